@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import { publicEventRoutes } from './modules/events/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { httpCachePlugin } from './plugins/http-cache.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web/', import.meta.url));
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    database: DatabaseHandle;
+    config: Config;
+  }
+}
+
+/** A module's routes: a plugin over the zod-typed app. */
+export type AppPlugin = FastifyPluginAsync<Record<never, never>, FastifyInstance['server'], ZodTypeProvider>;
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  /** Folder of the built web app; defaults to dist/web. */
+  webRoot?: string;
+  /** pino options or false; defaults to the configured level. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    requestIdHeader: false,
+    // Reuse a caller's (or proxy's) request id when it is sane, so one id follows a request end to end.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(accessPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await app.register(cookie);
+  await app.register(jwt, { secret: options.jwtSecret });
+  await app.register(openApiPlugin);
+
+  await app.register(httpCachePlugin);
+
+  await app.register(healthRoutes);
+  await app.register(publicEventRoutes);
+
+  await app.register(staticWebPlugin, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
+  return app;
+}

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** One line that names the bad variable, so a mistyped setting is obvious at start-up. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function hasProtocol(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'must be a whole number from 0 to 65535' })
+    .int('must be a whole number from 0 to 65535')
+    .min(0, 'must be a whole number from 0 to 65535')
+    .max(65535, 'must be a whole number from 0 to 65535')
+    .default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: optionalText.refine(
+    (v) => v === undefined || v === 'memory://' || hasProtocol(v, ['postgres:', 'postgresql:']),
+    'must be a postgres:// or postgresql:// URL, or memory:// for a throwaway embedded database',
+  ),
+  JWT_SECRET: optionalText.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters long',
+  ),
+  PUBLIC_URL: optionalText.refine(
+    (v) => v === undefined || hasProtocol(v, ['http:', 'https:']),
+    'must be an http:// or https:// URL',
+  ),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  SITE_TIMEZONE: z
+    .string()
+    .default('America/Toronto')
+    .refine(isTimeZone, 'must be an IANA time zone such as America/Toronto'),
+  SMTP_URL: optionalText.refine(
+    (v) => v === undefined || hasProtocol(v, ['smtp:', 'smtps:']),
+    'must be an smtp:// or smtps:// URL',
+  ),
+  LEGACY_DATABASE_URL: optionalText.refine(
+    (v) => v === undefined || hasProtocol(v, ['mysql:', 'mariadb:']),
+    'must be a mysql:// or mariadb:// URL',
+  ),
+});
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
+  | { kind: 'postgres'; url: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  /** Undefined until resolveJwtSecret fills it (generated and kept in the data folder). */
+  jwtSecret: string | undefined;
+  publicUrl: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  siteTimeZone: string;
+  smtpUrl: string | undefined;
+  legacyDatabaseUrl: string | undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+  }
+  const v = parsed.data;
+  if (v.NODE_ENV === 'production' && !v.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
+  }
+  const dataDir = path.resolve(v.DATA_DIR);
+  const database: DatabaseTarget =
+    v.DATABASE_URL === undefined
+      ? { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }
+      : v.DATABASE_URL === 'memory://'
+        ? { kind: 'pglite', dataDir: undefined }
+        : { kind: 'postgres', url: v.DATABASE_URL };
+  return {
+    env: v.NODE_ENV,
+    port: v.PORT,
+    host: v.HOST,
+    dataDir,
+    database,
+    jwtSecret: v.JWT_SECRET,
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
+    logLevel: v.LOG_LEVEL,
+    siteTimeZone: v.SITE_TIMEZONE,
+    smtpUrl: v.SMTP_URL,
+    legacyDatabaseUrl: v.LEGACY_DATABASE_URL,
+  };
+}
+
+/**
+ * Outside production a missing JWT_SECRET is generated once and kept in the data folder,
+ * so sessions survive a restart without anyone having to invent a secret.
+ */
+export function resolveJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not generated yet
+  }
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

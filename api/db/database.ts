@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config.ts';
+import type { Database } from './schema.ts';
+
+// DATE columns stay 'YYYY-MM-DD' strings: turning them into Date objects at local midnight
+// shifts them by a day in any time zone west of UTC. int8 (counts, event positions) become numbers.
+const DATE_OID = 1082;
+const INT8_OID = 20;
+pg.types.setTypeParser(DATE_OID, (v) => v);
+pg.types.setTypeParser(INT8_OID, (v) => Number(v));
+
+export const pgliteParsers = {
+  [DATE_OID]: (v: string) => v,
+  [INT8_OID]: (v: string) => Number(v),
+};
+
+/** A database handle: the typed Kysely instance plus what is needed to close it cleanly. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /** The embedded instance, when there is one (LISTEN/NOTIFY goes through it directly). */
+  pglite?: PGlite;
+  /** The server connection settings, when there are some (LISTEN needs its own connection). */
+  connectionString?: string;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'pglite') {
+    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    const pglite = new PGlite(target.dataDir, { parsers: pgliteParsers });
+    await pglite.waitReady;
+    return wrapPGlite(pglite);
+  }
+  return openPostgres(target.url);
+}
+
+/** Wraps an already created PGlite (tests clone a migrated template into one). */
+export function wrapPGlite(pglite: PGlite): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    async close() {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseUnavailableError(`Cannot reach the PostgreSQL server at ${redactUrl(url)}: ${reason}`);
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    connectionString: url,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** Hides the password of a connection URL in messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

@@ -1,0 +1,156 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are written as Date or ISO strings and read back as Date. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** DATE columns are 'YYYY-MM-DD' strings both ways (see database.ts). */
+type DateOnly = string;
+type Json<T> = ColumnType<T, string, string>;
+
+export type Role = 'super-admin' | 'admin' | 'user';
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  name: string;
+  city: string;
+  province: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  is_active: Generated<boolean>;
+  deleted_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  is_verified: Generated<boolean>;
+  is_active: Generated<boolean>;
+  department_id: number | null;
+  date_of_birth: DateOnly | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PicturesTable {
+  id: Generated<number>;
+  content_type: string;
+  byte_size: number;
+  checksum: string;
+  width: number | null;
+  height: number | null;
+  data: Uint8Array;
+  created_at: CreatedAt;
+}
+
+export const EVENT_STATUSES = [
+  'Draft',
+  'Tentative',
+  'Confirmed',
+  'Firm',
+  'In Progress',
+  'Completed',
+  'Cancelled',
+  'To Be Rescheduled',
+] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const EVENT_SCOPES = ['Local', 'Regional', 'Provincial', 'National', 'International'] as const;
+export type EventScope = (typeof EVENT_SCOPES)[number];
+
+export interface EventsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  start_date: DateOnly;
+  end_date: DateOnly;
+  city: string;
+  province: string;
+  scope: EventScope;
+  status: EventStatus;
+  is_active: Generated<boolean>;
+  department_id: number | null;
+  picture_id: number | null;
+  /** Registration phases: not_open before opens, early until early_bird_ends, regular until late_starts, late until closes. */
+  registration_opens_on: DateOnly | null;
+  early_bird_ends_on: DateOnly | null;
+  late_starts_on: DateOnly | null;
+  registration_closes_on: DateOnly | null;
+  deleted_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export const RUN_TYPES = ['individual', 'relay', 'tech2'] as const;
+export type RunType = (typeof RUN_TYPES)[number];
+
+export interface RunsTable {
+  id: Generated<number>;
+  event_id: number;
+  name: string;
+  type: RunType;
+  category: string;
+  participant_limit: number;
+  is_head_to_head: Generated<boolean>;
+  is_active: Generated<boolean>;
+  start_time: Timestamp | null;
+  end_time: Timestamp | null;
+  /** When null, the event's registration dates decide. */
+  registration_opens_at: Timestamp | null;
+  registration_closes_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export const BLOCK_TYPES = ['paragraph', 'heading', 'image', 'video', 'quote', 'list', 'divider'] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+export interface ContentBlock {
+  type: BlockType;
+  data: Record<string, unknown>;
+}
+
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: Json<ContentBlock[]>;
+  published_at: Timestamp;
+  is_pinned: Generated<boolean>;
+  is_visible: Generated<boolean>;
+  video_url: string | null;
+  picture_id: number | null;
+  author_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface Database {
+  departments: DepartmentsTable;
+  users: UsersTable;
+  pictures: PicturesTable;
+  events: EventsTable;
+  runs: RunsTable;
+  announcements: AnnouncementsTable;
+}
+
+export type Department = Selectable<DepartmentsTable>;
+export type NewDepartment = Insertable<DepartmentsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type EventRow = Selectable<EventsTable>;
+export type NewEvent = Insertable<EventsTable>;
+export type Run = Selectable<RunsTable>;
+export type NewRun = Insertable<RunsTable>;
+export type Announcement = Selectable<AnnouncementsTable>;
+export type NewAnnouncement = Insertable<AnnouncementsTable>;

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { DomainError } from '../domain/errors.ts';
+import type { Role } from '../db/schema.ts';
+
+/**
+ * Who may call a route. Every route declares one; the app refuses to start otherwise.
+ * 'user' means any signed-in account; owner checks (a user editing their own profile) are
+ * made by the service on top of 'user'.
+ */
+export const ACCESS_LEVELS = ['public', 'user', 'admin', 'super-admin'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+export interface AccessTokenClaims {
+  sub: number;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every route the app registered, with its declared access: walked by a test. */
+    routeTable: Array<{ method: string; url: string; access: Access | undefined }>;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessTokenClaims;
+    user: AccessTokenClaims;
+  }
+}
+
+const RANK: Record<Role, number> = { user: 1, admin: 2, 'super-admin': 3 };
+
+export function roleSatisfies(role: Role, access: Access): boolean {
+  if (access === 'public') return true;
+  if (access === 'user') return true;
+  return RANK[role] >= RANK[access];
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  const table: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', table);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // Read lazily: hooks of an inner plugin context (declarePublic) run after this one.
+      table.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access as Access | undefined;
+        },
+      });
+    }
+  });
+
+  app.addHook('onReady', async () => {
+    const undeclared = table.filter((r) => !r.access || !ACCESS_LEVELS.includes(r.access));
+    if (undeclared.length > 0) {
+      throw new Error(
+        `Routes without an access declaration: ${undeclared.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined || access === 'public') return;
+    await authenticate(request);
+    if (!roleSatisfies(request.user.role, access)) {
+      throw new DomainError(403, 'FORBIDDEN', 'You do not have permission to do this.');
+    }
+  });
+});
+
+async function authenticate(request: FastifyRequest): Promise<void> {
+  try {
+    await request.jwtVerify();
+  } catch {
+    throw new DomainError(401, 'UNAUTHORIZED', 'Sign in to continue.');
+  }
+}
+
+/** Marks every route registered inside the given plugin context public (third-party plugins such as the docs). */
+export function declarePublic(instance: FastifyInstance): void {
+  instance.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), access: route.config?.access ?? 'public' };
+  });
+}

@@ -1,0 +1,70 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorEnvelope, FieldProblem } from '../contracts/common.ts';
+import { DomainError } from '../domain/errors.ts';
+
+export function envelope(
+  request: FastifyRequest,
+  statusCode: number,
+  code: string,
+  message: string,
+  details?: unknown,
+): ErrorEnvelope {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    code,
+    ...(details === undefined ? {} : { details }),
+    requestId: String(request.id),
+  };
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  statusCode: number,
+  code: string,
+  message: string,
+  details?: unknown,
+) {
+  return reply.status(statusCode).type('application/json; charset=utf-8').send(envelope(request, statusCode, code, message, details));
+}
+
+function validationProblems(error: FastifyError & { validation: unknown[] }): FieldProblem[] {
+  const where = error.validationContext ?? 'request';
+  return (error.validation as Array<{ instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }>).map(
+    (v) => {
+      const issuePath = v.params?.issue?.path;
+      const pathText = issuePath?.length ? issuePath.map(String).join('.') : (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+      return { field: pathText ? `${where}.${pathText}` : where, message: v.message ?? 'is invalid' };
+    },
+  );
+}
+
+/** Turns every error into the one envelope; a 5xx is logged with its request id and never leaks internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      return sendError(request, reply, error.statusCode, error.code, error.message, error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const problems = validationProblems(error);
+      const summary = problems.map((p) => `${p.field} ${p.message}`).join('; ');
+      return sendError(request, reply, 400, 'VALIDATION_FAILED', `Invalid request: ${summary}`, problems);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return sendError(request, reply, 500, 'INTERNAL_ERROR', 'An unexpected error occurred.');
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60');
+      return sendError(request, reply, status, error.code ?? STATUS_CODES[status] ?? 'BAD_REQUEST', error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, status >= 500 && status < 600 ? status : 500, 'INTERNAL_ERROR', 'An unexpected error occurred.');
+  });
+});

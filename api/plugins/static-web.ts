@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { declarePublic } from './access.ts';
+import { sendError } from './errors.ts';
+
+const NOT_BUILT_PAGE = `<!doctype html><meta charset="utf-8"><title>Not built</title>
+<p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
+
+/**
+ * Serves the built React app. Hashed assets are cached for a year; index.html is revalidated on
+ * every load. Any other path outside /api answers index.html: unknown paths show the home page.
+ */
+export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webRoot: string }) => {
+  const root = path.resolve(opts.webRoot);
+  const indexFile = path.join(root, 'index.html');
+  const built = existsSync(indexFile);
+  // Small and asked for on every page load outside /api: kept in memory.
+  const indexHtml = built ? readFileSync(indexFile) : undefined;
+
+  if (built) {
+    await app.register(async (files) => {
+      declarePublic(files);
+      await files.register(fastifyStatic, {
+        root,
+        index: false,
+        wildcard: false,
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          const relative = path.relative(root, filePath);
+          if (relative.startsWith(`assets${path.sep}`)) {
+            res.header('cache-control', 'public, max-age=31536000, immutable');
+          } else if (relative === 'index.html') {
+            res.header('cache-control', 'no-cache');
+          } else {
+            res.header('cache-control', 'public, max-age=86400');
+          }
+        },
+      });
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname);
+    if (pathname === '/api' || pathname.startsWith('/api/') || !isPage) {
+      return sendError(request, reply, 404, 'ROUTE_NOT_FOUND', `Route ${request.method} ${pathname} not found`);
+    }
+    if (!indexHtml) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+});

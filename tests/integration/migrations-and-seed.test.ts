@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MigrationError, MigrationFolder, migrateToLatest, pendingMigrations } from '../../api/db/migrate.ts';
+import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from '../../api/db/seed.ts';
+import type { TestDatabase } from '../support/database.ts';
+import { testDatabase } from '../support/app.ts';
+
+let database: TestDatabase | undefined;
+afterEach(async () => {
+  await database?.dispose();
+  database = undefined;
+});
+
+describe('migrations', () => {
+  it('are all applied on a test database', async () => {
+    database = await testDatabase();
+    expect(await pendingMigrations(database.db)).toEqual([]);
+  });
+
+  it('apply nothing when one fails, and say which one', async () => {
+    database = await testDatabase();
+    const real = await new MigrationFolder().getMigrations();
+    const provider = {
+      getMigrations: async () => ({
+        ...real,
+        '2099-01-01-0001-first-new': {
+          up: async (db: any) => {
+            await db.schema.createTable('half_applied').addColumn('id', 'integer').execute();
+          },
+        },
+        '2099-01-01-0002-broken': {
+          up: async (db: any) => {
+            await sql`select * from table_that_does_not_exist`.execute(db);
+          },
+        },
+      }),
+    };
+    const attempt = migrateToLatest(database.db, provider);
+    await expect(attempt).rejects.toThrow(MigrationError);
+    await expect(migrateToLatest(database.db, provider)).rejects.toThrow(/Migration 2099-01-01-0002-broken failed: .*table_that_does_not_exist/);
+    const { rows } = await sql<{ exists: boolean }>`select to_regclass('half_applied') is not null as exists`.execute(database.db);
+    expect(rows[0]?.exists).toBe(false);
+    expect(await pendingMigrations(database.db, provider)).toEqual(['2099-01-01-0001-first-new', '2099-01-01-0002-broken']);
+  });
+});
+
+describe('demo data', () => {
+  it('fills an empty database with a realistic set, and a second run adds nothing', async () => {
+    database = await testDatabase();
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    const now = new Date('2026-11-21T15:00:00Z');
+    const first = await seedDemoData(database.db, { now, timeZone: 'America/Toronto' });
+    expect(first.departments).toBe(12);
+    expect(first.users).toBe(DEMO_ACCOUNTS.length);
+    expect(first.events).toBeGreaterThanOrEqual(15);
+    expect(first.announcements).toBeGreaterThanOrEqual(6);
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+
+    const second = await seedDemoData(database.db, { now, timeZone: 'America/Toronto' });
+    expect(second).toEqual({ departments: 0, users: 0, events: 0, runs: 0, announcements: 0 });
+
+    const statuses = await database.db.selectFrom('events').select('status').distinct().execute();
+    expect(statuses.map((s) => s.status).sort()).toEqual(
+      ['Cancelled', 'Completed', 'Confirmed', 'Draft', 'Firm', 'In Progress', 'Tentative', 'To Be Rescheduled'].sort(),
+    );
+    const years = await database.db.selectFrom('events').select(sql<number>`distinct extract(year from start_date)::int`.as('y')).execute();
+    expect(years.map((y) => y.y)).toEqual(expect.arrayContaining([2025, 2026, 2027, 2028]));
+    const blockTypes = await sql<{ t: string }>`select distinct b->>'type' as t from announcements, jsonb_array_elements(content) b`.execute(database.db);
+    expect(blockTypes.rows.map((r) => r.t).sort()).toEqual(['divider', 'heading', 'image', 'list', 'paragraph', 'quote', 'video']);
+    const roles = await database.db.selectFrom('users').select('role').execute();
+    expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'super-admin', 'user']);
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../api/app.ts';
+import { type Config, loadConfig } from '../../api/config.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: 'memory://', ...overrides });
+}
+
+/** A database of the test file's own, from the source the global setup chose. */
+export function testDatabase(): Promise<TestDatabase> {
+  return createTestDatabase(inject('testDatabase'));
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real app on a real database of its own. */
+export async function createTestApp(
+  options: { webRoot?: string; env?: NodeJS.ProcessEnv; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await testDatabase());
+  const config = testConfig(options.env);
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    webRoot: options.webRoot ?? '/nonexistent-web-root',
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const apiPort = process.env.PORT ?? '3000';
+
+export default defineConfig({
+  root: here('.'),
+  publicDir: here('./public'),
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: here('./routes'),
+      generatedRouteTree: here('./routeTree.gen.ts'),
+      routeFileIgnorePrefix: '-',
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: { outDir: here('../dist/web'), emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true } },
+  },
+});
