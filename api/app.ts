@@ -9,6 +9,9 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import { publicAnnouncementRoutes } from './modules/announcements/routes.ts';
+import { publicDepartmentRoutes } from './modules/departments/routes.ts';
+import { publicReadCachePlugin } from './modules/events/read-cache.ts';
 import { publicEventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -93,7 +96,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(httpCachePlugin);
 
   await app.register(healthRoutes);
+  await app.register(publicReadCachePlugin);
   await app.register(publicEventRoutes);
+  await app.register(publicAnnouncementRoutes);
+  await app.register(publicDepartmentRoutes);
 
   await app.register(staticWebPlugin, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;

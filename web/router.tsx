@@ -6,7 +6,14 @@ export const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
+  // Loaders prime the query cache; TanStack Query decides freshness.
+  defaultPreloadStaleTime: 0,
   scrollRestoration: false,
+});
+
+// The view scrolls to the top on every path change (SPEC 2), but not when only the query changes.
+router.subscribe('onResolved', ({ pathChanged }) => {
+  if (pathChanged) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
 });
 
 declare module '@tanstack/react-router' {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { DEFAULT_WEB_ROOT } from '../../api/app.ts';
+import { inject } from 'vitest';
 import { createTestApp, type TestApp } from './app.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,10 +34,11 @@ export interface RunningSite extends TestApp {
 
 /** The real app serving the built web app on a free port, on a database of its own. */
 export async function startSite(): Promise<RunningSite> {
-  if (!existsSync(path.join(DEFAULT_WEB_ROOT, 'index.html'))) {
+  const webRoot = inject('webRoot');
+  if (!existsSync(path.join(webRoot, 'index.html'))) {
     throw new Error('The web app is not built: the e2e global setup builds it.');
   }
-  const test = await createTestApp({ webRoot: DEFAULT_WEB_ROOT });
+  const test = await createTestApp({ webRoot });
   await (test.app as FastifyInstance).listen({ port: 0, host: '127.0.0.1' });
   const address = test.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,12 +1,33 @@
-import type { TestProject } from 'vitest/node';
-import { build } from 'vite';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
 import { prepareTestDatabases } from './database.ts';
 
-/** Builds the web app once for every browser test, then prepares the database template. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    webRoot: string;
+  }
+}
+
+/**
+ * Builds the web app once for every browser test, into a folder of this run's own (so a running
+ * `npm start` or another test run never sees its dist/web change), then prepares the database template.
+ */
 export default async function setup(project: TestProject) {
-  await build({ configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)), logLevel: 'warn' });
+  const webRoot = mkdtempSync(path.join(os.tmpdir(), 'ff-e2e-web-'));
+  await build({
+    configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
+    logLevel: 'warn',
+    build: { outDir: webRoot, emptyOutDir: true },
+  });
   const { source, teardown } = await prepareTestDatabases();
   project.provide('testDatabase', source);
-  return teardown;
+  project.provide('webRoot', webRoot);
+  return async () => {
+    await teardown();
+    rmSync(webRoot, { recursive: true, force: true });
+  };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ContentBlock, Database, NewAnnouncement, NewDepartment, NewEvent, NewRun, NewUser } from '../../api/db/schema.ts';
 
@@ -75,6 +76,25 @@ export async function insertAnnouncement(
       published_at: new Date(Date.now() - n * 60_000),
       ...rest,
       content: JSON.stringify(content ?? [{ type: 'paragraph', data: { text: 'Body' } }]),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A stored picture; the default bytes are a 1x1 PNG. */
+export async function insertPicture(db: Kysely<Database>, overrides: { bytes?: Buffer; contentType?: string } = {}) {
+  const bytes =
+    overrides.bytes ??
+    Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+  return db
+    .insertInto('pictures')
+    .values({
+      content_type: overrides.contentType ?? 'image/png',
+      byte_size: bytes.length,
+      checksum: createHash('sha256').update(bytes).digest('base64url'),
+      width: 1,
+      height: 1,
+      data: bytes,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,21 +1,211 @@
-/** The one API client: base /api, cookies always sent. Issue-by-issue it grows the SPEC 8 error object. */
-export const API_BASE = '/api';
+/**
+ * The one API client (SPEC 7 preamble, SPEC 8): base /api, cookies always sent, a bearer token on
+ * every call except the public auth calls, a 30 s timeout, and every failure turned into an AppError
+ * and announced to the onApiError listeners (the toast store is one).
+ */
+import { AppError, errorFromException, errorFromResponse, type RequestInfo } from './errors.ts';
+import { withQuery } from './query-string.ts';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
+export const API_BASE = '/api';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type SendMethod = Exclude<HttpMethod, 'GET'>;
+
+export interface ApiConfig {
+  /** Prefix of every path; '/api' in the browser, a full origin in tests. */
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+const config: ApiConfig = { baseUrl: API_BASE, timeoutMs: DEFAULT_TIMEOUT_MS };
+
+export function configureApi(options: Partial<ApiConfig>): void {
+  if (options.baseUrl !== undefined) config.baseUrl = options.baseUrl.replace(/\/+$/, '');
+  if (options.timeoutMs !== undefined) config.timeoutMs = options.timeoutMs;
+}
+
+export function getApiConfig(): Readonly<ApiConfig> {
+  return { ...config };
+}
+
+/** The auth calls that never carry a bearer token (SPEC 7). */
+export const UNAUTHENTICATED_AUTH_CALLS: readonly string[] = [
+  'login',
+  'register',
+  'refresh',
+  'forgot-password',
+  'reset-password',
+  'verify-email',
+  'resend-verification',
+  'validate-reset-token',
+];
+
+export function sendsBearerToken(path: string): boolean {
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  const match = /^\/?auth\/([^/]+)\/?$/.exec(pathname);
+  return !(match?.[1] && UNAUTHENTICATED_AUTH_CALLS.includes(match[1]));
+}
+
+export type AccessTokenProvider = () => string | undefined | Promise<string | undefined>;
+let accessTokenProvider: AccessTokenProvider | undefined;
+
+/** The auth session plugs in here; pass undefined to detach. */
+export function setAccessTokenProvider(provider: AccessTokenProvider | undefined): void {
+  accessTokenProvider = provider;
+}
+
+/**
+ * Called on a 401 (SPEC 8 "Authentication errors"): resolve true when the token was refreshed and the
+ * call should be repeated once. Never called for the refresh call itself or for a repeated call.
+ */
+export type UnauthorizedHandler = (error: AppError) => Promise<boolean>;
+let unauthorizedHandler: UnauthorizedHandler | undefined;
+
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void {
+  unauthorizedHandler = handler;
+}
+
+export type ApiErrorListener = (error: AppError) => void;
+const errorListeners = new Set<ApiErrorListener>();
+
+/** Every failed call is announced here (SPEC 8 "Reporting"). Returns the unsubscribe function. */
+export function onApiError(listener: ApiErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => {
+    errorListeners.delete(listener);
+  };
+}
+
+function announce(error: AppError): void {
+  for (const listener of errorListeners) {
+    try {
+      listener(error);
+    } catch {
+      // A broken listener must not hide the original error from the caller.
+    }
   }
 }
 
-export async function apiGet<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${API_BASE}${path}`, { credentials: 'include', ...init });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
-    throw new ApiError(response.status, body.message ?? response.statusText, body.code);
+export interface RequestOptions {
+  query?: Record<string, unknown>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Skip the onApiError listeners, for failures the caller reports itself. */
+  silent?: boolean;
+}
+
+type ResponseKind = 'json' | 'blob';
+
+interface Call {
+  method: HttpMethod;
+  path: string;
+  body?: unknown;
+  options: RequestOptions;
+  kind: ResponseKind;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
-  return (await response.json()) as T;
+}
+
+async function buildHeaders(call: Call): Promise<Headers> {
+  const headers = new Headers(call.options.headers);
+  if (!headers.has('accept')) headers.set('accept', call.kind === 'json' ? 'application/json' : '*/*');
+  if (call.body !== undefined && !isRawBody(call.body) && !headers.has('content-type')) {
+    headers.set('content-type', 'application/json');
+  }
+  if (sendsBearerToken(call.path) && accessTokenProvider) {
+    const token = await accessTokenProvider();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+  }
+  return headers;
+}
+
+/** Bodies fetch sends as they are, with its own content type (multipart boundary, blob type). */
+function isRawBody(body: unknown): body is FormData | Blob | URLSearchParams | string {
+  return body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string';
+}
+
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  return isRawBody(body) ? body : JSON.stringify(body);
+}
+
+async function perform(call: Call): Promise<unknown> {
+  const url = `${config.baseUrl}${withQuery(call.path, call.options.query)}`;
+  const request: RequestInfo = { url, method: call.method };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, config.timeoutMs);
+  const outer = call.options.signal;
+  const forwardAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forwardAbort();
+  else outer?.addEventListener('abort', forwardAbort, { once: true });
+
+  try {
+    const response = await fetch(url, {
+      method: call.method,
+      credentials: 'include',
+      headers: await buildHeaders(call),
+      body: encodeBody(call.body),
+      signal: controller.signal,
+    });
+    if (!response.ok) throw errorFromResponse(response, await readBody(response).catch(() => undefined), request);
+    if (call.kind === 'blob') return await response.blob();
+    return await readBody(response);
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    // Whatever the runtime threw on abort, the flag says whether it was our timer.
+    const cause = timedOut ? new DOMException('The request timed out.', 'TimeoutError') : e;
+    throw errorFromException(cause, request);
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+async function execute(call: Call): Promise<unknown> {
+  try {
+    return await perform(call);
+  } catch (e) {
+    let error = e as AppError;
+    if (error.type === 'unauthorized' && unauthorizedHandler && sendsBearerToken(call.path)) {
+      const refreshed = await unauthorizedHandler(error).catch(() => false);
+      if (refreshed) {
+        try {
+          return await perform(call);
+        } catch (retryError) {
+          error = retryError as AppError;
+        }
+      }
+    }
+    // A caller that cancels (a query made obsolete by navigation) has not seen a failure worth a notice.
+    if (!call.options.silent && !call.options.signal?.aborted) announce(error);
+    throw error;
+  }
+}
+
+export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return execute({ method: 'GET', path, options, kind: 'json' }) as Promise<T>;
+}
+
+export function apiGetBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return execute({ method: 'GET', path, options, kind: 'blob' }) as Promise<Blob>;
+}
+
+/** JSON body by default; FormData (multipart uploads), Blob, URLSearchParams and string bodies go as they are. */
+export function apiSend<T>(method: SendMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return execute({ method, path, body, options, kind: 'json' }) as Promise<T>;
 }

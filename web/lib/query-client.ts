@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { retryDelay, shouldRetryQuery } from './retry.ts';
 
 const MINUTE = 60_000;
 
@@ -7,7 +8,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 5 * MINUTE,
-      retry: (failureCount, error) => failureCount < 3 && (error as { status?: number })?.status !== 401,
+      retry: shouldRetryQuery,
+      retryDelay,
     },
   },
 });

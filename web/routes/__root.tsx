@@ -1,24 +1,46 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { ErrorFallback } from '../components/error-fallback.tsx';
+import { ProgressBar } from '../components/progress-bar.tsx';
+import { SiteFooter } from '../components/site-footer.tsx';
+import { SiteHeader } from '../components/site-header.tsx';
+import { FullScreenSpinner } from '../components/spinner.tsx';
+import { Toaster } from '../components/toaster.tsx';
+import { HomePage } from './-components/home-page.tsx';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
-  notFoundComponent: () => null,
+  // Any unknown path shows the home page (SPEC 2).
+  notFoundComponent: HomePage,
+  errorComponent: ({ error, reset }) => (
+    <PublicShell>
+      <ErrorFallback error={error} reset={reset} />
+    </PublicShell>
+  ),
+  pendingComponent: () => <FullScreenSpinner />,
 });
 
 function RootLayout() {
   return (
-    <div className="min-h-screen flex flex-col">
-      <header className="sticky top-0 z-40 bg-slate-950 text-white">
-        <nav className="mx-auto max-w-6xl flex items-center gap-4 px-4 h-14">
-          <Link to="/" className="font-bold tracking-tight">
-            FireFit <span className="text-brand-600">Canada</span>
-          </Link>
-        </nav>
-      </header>
-      <main className="flex-1">
-        <Outlet />
+    <PublicShell>
+      <Outlet />
+    </PublicShell>
+  );
+}
+
+function PublicShell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900">
+        Skip to content
+      </a>
+      <ProgressBar />
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {children}
       </main>
+      <SiteFooter />
+      <Toaster />
     </div>
   );
 }

@@ -1,56 +1,101 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { PublicEvent } from '../../contracts/events.ts';
 import type { Database, EventScope, EventStatus } from '../../db/schema.ts';
-import { daysBetween, todayIn } from '../../domain/dates.ts';
-import { registrationPhaseOn } from '../../domain/events/registration-phase.ts';
+import { daysBetween } from '../../domain/dates.ts';
+import { isRegistrationOpen, type RegistrationPhase, registrationPhaseOn } from '../../domain/events/registration-phase.ts';
 
 /** "Now" for a request: the instant and the calendar day in the site's time zone. */
 export interface Clock {
   now: Date;
   today: string;
 }
-export const clockFor = (timeZone: string, now = new Date()): Clock => ({ now, today: todayIn(timeZone, now) });
+export const clockFor = (timeZone: string, now = new Date()): Clock => ({ now, today: dayFormat(timeZone).format(now) });
 
-type EventQuery = SelectQueryBuilder<Database, 'events' | 'departments', object>;
+// Building an Intl.DateTimeFormat costs ~70 µs, more than the rest of a cached public read; keep one per zone.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD, like todayIn.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
 
-/** Only active, published, not deleted events ever reach the public site. */
-function publicEvents(db: Kysely<Database>, clock: Clock) {
+/** Statuses under which an event takes no registrations, whatever its dates say. */
+const NOT_REGISTERING: readonly EventStatus[] = ['Cancelled', 'Completed', 'To Be Rescheduled'];
+
+/** Only active, published (not Draft), not deleted events ever reach the public site. */
+function visibleEvents(db: Kysely<Database>) {
   return db
     .selectFrom('events')
-    .leftJoin('departments', (j) => j.onRef('departments.id', '=', 'events.department_id').on('departments.deleted_at', 'is', null))
     .where('events.is_active', '=', true)
     .where('events.deleted_at', 'is', null)
-    .where('events.status', '<>', 'Draft')
-    .select([
-      'events.id',
-      'events.name',
-      'events.description',
-      'events.start_date',
-      'events.end_date',
-      'events.city',
-      'events.province',
-      'events.scope',
-      'events.status',
-      'events.picture_id',
-      'events.department_id',
-      'departments.name as department_name',
-      'events.registration_opens_on',
-      'events.early_bird_ends_on',
-      'events.late_starts_on',
-      'events.registration_closes_on',
-      // A run is open when its own window (or, without one, the event's registration dates) covers now.
-      sql<boolean>`events.status not in ('Cancelled', 'Completed', 'To Be Rescheduled') and exists (
-        select 1 from runs r
-        where r.event_id = events.id and r.is_active
-          and case when r.registration_opens_at is not null
-                then r.registration_opens_at <= ${clock.now} and (r.registration_closes_at is null or ${clock.now} < r.registration_closes_at)
-                else events.registration_opens_on <= ${clock.today}::date
-                  and (events.registration_closes_on is null or ${clock.today}::date <= events.registration_closes_on)
-              end)`.as('has_open_runs'),
-    ]);
+    .where('events.status', '<>', 'Draft');
+}
+
+function publicEvents(db: Kysely<Database>, clock: Clock) {
+  return (
+    visibleEvents(db)
+      // A hidden (inactive or deleted) department is not named nor linked: its page would be a 404.
+      .leftJoin('departments', (j) =>
+        j
+          .onRef('departments.id', '=', 'events.department_id')
+          .on('departments.deleted_at', 'is', null)
+          .on('departments.is_active', '=', true),
+      )
+      .select([
+        'events.id',
+        'events.name',
+        'events.description',
+        'events.start_date',
+        'events.end_date',
+        'events.city',
+        'events.province',
+        'events.scope',
+        'events.status',
+        'events.picture_id',
+        'departments.id as department_id',
+        'departments.name as department_name',
+        'events.registration_opens_on',
+        'events.early_bird_ends_on',
+        'events.late_starts_on',
+        'events.registration_closes_on',
+        // A run is open when its window covers now; each bound the run leaves unset falls back to the
+        // event's registration dates (a run with only a closing time set still closes then).
+        sql<boolean>`events.status not in (${sql.join(NOT_REGISTERING)}) and ${clock.today}::date <= events.end_date and exists (
+          select 1 from runs r
+          where r.event_id = events.id and r.is_active
+            and case when r.registration_opens_at is not null then r.registration_opens_at <= ${clock.now}
+                     else events.registration_opens_on <= ${clock.today}::date end
+            and case when r.registration_closes_at is not null then ${clock.now} < r.registration_closes_at
+                     else events.registration_closes_on is null or ${clock.today}::date <= events.registration_closes_on end)`.as(
+          'has_open_runs',
+        ),
+      ])
+  );
 }
 
 type PublicEventRow = Awaited<ReturnType<ReturnType<typeof publicEvents>['executeTakeFirstOrThrow']>>;
+
+/**
+ * The phase from the registration dates, except that an event that can no longer take registrations
+ * (cancelled, completed, to be rescheduled, or already over) never shows an open phase.
+ */
+function phaseOf(row: PublicEventRow, today: string): RegistrationPhase {
+  const phase = registrationPhaseOn(
+    {
+      opensOn: row.registration_opens_on,
+      earlyBirdEndsOn: row.early_bird_ends_on,
+      lateStartsOn: row.late_starts_on,
+      closesOn: row.registration_closes_on,
+    },
+    today,
+  );
+  const takesRegistrations = !NOT_REGISTERING.includes(row.status) && today <= row.end_date;
+  return isRegistrationOpen(phase) && !takesRegistrations ? 'closed' : phase;
+}
 
 function toPublicEvent(row: PublicEventRow, clock: Clock): PublicEvent {
   return {
@@ -63,19 +108,11 @@ function toPublicEvent(row: PublicEventRow, clock: Clock): PublicEvent {
     province: row.province,
     scope: row.scope,
     status: row.status,
-    registrationPhase: registrationPhaseOn(
-      {
-        opensOn: row.registration_opens_on,
-        earlyBirdEndsOn: row.early_bird_ends_on,
-        lateStartsOn: row.late_starts_on,
-        closesOn: row.registration_closes_on,
-      },
-      clock.today,
-    ),
+    registrationPhase: phaseOf(row, clock.today),
     daysUntilEvent: daysBetween(clock.today, row.start_date),
     hasOpenRuns: Boolean(row.has_open_runs),
     hasPicture: row.picture_id !== null,
-    departmentId: row.department_id,
+    departmentId: row.department_id ?? null,
     departmentName: row.department_name ?? null,
   };
 }
@@ -112,19 +149,18 @@ export async function publicEventById(db: Kysely<Database>, clock: Clock, id: nu
   return row ? toPublicEvent(row, clock) : undefined;
 }
 
-export async function publicEventPictureId(db: Kysely<Database>, clock: Clock, id: number): Promise<number | null | undefined> {
-  const row = await publicEvents(db, clock).where('events.id', '=', id).executeTakeFirst();
+/** The picture id of a public event: undefined when the event is not public, null when it has none. */
+export async function publicEventPictureId(db: Kysely<Database>, id: number): Promise<number | null | undefined> {
+  const row = await visibleEvents(db).select('events.picture_id').where('events.id', '=', id).executeTakeFirst();
   return row?.picture_id;
 }
 
 /** Years that have at least one public event, oldest first. */
-export async function availableYears(db: Kysely<Database>, clock: Clock): Promise<number[]> {
-  const rows = await db
-    .selectFrom(publicEvents(db, clock).as('e'))
-    .select(sql<number>`distinct extract(year from e.start_date)::int`.as('year'))
+export async function availableYears(db: Kysely<Database>): Promise<number[]> {
+  const rows = await visibleEvents(db)
+    .select(sql<number>`extract(year from events.start_date)::int`.as('year'))
+    .distinct()
     .orderBy('year', 'asc')
     .execute();
   return rows.map((r) => Number(r.year));
 }
-
-export type { EventQuery };

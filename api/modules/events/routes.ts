@@ -1,4 +1,6 @@
-import { idParamsSchema } from '../../contracts/common.ts';
+import { z } from 'zod';
+import type { AppPlugin } from '../../app.ts';
+import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
 import {
   byYearParamsSchema,
   byYearQuerySchema,
@@ -9,47 +11,69 @@ import {
 } from '../../contracts/events.ts';
 import { yearOf } from '../../domain/dates.ts';
 import { notFound } from '../../domain/errors.ts';
-import type { AppPlugin } from '../../app.ts';
 import { sendPicture } from '../pictures/service.ts';
 import { availableYears, clockFor, eventsByYear, publicEventById, publicEventPictureId, upcomingEvents } from './queries.ts';
+import { readJson, sendJson } from './read-cache.ts';
 
+const ONE_MINUTE = 60;
 const FIVE_MINUTES = 300;
 const tags = ['events'];
+const eventListSchema = publicEventSchema.array();
 
 export const publicEventRoutes: AppPlugin = async (app) => {
   const clock = () => clockFor(app.config.siteTimeZone);
+  const cache = app.publicReadCache;
 
   app.get(
     '/api/events/upcoming',
     {
-      config: { access: 'public', cacheSeconds: 60 },
-      schema: { tags, summary: 'Events that have not ended, soonest first', querystring: upcomingQuerySchema, response: { 200: publicEventSchema.array() } },
+      config: { access: 'public', cacheSeconds: ONE_MINUTE },
+      schema: {
+        tags,
+        summary: 'Public events that have not ended and are not cancelled, soonest first',
+        querystring: upcomingQuerySchema,
+        response: { 200: eventListSchema, 400: errorEnvelopeSchema },
+      },
     },
-    async (request) => upcomingEvents(app.db, clock(), request.query.limit),
+    async (request, reply) => {
+      const now = clock();
+      const { limit } = request.query;
+      const body = await readJson(cache, `events:upcoming:${now.today}:${limit}`, eventListSchema, () => upcomingEvents(app.db, now, limit));
+      return sendJson(reply, body);
+    },
   );
 
   app.get(
     '/api/events/by-year/:year',
     {
-      config: { access: 'public', cacheSeconds: 60 },
+      config: { access: 'public', cacheSeconds: ONE_MINUTE },
       schema: {
         tags,
-        summary: 'Public events starting in a year, latest first',
+        summary: 'Public events starting in a year, latest first; scope and status are comma lists',
         params: byYearParamsSchema,
         querystring: byYearQuerySchema,
-        response: { 200: publicEventSchema.array() },
+        response: { 200: eventListSchema, 400: errorEnvelopeSchema },
       },
     },
-    async (request) => eventsByYear(app.db, clock(), request.params.year, request.query),
+    async (request, reply) => {
+      const now = clock();
+      const { year } = request.params;
+      const key = `events:by-year:${now.today}:${year}:${JSON.stringify(request.query)}`;
+      const body = await readJson(cache, key, eventListSchema, () => eventsByYear(app.db, now, year, request.query));
+      return sendJson(reply, body);
+    },
   );
 
   app.get(
     '/api/events/available-years',
     {
       config: { access: 'public', cacheSeconds: FIVE_MINUTES },
-      schema: { tags, summary: 'Years that have public events', response: { 200: yearListSchema } },
+      schema: { tags, summary: 'Years that have public events, oldest first', response: { 200: yearListSchema } },
     },
-    async () => availableYears(app.db, clock()),
+    async (_request, reply) => {
+      const body = await readJson(cache, 'events:available-years', yearListSchema, () => availableYears(app.db));
+      return sendJson(reply, body);
+    },
   );
 
   app.get(
@@ -64,13 +88,20 @@ export const publicEventRoutes: AppPlugin = async (app) => {
   app.get(
     '/api/events/:id',
     {
-      config: { access: 'public', cacheSeconds: 60 },
-      schema: { tags, summary: 'One public event', params: idParamsSchema, response: { 200: publicEventSchema } },
+      config: { access: 'public', cacheSeconds: ONE_MINUTE },
+      schema: {
+        tags,
+        summary: 'One public event',
+        params: idParamsSchema,
+        response: { 200: publicEventSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
     },
-    async (request) => {
-      const event = await publicEventById(app.db, clock(), request.params.id);
-      if (!event) throw notFound('Event', 'EVENT_NOT_FOUND');
-      return event;
+    async (request, reply) => {
+      const now = clock();
+      const { id } = request.params;
+      const body = await readJson(cache, `events:one:${now.today}:${id}`, publicEventSchema, () => publicEventById(app.db, now, id));
+      if (!body) throw notFound('Event', 'EVENT_NOT_FOUND');
+      return sendJson(reply, body);
     },
   );
 
@@ -78,10 +109,15 @@ export const publicEventRoutes: AppPlugin = async (app) => {
     '/api/events/:id/picture',
     {
       config: { access: 'public' },
-      schema: { tags, summary: "The event's picture", params: idParamsSchema },
+      schema: {
+        tags,
+        summary: "The event's picture (bytes in its own content type)",
+        params: idParamsSchema,
+        response: { 200: z.unknown().describe('The image bytes'), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
     },
     async (request, reply) => {
-      const pictureId = await publicEventPictureId(app.db, clock(), request.params.id);
+      const pictureId = await publicEventPictureId(app.db, request.params.id);
       if (pictureId === undefined) throw notFound('Event', 'EVENT_NOT_FOUND');
       return sendPicture(app.db, request, reply, pictureId, 'Event picture');
     },

@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { etagOf } from '../../plugins/http-cache.ts';
+import { createReadCache, readJson } from './read-cache.ts';
+
+describe('the public read cache', () => {
+  it('loads once per key until the time to live has passed', async () => {
+    let clock = 1_000;
+    const cache = createReadCache({ ttlMs: 5_000, now: () => clock });
+    const load = vi.fn(async () => clock);
+    expect(await cache.read('a', load)).toBe(1_000);
+    clock += 4_999;
+    expect(await cache.read('a', load)).toBe(1_000);
+    expect(load).toHaveBeenCalledTimes(1);
+    clock += 1;
+    expect(await cache.read('a', load)).toBe(6_000);
+    expect(await cache.read('b', load)).toBe(6_000);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('shares one load between concurrent reads of a key', async () => {
+    const cache = createReadCache({ ttlMs: 5_000 });
+    let release: (v: string) => void = () => {};
+    const load = vi.fn(() => new Promise<string>((resolve) => (release = resolve)));
+    const reads = [cache.read('k', load), cache.read('k', load), cache.read('k', load)];
+    release('rows');
+    expect(await Promise.all(reads)).toEqual(['rows', 'rows', 'rows']);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not keep a failed load', async () => {
+    const cache = createReadCache({ ttlMs: 5_000 });
+    await expect(cache.read('k', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(await cache.read('k', async () => 'back')).toBe('back');
+  });
+
+  it('drops the oldest key when full, and forgets everything on clear', async () => {
+    const cache = createReadCache({ ttlMs: 5_000, maxEntries: 2 });
+    const load = vi.fn(async () => 'x');
+    await cache.read('1', load);
+    await cache.read('2', load);
+    await cache.read('3', load); // evicts '1'
+    await cache.read('2', load);
+    expect(load).toHaveBeenCalledTimes(3);
+    await cache.read('1', load);
+    expect(load).toHaveBeenCalledTimes(4);
+    cache.clear();
+    await cache.read('1', load);
+    expect(load).toHaveBeenCalledTimes(5);
+  });
+
+  it('caches nothing with a time to live of 0', async () => {
+    const cache = createReadCache({ ttlMs: 0 });
+    const load = vi.fn(async () => 'x');
+    await cache.read('k', load);
+    await cache.read('k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('readJson', () => {
+  const schema = z.object({ id: z.number(), name: z.string() });
+
+  it('keeps the JSON text encoded through the schema, with its ETag', async () => {
+    const cache = createReadCache({ ttlMs: 5_000 });
+    const body = await readJson(cache, 'k', schema, async () => ({ id: 1, name: 'Capital Cup' }));
+    expect(body).toEqual({ text: '{"id":1,"name":"Capital Cup"}', etag: etagOf('{"id":1,"name":"Capital Cup"}') });
+  });
+
+  it('passes "nothing to show" through, and refuses data that breaks the schema', async () => {
+    const cache = createReadCache({ ttlMs: 5_000 });
+    expect(await readJson(cache, 'missing', schema, async () => undefined)).toBeUndefined();
+    await expect(readJson(cache, 'bad', schema, async () => ({ id: 'x' }) as never)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import Fastify from 'fastify';
+import { buildApp } from '../../api/app.ts';
+import { loadConfig } from '../../api/config.ts';
+import { openDatabase, pgliteParsers, wrapPGlite } from '../../api/db/database.ts';
+import { migrateToLatest } from '../../api/db/migrate.ts';
+import { seedDemoData } from '../../api/db/seed.ts';
+
+/**
+ * A server for the public-read benchmark, in a process of its own so that the load generator does
+ * not share its event loop. Prints one line, `{"port": N}`, once it listens on 127.0.0.1.
+ *   tsx serve-for-bench.ts app   the real app; DATABASE_URL (default memory://), migrated and seeded here
+ *   tsx serve-for-bench.ts bare <file.json>   bare Fastify answering that file's JSON on GET /bare
+ */
+const [mode, jsonFile] = process.argv.slice(2);
+
+async function serveApp() {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: process.env.DATABASE_URL ?? 'memory://',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  });
+  // openDatabase drops the DATE parsers for an in-memory PGlite (it calls new PGlite(undefined, options),
+  // which ignores the options), and the event routes then fail; open it with them until that is fixed.
+  const database =
+    config.database.kind === 'pglite' && config.database.dataDir === undefined
+      ? wrapPGlite(new PGlite({ parsers: pgliteParsers }))
+      : await openDatabase(config.database);
+  await migrateToLatest(database.db);
+  await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });
+  const app = await buildApp({ config, database, jwtSecret: config.jwtSecret as string, logger: false, webRoot: '/nonexistent' });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close());
+  return app.server.address();
+}
+
+async function serveBare() {
+  if (!jsonFile) throw new Error('bare mode needs a JSON file');
+  const body: unknown = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  const app = Fastify({ logger: false });
+  app.get('/bare', async () => body);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  return app.server.address();
+}
+
+const address = mode === 'bare' ? await serveBare() : await serveApp();
+const port = typeof address === 'object' && address ? address.port : 0;
+process.stdout.write(`${JSON.stringify({ port })}\n`);

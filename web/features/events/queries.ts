@@ -1,0 +1,61 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PublicEvent } from '../../../api/contracts/events.ts';
+import { apiGet } from '../../lib/api.ts';
+import { isAppError } from '../../lib/errors.ts';
+import { shouldRetryQuery } from '../../lib/retry.ts';
+
+const MINUTE = 60_000;
+
+/** Query keys and freshness of the public event calls (SPEC 9). */
+export const eventKeys = {
+  all: ['events'] as const,
+  upcoming: (limit: number) => ['events', 'upcoming', limit] as const,
+  byYear: (year: number) => ['events', 'by-year', year] as const,
+  years: () => ['events', 'available-years'] as const,
+  currentSeason: () => ['events', 'current-season-year'] as const,
+  detail: (id: number) => ['events', 'detail', id] as const,
+};
+
+/** The spec's year bounds: the by-year query is only enabled for 2000 < year < 2100. */
+export const isQueryableYear = (year: number) => Number.isInteger(year) && year > 2000 && year < 2100;
+
+export const upcomingEventsQuery = (limit = 5) =>
+  queryOptions({
+    queryKey: eventKeys.upcoming(limit),
+    queryFn: ({ signal }) => apiGet<PublicEvent[]>('/events/upcoming', { query: { limit }, signal }),
+    staleTime: 5 * MINUTE,
+  });
+
+export const eventsByYearQuery = (year: number) =>
+  queryOptions({
+    queryKey: eventKeys.byYear(year),
+    queryFn: ({ signal }) => apiGet<PublicEvent[]>(`/events/by-year/${year}`, { signal }),
+    staleTime: 10 * MINUTE,
+    enabled: isQueryableYear(year),
+  });
+
+export const availableYearsQuery = () =>
+  queryOptions({
+    queryKey: eventKeys.years(),
+    queryFn: ({ signal }) => apiGet<number[]>('/events/available-years', { signal }),
+    staleTime: 30 * MINUTE,
+  });
+
+export const currentSeasonYearQuery = () =>
+  queryOptions({
+    queryKey: eventKeys.currentSeason(),
+    queryFn: ({ signal }) => apiGet<{ year: number }>('/events/current-season-year', { signal }),
+    staleTime: 30 * MINUTE,
+  });
+
+export const eventQuery = (id: number | undefined) =>
+  queryOptions({
+    queryKey: eventKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => apiGet<PublicEvent>(`/events/${id}`, { signal }),
+    staleTime: 2 * MINUTE,
+    enabled: id !== undefined && id > 0,
+    // A missing event will not appear by asking again: show 'Event Not Found' at once.
+    retry: (failures, error) => !(isAppError(error) && error.status === 404) && shouldRetryQuery(failures, error),
+  });
+
+export const eventPictureUrl = (id: number) => `/api/events/${id}/picture`;

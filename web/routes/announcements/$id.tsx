@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ArrowLeft, ArrowRight, CalendarDays, CircleAlert, FileQuestion, Pin, RefreshCw } from 'lucide-react';
+import { Spinner } from '../../components/spinner.tsx';
+import { AnnouncementPicture } from '../../features/announcements/components/AnnouncementPicture.tsx';
+import { ContentBlocks } from '../../features/announcements/components/ContentBlocks.tsx';
+import { type Announcement, announcementQuery, parseAnnouncementId } from '../../features/announcements/queries.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { usePageError } from '../../lib/use-page-error.ts';
+
+export const Route = createFileRoute('/announcements/$id')({
+  loader: ({ context, params }) => {
+    const id = parseAnnouncementId(params.id);
+    if (id !== undefined) void context.queryClient.prefetchQuery(announcementQuery(id));
+  },
+  component: AnnouncementPage,
+});
+
+const BUTTON =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
+function AnnouncementPage() {
+  const { id: rawId } = Route.useParams();
+  const id = parseAnnouncementId(rawId);
+  const announcement = useQuery(announcementQuery(id));
+  usePageError(announcement.error);
+
+  if (id === undefined || announcement.data === null) return <AnnouncementNotFound />;
+  if (announcement.data) return <AnnouncementArticle announcement={announcement.data} />;
+  if (announcement.isError) return <AnnouncementError retry={() => void announcement.refetch()} retrying={announcement.isFetching} />;
+  return (
+    <div className="flex justify-center px-4 py-24" data-testid="announcement-loading">
+      <Spinner label="Loading announcement" />
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link
+      to="/announcements"
+      className="inline-flex items-center gap-2 rounded-md text-sm font-semibold text-slate-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
+      data-testid="back-link"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Announcements
+    </Link>
+  );
+}
+
+function AnnouncementArticle({ announcement }: { announcement: Announcement }) {
+  const { id, title, excerpt, publishedAt, isPinned, hasPicture, videoUrl, content } = announcement;
+  return (
+    <div className="bg-white">
+      <article className="mx-auto max-w-3xl px-4 pb-16 pt-6 sm:px-6 sm:pt-10" data-testid="announcement-detail">
+        <BackLink />
+
+        {hasPicture && <AnnouncementPicture announcementId={id} alt={title} variant="hero" className="mt-6" />}
+
+        <header className="mt-8">
+          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+            {isPinned && (
+              <span
+                className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-xs font-bold uppercase tracking-wider text-brand-800 ring-1 ring-brand-100"
+                data-testid="pinned-tag"
+              >
+                <Pin className="size-3.5 rotate-45 fill-current" aria-hidden="true" />
+                Pinned
+              </span>
+            )}
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4 text-slate-400" aria-hidden="true" />
+              <time dateTime={publishedAt}>{formatDateTime(publishedAt)}</time>
+            </span>
+          </div>
+          <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 text-balance sm:text-4xl lg:text-5xl">
+            {title}
+          </h1>
+          {excerpt && <p className="mt-5 text-lg leading-relaxed text-slate-600 sm:text-xl">{excerpt}</p>}
+        </header>
+
+        <hr className="my-8 border-slate-200 sm:my-10" />
+
+        <ContentBlocks blocks={content} />
+
+        {videoUrl && (
+          <p className="mt-10">
+            <a
+              href={videoUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-800`}
+              data-testid="video-link"
+            >
+              Watch Video →<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        )}
+
+        <footer className="mt-12 border-t border-slate-200 pt-8">
+          <Link to="/announcements" className={`${BUTTON} border border-slate-300 text-slate-800 hover:border-brand-700 hover:text-brand-700`}>
+            View All Announcements
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        </footer>
+      </article>
+    </div>
+  );
+}
+
+function AnnouncementNotFound() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28" data-testid="announcement-not-found">
+      <span className="grid size-16 place-items-center rounded-full bg-brand-50 text-brand-700">
+        <FileQuestion className="size-8" aria-hidden="true" />
+      </span>
+      <h1 className="mt-6 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Announcement Not Found</h1>
+      <p className="mt-3 text-base text-slate-600 sm:text-lg">The announcement you're looking for doesn't exist or has been removed.</p>
+      <Link to="/announcements" className={`${BUTTON} mt-8 bg-brand-700 text-white hover:bg-brand-800`}>
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Announcements
+      </Link>
+    </section>
+  );
+}
+
+function AnnouncementError({ retry, retrying }: { retry: () => void; retrying: boolean }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 sm:py-24" data-testid="announcement-error">
+      <BackLink />
+      <div role="alert" className="mt-8 flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
+        <CircleAlert className="size-10 text-brand-700" aria-hidden="true" />
+        <h1 className="mt-4 text-xl font-bold text-slate-900">Unable to load this announcement.</h1>
+        <p className="mt-1 text-slate-600">Please try again in a moment.</p>
+        <button type="button" onClick={retry} disabled={retrying} className={`${BUTTON} mt-6 bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60`}>
+          <RefreshCw className={`size-4 ${retrying ? 'animate-spin' : ''}`} aria-hidden="true" />
+          Try again
+        </button>
+      </div>
+    </section>
+  );
+}
