@@ -11,7 +11,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { publicAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { publicDepartmentRoutes } from './modules/departments/routes.ts';
-import { publicReadCachePlugin } from './modules/events/read-cache.ts';
+import { publicReadCachePlugin } from './plugins/public-read-cache.ts';
 import { publicEventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { accessPlugin } from './plugins/access.ts';

@@ -14,12 +14,15 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export const fieldProblemSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldProblem = z.infer<typeof fieldProblemSchema>;
 
+/** Digits only (no '0x10', '1e3' or '2.0'), then a positive int4. */
+export function wholeNumberParam(message: string, min: number, max: number) {
+  return z
+    .union([z.number(), z.string().regex(/^\d{1,10}$/, message).transform(Number)])
+    .pipe(z.number({ message }).int(message).min(min, message).max(max, message));
+}
+
 /** Route-parameter ids: positive integers; anything else is a 400, never a 500. */
-export const idSchema = z.coerce
-  .number({ message: 'must be a positive whole number' })
-  .int('must be a positive whole number')
-  .positive('must be a positive whole number')
-  .max(2147483647, 'must be a positive whole number');
+export const idSchema = wholeNumberParam('must be a positive whole number', 1, 2147483647);
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const paginationQuerySchema = z.object({

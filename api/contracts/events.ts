@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './common.ts';
 import { EVENT_SCOPES, EVENT_STATUSES } from '../db/schema.ts';
 import { REGISTRATION_PHASES } from '../domain/events/registration-phase.ts';
 
@@ -38,11 +39,7 @@ const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
     .pipe(z.array(item).optional());
 
 export const byYearParamsSchema = z.object({
-  year: z.coerce
-    .number({ message: 'must be a year from 2001 to 2099' })
-    .int('must be a year from 2001 to 2099')
-    .min(2001, 'must be a year from 2001 to 2099')
-    .max(2099, 'must be a year from 2001 to 2099'),
+  year: wholeNumberParam('must be a year from 2001 to 2099', 2001, 2099),
 });
 export const byYearQuerySchema = z.object({
   scope: commaList(eventScopeSchema),

@@ -36,7 +36,8 @@ export class DatabaseUnavailableError extends Error {
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-    const pglite = new PGlite(target.dataDir, { parsers: pgliteParsers });
+    // Options object form: PGlite ignores a second argument when the first is not a string (memory://).
+    const pglite = new PGlite({ dataDir: target.dataDir, parsers: pgliteParsers });
     await pglite.waitReady;
     return wrapPGlite(pglite);
   }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { buildApp } from '../../api/app.ts';
 import { loadConfig } from '../../api/config.ts';
-import { openDatabase, pgliteParsers, wrapPGlite } from '../../api/db/database.ts';
+import { openDatabase } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
 import { seedDemoData } from '../../api/db/seed.ts';
 
@@ -23,12 +22,7 @@ async function serveApp() {
     DATABASE_URL: process.env.DATABASE_URL ?? 'memory://',
     JWT_SECRET: randomBytes(32).toString('hex'),
   });
-  // openDatabase drops the DATE parsers for an in-memory PGlite (it calls new PGlite(undefined, options),
-  // which ignores the options), and the event routes then fail; open it with them until that is fixed.
-  const database =
-    config.database.kind === 'pglite' && config.database.dataDir === undefined
-      ? wrapPGlite(new PGlite({ parsers: pgliteParsers }))
-      : await openDatabase(config.database);
+  const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
   await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });
   const app = await buildApp({ config, database, jwtSecret: config.jwtSecret as string, logger: false, webRoot: '/nonexistent' });

@@ -165,6 +165,7 @@ describe('the public site in a real browser', () => {
       await page.getByRole('heading', { name: 'Detail Test Championship' }).waitFor();
       expect(await page.getByRole('link', { name: 'Back to Events' }).getAttribute('href')).toBe('/events');
       const description = page.getByTestId('event-description');
+      // biome-ignore lint/performance/useDomNodeTextContent: innerText shows the kept line breaks
       expect(await description.innerText()).toBe('First line.\nSecond line.');
       expect(await page.getByTestId('registration-available').isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: 'Vancouver Fire Rescue Services' }).getAttribute('href')).toBe('/departments/1');

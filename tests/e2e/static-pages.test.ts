@@ -47,6 +47,13 @@ const PAGES: StaticPage[] = [
   { path: '/terms', h1: 'Terms of Service', texts: ['Governing law', 'British Columbia'] },
 ];
 
+/** Scrolls through the page so lazily loaded images (the footer's sponsor row) appear in full-page screenshots. */
+async function loadLazyImages(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 describe('static pages in a real browser', () => {
   let site: RunningSite;
   let browser: Browser;
@@ -80,6 +87,7 @@ describe('static pages in a real browser', () => {
           }
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow).toBeLessThanOrEqual(0);
+          await loadLazyImages(page);
           await screenshot(page, `static${staticPage.path.replace('/', '-')}-${viewport}`);
           await expectNoSeriousAxeViolations(page);
         } finally {

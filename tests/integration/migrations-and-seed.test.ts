@@ -71,3 +71,16 @@ describe('demo data', () => {
     expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'super-admin', 'user']);
   });
 });
+
+describe('the embedded database', () => {
+  it('reads DATE columns as YYYY-MM-DD strings in memory:// mode too', async () => {
+    const { openDatabase } = await import('../../api/db/database.ts');
+    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    try {
+      const { rows } = await sql<{ d: unknown; n: unknown }>`select '2027-03-04'::date as d, 12::int8 as n`.execute(handle.db);
+      expect(rows[0]).toEqual({ d: '2027-03-04', n: 12 });
+    } finally {
+      await handle.close();
+    }
+  });
+});

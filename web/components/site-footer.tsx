@@ -121,17 +121,17 @@ export function SiteFooter() {
 
 /** Simple brand-neutral glyphs: lucide dropped trademarked logos. */
 function SocialIcon({ platform }: { platform: SocialLink['platform'] }) {
-  const common = { className: 'size-5', viewBox: '0 0 24 24', fill: 'currentColor', 'aria-hidden': true } as const;
+  const common = { className: 'size-5', viewBox: '0 0 24 24', fill: 'currentColor' } as const;
   if (platform === 'facebook') {
     return (
-      <svg {...common}>
+      <svg {...common} aria-hidden="true">
         <path d="M14 8h3V4h-3c-2.8 0-5 2.2-5 5v2H7v4h2v7h4v-7h3l1-4h-4V9c0-.6.4-1 1-1z" />
       </svg>
     );
   }
   if (platform === 'instagram') {
     return (
-      <svg {...common} fill="none" stroke="currentColor" strokeWidth="2">
+      <svg {...common} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
         <rect x="3" y="3" width="18" height="18" rx="5" />
         <circle cx="12" cy="12" r="4" />
         <circle cx="17.5" cy="6.5" r="1" fill="currentColor" />
@@ -139,7 +139,7 @@ function SocialIcon({ platform }: { platform: SocialLink['platform'] }) {
     );
   }
   return (
-    <svg {...common}>
+    <svg {...common} aria-hidden="true">
       <path d="M22 8.2a3 3 0 0 0-2.1-2.1C18 5.6 12 5.6 12 5.6s-6 0-7.9.5A3 3 0 0 0 2 8.2 31 31 0 0 0 1.6 12 31 31 0 0 0 2 15.8a3 3 0 0 0 2.1 2.1c1.9.5 7.9.5 7.9.5s6 0 7.9-.5a3 3 0 0 0 2.1-2.1 31 31 0 0 0 .4-3.8 31 31 0 0 0-.4-3.8zM10 15.1V8.9l5.2 3.1z" />
     </svg>
   );

@@ -119,7 +119,7 @@ encode_webm() {
 }
 
 # H.264 quality per clip: the fine embers cost the most bits, so they get the highest CRF to stay under ~300 KB.
-declare -A MP4_CRF=([embers]=33 [flames]=30 [streaks]=31)
+declare -A MP4_CRF=([embers]=33 [flames]=32 [streaks]=31)
 
 for clip in embers flames streaks; do
   render "$clip" 1280 720

@@ -8,7 +8,7 @@ import {
 } from '../../contracts/announcements.ts';
 import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
 import { notFound } from '../../domain/errors.ts';
-import { readJson, sendJson } from '../events/read-cache.ts';
+import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import { sendPicture } from '../pictures/service.ts';
 import { listAnnouncements, publicAnnouncementById, publicAnnouncementPictureId } from './queries.ts';
 

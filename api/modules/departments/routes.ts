@@ -2,7 +2,7 @@ import type { AppPlugin } from '../../app.ts';
 import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
 import { publicDepartmentSchema } from '../../contracts/departments.ts';
 import { notFound } from '../../domain/errors.ts';
-import { readJson, sendJson } from '../events/read-cache.ts';
+import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import { publicDepartmentById } from './queries.ts';
 
 const FIVE_MINUTES = 300;

@@ -13,7 +13,7 @@ import { yearOf } from '../../domain/dates.ts';
 import { notFound } from '../../domain/errors.ts';
 import { sendPicture } from '../pictures/service.ts';
 import { availableYears, clockFor, eventsByYear, publicEventById, publicEventPictureId, upcomingEvents } from './queries.ts';
-import { readJson, sendJson } from './read-cache.ts';
+import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 
 const ONE_MINUTE = 60;
 const FIVE_MINUTES = 300;

@@ -24,6 +24,7 @@ export function YearSelector({ years, selected, onSelect }: Props) {
   const { previous, next } = neighbourYears(years, selected);
 
   const selectedChip = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the selected year changes
   useEffect(() => {
     // Keep the chosen year in view on the mobile strip (the browser does nothing when it already is).
     selectedChip.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });

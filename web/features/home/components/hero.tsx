@@ -51,7 +51,8 @@ export function Hero({ content, holdAutoAdvance = false }: Props) {
     });
   }, [active, activeIsVideo]);
 
-  // A slide without a playable video advances after the fallback duration.
+  // A slide without a playable video advances after the fallback duration (restarted on every slide change).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `active` restarts the timer for each new slide
   useEffect(() => {
     if (activeIsVideo || holdAutoAdvance || slides.length < 2) return;
     const timer = setTimeout(() => setActive((i) => nextSlide(i, slides.length)), activeSlide?.durationFallbackMs ?? HERO_FALLBACK_MS);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { etagOf } from '../../plugins/http-cache.ts';
+import { etagOf } from './http-cache.ts';
 
 /**
  * A small in-process cache of public reads, keyed by the validated request, kept for a few seconds

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { etagOf } from '../../plugins/http-cache.ts';
-import { createReadCache, readJson } from './read-cache.ts';
+import { etagOf } from './http-cache.ts';
+import { createReadCache, readJson } from './public-read-cache.ts';
 
 describe('the public read cache', () => {
   it('loads once per key until the time to live has passed', async () => {
