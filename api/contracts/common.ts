@@ -16,14 +16,17 @@ export type FieldProblem = z.infer<typeof fieldProblemSchema>;
 
 /** Digits only (no '0x10', '1e3' or '2.0'), then a positive int4. */
 export function wholeNumberParam(message: string, min: number, max: number) {
+  // Route parameters and query values always arrive as strings.
   return z
-    .union([z.number(), z.string().regex(/^\d{1,10}$/, message).transform(Number)])
-    .pipe(z.number({ message }).int(message).min(min, message).max(max, message));
+    .string({ message })
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .pipe(z.number().int(message).min(min, message).max(max, message));
 }
 
-/** Route-parameter ids: positive integers; anything else is a 400, never a 500. */
-export const idSchema = wholeNumberParam('must be a positive whole number', 1, 2147483647);
-export const idParamsSchema = z.object({ id: idSchema });
+/** Path and query ids (strings of digits): positive int4; anything else is a 400, never a 500. */
+export const idParamSchema = wholeNumberParam('must be a positive whole number', 1, 2147483647);
+export const idParamsSchema = z.object({ id: idParamSchema });
 
 export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
