@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CalendarX } from 'lucide-react';
-import { z } from 'zod';
 import { Spinner } from '../../components/spinner.tsx';
 import { EventCard } from '../../features/events/components/event-card.tsx';
 import { YearSelector } from '../../features/events/components/year-selector.tsx';
@@ -9,10 +8,14 @@ import { availableYearsQuery, currentSeasonYearQuery, eventsByYearQuery, isQuery
 import { selectableYears } from '../../features/events/year-selector.ts';
 import { usePageError } from '../../lib/use-page-error.ts';
 
-const searchSchema = z.object({ year: z.coerce.number().int().optional().catch(undefined) });
+/** `?year=2027`; anything else is ignored (the page opens on the current season). */
+function validateSearch(search: Record<string, unknown>): { year?: number } {
+  const year = Number(search.year);
+  return Number.isInteger(year) ? { year } : {};
+}
 
 export const Route = createFileRoute('/events/')({
-  validateSearch: searchSchema,
+  validateSearch,
   component: EventsPage,
 });
 
