@@ -51,20 +51,9 @@ export interface PicturesTable {
   created_at: CreatedAt;
 }
 
-export const EVENT_STATUSES = [
-  'Draft',
-  'Tentative',
-  'Confirmed',
-  'Firm',
-  'In Progress',
-  'Completed',
-  'Cancelled',
-  'To Be Rescheduled',
-] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
+import { EVENT_SCOPES, EVENT_STATUSES, type EventScope, type EventStatus } from '../domain/events/statuses.ts';
 
-export const EVENT_SCOPES = ['Local', 'Regional', 'Provincial', 'National', 'International'] as const;
-export type EventScope = (typeof EVENT_SCOPES)[number];
+export { EVENT_SCOPES, EVENT_STATUSES, type EventScope, type EventStatus };
 
 export interface EventsTable {
   id: Generated<number>;

@@ -3,6 +3,7 @@
  * which keeps every badge above the WCAG AA contrast ratio for small text.
  */
 import { REGISTRATION_PHASES, type RegistrationPhase } from '../../api/domain/events/registration-phase.ts';
+import { EVENT_STATUSES, type EventStatus } from '../../api/domain/events/statuses.ts';
 
 export type { RegistrationPhase };
 
@@ -43,17 +44,9 @@ export function phaseBadgeClass(value: unknown): string {
   return PHASE_BADGE[registrationPhaseOf(value)];
 }
 
-export const EVENT_STATUS_LABELS = [
-  'Draft',
-  'Tentative',
-  'Confirmed',
-  'Firm',
-  'In Progress',
-  'Completed',
-  'Cancelled',
-  'To Be Rescheduled',
-] as const;
-export type EventStatusLabel = (typeof EVENT_STATUS_LABELS)[number];
+/** The eight statuses the server knows; each is shown as it is spelled. */
+export const EVENT_STATUS_LABELS = EVENT_STATUSES;
+export type EventStatusLabel = EventStatus;
 
 const STATUS_BADGE: Readonly<Record<EventStatusLabel, string>> = {
   Draft: NEUTRAL_BADGE,

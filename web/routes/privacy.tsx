@@ -1,64 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
-import { type LegalDocument, PRIVACY_POLICY } from '../content/site.ts';
+import { PRIVACY_POLICY } from '../content/site.ts';
+import { LegalPage } from './-components/legal-page.tsx';
 
 export const Route = createFileRoute('/privacy')({
   component: PrivacyPage,
 });
 
 function PrivacyPage() {
-  return <LegalPage document={PRIVACY_POLICY} eyebrow="Privacy" />;
-}
-
-// terms.tsx has the same layout: route files should export only their Route, so it is not shared.
-function LegalPage({ document, eyebrow }: { document: LegalDocument; eyebrow: string }) {
-  const sections = document.sections.map((section, index) => ({ ...section, id: `section-${index + 1}` }));
-  return (
-    <div className="bg-white">
-      <header className="bg-slate-950 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-16">
-          <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-orange-300">
-            <Lock aria-hidden="true" className="size-4" /> {eyebrow}
-          </p>
-          <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">{document.title}</h1>
-          <p className="mt-4 text-slate-300">
-            Last updated <time dateTime={document.lastUpdated}>{formatDate(document.lastUpdated)}</time>
-          </p>
-        </div>
-      </header>
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[14rem_1fr] lg:gap-16 lg:py-16">
-        <nav aria-label="Contents" className="lg:sticky lg:top-24 lg:self-start">
-          <p className="text-sm font-bold uppercase tracking-widest text-slate-500">Contents</p>
-          <ol className="mt-3 space-y-2 border-l-2 border-slate-200 text-sm">
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`} className="-ml-0.5 block border-l-2 border-transparent pl-4 text-slate-700 hover:border-brand-700 hover:text-brand-700">
-                  {section.heading}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        <article className="max-w-3xl">
-          <p className="text-lg leading-relaxed text-slate-700">{document.intro}</p>
-          {sections.map((section) => (
-            <section key={section.id} aria-labelledby={section.id} className="mt-10 scroll-mt-24">
-              <h2 id={section.id} className="text-2xl font-bold tracking-tight text-slate-900">
-                {section.heading}
-              </h2>
-              {section.paragraphs.map((paragraph) => (
-                <p key={paragraph} className="mt-3 leading-relaxed text-slate-700">
-                  {paragraph}
-                </p>
-              ))}
-            </section>
-          ))}
-        </article>
-      </div>
-    </div>
-  );
-}
-
-function formatDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return <LegalPage document={PRIVACY_POLICY} eyebrow="Privacy" icon={Lock} />;
 }
