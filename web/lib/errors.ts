@@ -160,6 +160,11 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
+/** A 404 from the API: for detail pages, a 'not found' state rather than a failure. */
+export function isNotFound(error: unknown): boolean {
+  return isAppError(error) && error.status === 404;
+}
+
 interface Envelope {
   statusCode?: unknown;
   error?: unknown;

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { BannerIntro, PageBanner } from '../components/page-banner.tsx';
 import {
   ClipboardList,
   Flame,
@@ -26,21 +27,9 @@ function AboutPage() {
   const { whatIs, whoWeAre, eventLike, join, history, getInvolved } = ABOUT_PAGE;
   return (
     <div className="bg-white">
-      <header className="relative overflow-hidden bg-slate-950 text-white">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(ellipse_at_bottom_right,rgba(220,38,38,0.45),transparent_60%)]"
-        />
-        <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:py-24">
-          <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-orange-300">
-            <Flame aria-hidden="true" className="size-4" /> About
-          </p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-            {ABOUT_PAGE.title}
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-200 sm:text-xl">{ABOUT_PAGE.intro}</p>
-        </div>
-      </header>
+      <PageBanner icon={Flame} eyebrow="About" title={ABOUT_PAGE.title} glow="bottom-right">
+        <BannerIntro>{ABOUT_PAGE.intro}</BannerIntro>
+      </PageBanner>
 
       <section aria-labelledby="what-is" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:py-20">
         <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">

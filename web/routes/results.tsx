@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { BannerIntro, PageBanner } from '../components/page-banner.tsx';
 import { Building2, CalendarDays, Medal, Trophy, UserRound, type LucideIcon } from 'lucide-react';
 import { RESULTS_PAGE } from '../content/site.ts';
 
@@ -13,19 +14,9 @@ const CRITERIA_ICONS: readonly LucideIcon[] = [UserRound, Building2, Medal, Cale
 function ResultsPage() {
   return (
     <div className="bg-slate-50">
-      <header className="relative overflow-hidden bg-slate-950 text-white">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(ellipse_at_bottom_left,rgba(220,38,38,0.45),transparent_60%)]"
-        />
-        <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
-          <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-orange-300">
-            <Trophy aria-hidden="true" className="size-4" /> Results
-          </p>
-          <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">{RESULTS_PAGE.title}</h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-200 sm:text-xl">{RESULTS_PAGE.intro}</p>
-        </div>
-      </header>
+      <PageBanner icon={Trophy} eyebrow="Results" title={RESULTS_PAGE.title} glow="bottom-left">
+        <BannerIntro>{RESULTS_PAGE.intro}</BannerIntro>
+      </PageBanner>
 
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
         <section

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { BannerIntro, PageBanner } from '../components/page-banner.tsx';
 import { ArrowUpRight, Award, Handshake, Mail } from 'lucide-react';
 import { mailtoHref, SITE, SPONSORS_PAGE, type Sponsor, sponsorsByTier } from '../content/site.ts';
 
@@ -16,19 +17,9 @@ function SponsorsPage() {
 
   return (
     <div className="bg-white">
-      <header className="relative overflow-hidden bg-slate-950 text-white">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(220,38,38,0.45),transparent_60%)]"
-        />
-        <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
-          <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-orange-300">
-            <Handshake aria-hidden="true" className="size-4" /> Partners
-          </p>
-          <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">{SPONSORS_PAGE.title}</h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-200 sm:text-xl">{SPONSORS_PAGE.intro}</p>
-        </div>
-      </header>
+      <PageBanner icon={Handshake} eyebrow="Partners" title={SPONSORS_PAGE.title} glow="top-right">
+        <BannerIntro>{SPONSORS_PAGE.intro}</BannerIntro>
+      </PageBanner>
 
       {primary && (
         <section aria-labelledby="primary-sponsor" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 lg:pt-20">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcementFromDetail, announcementKeys, announcementQuery, announcementsQuery, featuredAnnouncementsQuery, parseAnnouncementId } from './queries.ts';
+import { announcementFromDetail, announcementKeys, announcementQuery, announcementsQuery, featuredAnnouncementsQuery } from './queries.ts';
 
 const announcement = {
   id: 7,
@@ -32,21 +32,6 @@ describe('announcementFromDetail (SPEC 3: valid only with a title)', () => {
 
   it('gives an announcement without a body list an empty body', () => {
     expect(announcementFromDetail({ data: { ...announcement, content: undefined } })?.content).toEqual([]);
-  });
-});
-
-describe('parseAnnouncementId', () => {
-  it('accepts positive whole numbers', () => {
-    expect(parseAnnouncementId('1')).toBe(1);
-    expect(parseAnnouncementId('2147483647')).toBe(2147483647);
-  });
-
-  it.each(['', 'abc', '0', '-1', '1.5', '1e3', ' 1', '2147483648', '99999999999'])('rejects %j', (raw) => {
-    expect(parseAnnouncementId(raw)).toBeUndefined();
-  });
-
-  it('rejects a missing parameter', () => {
-    expect(parseAnnouncementId(undefined)).toBeUndefined();
   });
 });
 

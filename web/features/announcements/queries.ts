@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ContentBlockDto, PublicAnnouncement } from '../../../api/contracts/announcements.ts';
 import { apiGet, apiGetBlob } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/errors.ts';
 import { reportError } from '../../lib/toasts.ts';
 
 const MINUTE = 60_000;
@@ -21,13 +22,6 @@ export const announcementKeys = {
   detail: (id: number) => ['announcements', 'detail', id] as const,
 };
 
-/** A route's id parameter as an announcement id: a positive whole number, else undefined (never a call). */
-export function parseAnnouncementId(raw: string | undefined): number | undefined {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : undefined;
-}
-
 /** SPEC 3: the detail answer wraps the announcement in `data` and is valid only if it has a title. */
 export function announcementFromDetail(body: unknown): Announcement | null {
   if (typeof body !== 'object' || body === null) return null;
@@ -39,7 +33,6 @@ export function announcementFromDetail(body: unknown): Announcement | null {
   return Array.isArray(announcement.content) ? announcement : { ...announcement, content: [] };
 }
 
-const isNotFound = (error: unknown) => (error as { status?: unknown } | null)?.status === 404;
 
 /** GET /announcements: an array, latest first; the home panel passes a limit of 3 (SPEC 7). */
 export const announcementsQuery = (limit?: number) =>

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicEvent } from '../../../api/contracts/events.ts';
 import { apiGet } from '../../lib/api.ts';
-import { isAppError } from '../../lib/errors.ts';
+import { isNotFound } from '../../lib/errors.ts';
 import { shouldRetryQuery } from '../../lib/retry.ts';
 
 const MINUTE = 60_000;
@@ -55,7 +55,7 @@ export const eventQuery = (id: number | undefined) =>
     staleTime: 2 * MINUTE,
     enabled: id !== undefined && id > 0,
     // A missing event will not appear by asking again: show 'Event Not Found' at once.
-    retry: (failures, error) => !(isAppError(error) && error.status === 404) && shouldRetryQuery(failures, error),
+    retry: (failures, error) => !isNotFound(error) && shouldRetryQuery(failures, error),
   });
 
 export const eventPictureUrl = (id: number) => `/api/events/${id}/picture`;

@@ -1,3 +1,4 @@
+import { PageBanner } from '../../components/page-banner.tsx';
 import type { LucideIcon } from 'lucide-react';
 import type { LegalDocument } from '../../content/site.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -7,17 +8,11 @@ export function LegalPage({ document, eyebrow, icon: Icon }: { document: LegalDo
   const sections = document.sections.map((section, index) => ({ ...section, id: `section-${index + 1}` }));
   return (
     <div className="bg-white">
-      <header className="bg-slate-950 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-16">
-          <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-orange-300">
-            <Icon aria-hidden="true" className="size-4" /> {eyebrow}
-          </p>
-          <h1 className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">{document.title}</h1>
-          <p className="mt-4 text-slate-300">
-            Last updated <time dateTime={document.lastUpdated}>{formatDate(document.lastUpdated)}</time>
-          </p>
-        </div>
-      </header>
+      <PageBanner icon={Icon} eyebrow={eyebrow} title={document.title}>
+        <p className="mt-4 text-slate-300">
+          Last updated <time dateTime={document.lastUpdated}>{formatDate(document.lastUpdated)}</time>
+        </p>
+      </PageBanner>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[14rem_1fr] lg:gap-16 lg:py-16">
         <nav aria-label="Contents" className="lg:sticky lg:top-24 lg:self-start">
           <p className="text-sm font-bold uppercase tracking-widest text-slate-500">Contents</p>

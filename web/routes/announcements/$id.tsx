@@ -4,13 +4,14 @@ import { ArrowLeft, ArrowRight, CalendarDays, CircleAlert, FileQuestion, Pin, Re
 import { Spinner } from '../../components/spinner.tsx';
 import { AnnouncementPicture } from '../../features/announcements/components/AnnouncementPicture.tsx';
 import { ContentBlocks } from '../../features/announcements/components/ContentBlocks.tsx';
-import { type Announcement, announcementQuery, parseAnnouncementId } from '../../features/announcements/queries.ts';
+import { type Announcement, announcementQuery } from '../../features/announcements/queries.ts';
+import { parseRouteId } from '../../lib/route-params.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { usePageError } from '../../lib/use-page-error.ts';
 
 export const Route = createFileRoute('/announcements/$id')({
   loader: ({ context, params }) => {
-    const id = parseAnnouncementId(params.id);
+    const id = parseRouteId(params.id);
     if (id !== undefined) void context.queryClient.prefetchQuery(announcementQuery(id));
   },
   component: AnnouncementPage,
@@ -21,7 +22,7 @@ const BUTTON =
 
 function AnnouncementPage() {
   const { id: rawId } = Route.useParams();
-  const id = parseAnnouncementId(rawId);
+  const id = parseRouteId(rawId);
   const announcement = useQuery(announcementQuery(id));
   usePageError(announcement.error);
 

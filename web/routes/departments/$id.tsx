@@ -5,13 +5,9 @@ import type { ReactNode } from 'react';
 import type { PublicDepartment } from '../../../api/contracts/departments.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { apiGet } from '../../lib/api.ts';
+import { isNotFound } from '../../lib/errors.ts';
+import { parseRouteId } from '../../lib/route-params.ts';
 import { reportError } from '../../lib/toasts.ts';
-
-const departmentId = (raw: string): number | undefined => {
-  if (!/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : undefined;
-};
 
 /** GET /api/departments/{id}: the department's public card, or null when there is none (404). */
 const departmentQuery = (id: number | undefined) =>
@@ -22,7 +18,7 @@ const departmentQuery = (id: number | undefined) =>
         // Silent: a missing department is a page state, not a failure worth a notice.
         return await apiGet<PublicDepartment>(`/departments/${id}`, { signal, silent: true });
       } catch (error) {
-        if ((error as { status?: unknown }).status === 404) return null;
+        if (isNotFound(error)) return null;
         if (!signal.aborted) reportError(error, 'toast');
         throw error;
       }
@@ -33,7 +29,7 @@ const departmentQuery = (id: number | undefined) =>
 
 export const Route = createFileRoute('/departments/$id')({
   loader: ({ context, params }) => {
-    const id = departmentId(params.id);
+    const id = parseRouteId(params.id);
     if (id !== undefined) void context.queryClient.prefetchQuery(departmentQuery(id));
   },
   component: DepartmentPage,
@@ -43,7 +39,7 @@ const BUTTON =
   'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 function DepartmentPage() {
-  const id = departmentId(Route.useParams().id);
+  const id = parseRouteId(Route.useParams().id);
   const department = useQuery(departmentQuery(id));
 
   if (id === undefined || department.data === null) return <DepartmentNotFound />;

@@ -6,18 +6,17 @@ import { Spinner } from '../../components/spinner.tsx';
 import { RegistrationAvailable, ScopeBadge, StatusBadge } from '../../features/events/components/event-badges.tsx';
 import { eventPictureUrl, eventQuery } from '../../features/events/queries.ts';
 import { formatDateWithWeekday } from '../../lib/format.ts';
-import { isAppError } from '../../lib/errors.ts';
+import { isNotFound } from '../../lib/errors.ts';
+import { parseRouteId } from '../../lib/route-params.ts';
 import { usePageError } from '../../lib/use-page-error.ts';
 
 export const Route = createFileRoute('/events/$id')({
   component: EventDetailPage,
 });
 
-const isNotFound = (error: unknown) => isAppError(error) && error.status === 404;
-const parseId = (raw: string) => (/^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
 
 function EventDetailPage() {
-  const id = parseId(Route.useParams().id);
+  const id = parseRouteId(Route.useParams().id);
   const event = useQuery(eventQuery(id));
   const missing = id === undefined || isNotFound(event.error);
   usePageError(missing ? undefined : event.error);

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { insertAnnouncement, insertEvent } from '../support/factories.ts';
+
+// Other tests run with the cache off (NODE_ENV=test) so they see their writes at once; this one turns it
+// on, as in development and production, to prove the cache keys keep different requests apart.
+describe('public reads with the response cache on', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { NODE_ENV: 'development' } });
+    await insertEvent(t.database.db, { name: 'Local Cup', scope: 'Local', start_date: '2027-05-01' });
+    await insertEvent(t.database.db, { name: 'National Cup', scope: 'National', start_date: '2027-06-01' });
+    await insertAnnouncement(t.database.db, { title: 'First news' });
+  });
+  afterAll(() => t.close());
+
+  const names = async (url: string) => (await t.app.inject(url)).json().map((e: { name?: string; title?: string }) => e.name ?? e.title);
+
+  it('keeps requests with different filters, years and limits apart', async () => {
+    expect(await names('/api/events/by-year/2027?scope=Local')).toEqual(['Local Cup']);
+    expect(await names('/api/events/by-year/2027?scope=National')).toEqual(['National Cup']);
+    expect(await names('/api/events/by-year/2027')).toEqual(['National Cup', 'Local Cup']);
+    expect(await names('/api/events/by-year/2028')).toEqual([]);
+    expect(await names('/api/events/upcoming?limit=1')).toEqual(['Local Cup']);
+    expect(await names('/api/events/upcoming?limit=2')).toEqual(['Local Cup', 'National Cup']);
+  });
+
+  it('serves a cached answer with the same ETag, and shows a write once cleared', async () => {
+    const first = await t.app.inject('/api/announcements');
+    await insertAnnouncement(t.database.db, { title: 'Second news', published_at: new Date() });
+    const cached = await t.app.inject('/api/announcements');
+    expect(cached.headers.etag).toBe(first.headers.etag);
+    expect(cached.json().map((a: { title: string }) => a.title)).toEqual(['First news']);
+    const revalidated = await t.app.inject({ url: '/api/announcements', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+
+    t.app.publicReadCache.clear();
+    const fresh = await t.app.inject('/api/announcements');
+    expect(fresh.json().map((a: { title: string }) => a.title)).toEqual(['Second news', 'First news']);
+    expect(fresh.headers.etag).not.toBe(first.headers.etag);
+  });
+});
