@@ -10,7 +10,11 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { publicAnnouncementRoutes } from './modules/announcements/routes.ts';
-import { publicDepartmentRoutes } from './modules/departments/routes.ts';
+import { adminUserRoutes } from './modules/admin-users/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { bioRoutes } from './modules/bios/routes.ts';
+import { departmentRoutes, publicDepartmentRoutes } from './modules/departments/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { publicReadCachePlugin } from './plugins/public-read-cache.ts';
 import { publicEventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -100,6 +104,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicEventRoutes);
   await app.register(publicAnnouncementRoutes);
   await app.register(publicDepartmentRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(bioRoutes);
+  await app.register(departmentRoutes);
+  await app.register(adminUserRoutes);
 
   await app.register(staticWebPlugin, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;

@@ -65,6 +65,18 @@ const envSchema = z.object({
     (v) => v === undefined || hasProtocol(v, ['smtp:', 'smtps:']),
     'must be an smtp:// or smtps:// URL',
   ),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds from 5 to 86400' })
+    .int('must be a whole number of seconds from 5 to 86400')
+    .min(5, 'must be a whole number of seconds from 5 to 86400')
+    .max(86400, 'must be a whole number of seconds from 5 to 86400')
+    .default(900),
+  AUTH_RATE_LIMIT: z.coerce
+    .number({ message: 'must be a whole number of requests per minute from 1 to 10000' })
+    .int('must be a whole number of requests per minute from 1 to 10000')
+    .min(1, 'must be a whole number of requests per minute from 1 to 10000')
+    .max(10000, 'must be a whole number of requests per minute from 1 to 10000')
+    .default(10),
   LEGACY_DATABASE_URL: optionalText.refine(
     (v) => v === undefined || hasProtocol(v, ['mysql:', 'mariadb:']),
     'must be a mysql:// or mariadb:// URL',
@@ -87,6 +99,10 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   siteTimeZone: string;
   smtpUrl: string | undefined;
+  /** Lifetime of an access token (JWT); the refresh cookie outlives it. */
+  accessTokenTtlSeconds: number;
+  /** Requests per minute per client address on each sign-in, sign-up and recovery call. */
+  authRateLimit: number;
   legacyDatabaseUrl: string | undefined;
 }
 
@@ -119,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: v.LOG_LEVEL,
     siteTimeZone: v.SITE_TIMEZONE,
     smtpUrl: v.SMTP_URL,
+    accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS,
+    authRateLimit: v.AUTH_RATE_LIMIT,
     legacyDatabaseUrl: v.LEGACY_DATABASE_URL,
   };
 }

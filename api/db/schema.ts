@@ -36,6 +36,62 @@ export interface UsersTable {
   is_active: Generated<boolean>;
   department_id: number | null;
   date_of_birth: DateOnly | null;
+  last_login_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  /** sha256 of the token; the token itself lives only in the browser's httpOnly cookie. */
+  token_hash: string;
+  remember_me: Generated<boolean>;
+  expires_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: CreatedAt;
+}
+
+export type AccountTokenPurpose = 'verify-email' | 'reset-password';
+
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: AccountTokenPurpose;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export type EmailStatus = 'outbox' | 'sent' | 'failed';
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: EmailStatus;
+  error: string | null;
+  sent_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface BiosTable {
+  id: Generated<number>;
+  user_id: number;
+  headline: Generated<string>;
+  about: Generated<string>;
+  position: string | null;
+  years_of_service: number | null;
+  hometown: string | null;
+  photo_id: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -130,6 +186,10 @@ export interface Database {
   events: EventsTable;
   runs: RunsTable;
   announcements: AnnouncementsTable;
+  refresh_tokens: RefreshTokensTable;
+  account_tokens: AccountTokensTable;
+  email_outbox: EmailOutboxTable;
+  bios: BiosTable;
 }
 
 export type Department = Selectable<DepartmentsTable>;
@@ -143,3 +203,4 @@ export type Run = Selectable<RunsTable>;
 export type NewRun = Insertable<RunsTable>;
 export type Announcement = Selectable<AnnouncementsTable>;
 export type NewAnnouncement = Insertable<AnnouncementsTable>;
+export type Bio = Selectable<BiosTable>;

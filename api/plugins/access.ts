@@ -5,10 +5,10 @@ import type { Role } from '../db/schema.ts';
 
 /**
  * Who may call a route. Every route declares one; the app refuses to start otherwise.
- * 'user' means any signed-in account; owner checks (a user editing their own profile) are
- * made by the service on top of 'user'.
+ * 'user' means any signed-in account. 'owner-or-admin' lets any signed-in account through this hook;
+ * the handler then calls requireOwnerOrAdmin with the owner of the resource it loaded.
  */
-export const ACCESS_LEVELS = ['public', 'user', 'admin', 'super-admin'] as const;
+export const ACCESS_LEVELS = ['public', 'user', 'owner-or-admin', 'admin', 'super-admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 export interface AccessTokenClaims {
@@ -36,9 +36,19 @@ declare module '@fastify/jwt' {
 const RANK: Record<Role, number> = { user: 1, admin: 2, 'super-admin': 3 };
 
 export function roleSatisfies(role: Role, access: Access): boolean {
-  if (access === 'public') return true;
-  if (access === 'user') return true;
+  if (access === 'public' || access === 'user' || access === 'owner-or-admin') return true;
   return RANK[role] >= RANK[access];
+}
+
+export function isAdmin(role: Role): boolean {
+  return RANK[role] >= RANK.admin;
+}
+
+/** For owner-or-admin routes, once the handler knows whose resource it is. */
+export function requireOwnerOrAdmin(caller: AccessTokenClaims, ownerUserId: number): void {
+  if (caller.sub !== ownerUserId && !isAdmin(caller.role)) {
+    throw new DomainError(403, 'FORBIDDEN', 'You can only change your own profile.');
+  }
 }
 
 export const accessPlugin = fp(async (app: FastifyInstance) => {
@@ -71,18 +81,41 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
-    await authenticate(request);
+    await authenticate(app, request);
     if (!roleSatisfies(request.user.role, access)) {
       throw new DomainError(403, 'FORBIDDEN', 'You do not have permission to do this.');
     }
   });
 });
 
-async function authenticate(request: FastifyRequest): Promise<void> {
+/**
+ * Verifies the bearer token, then reads the account: a deactivated account is refused and a changed
+ * role applies at once, instead of living on in a token for the rest of its lifetime.
+ */
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const unauthorized = new DomainError(401, 'UNAUTHORIZED', 'Sign in to continue.');
   try {
     await request.jwtVerify();
   } catch {
-    throw new DomainError(401, 'UNAUTHORIZED', 'Sign in to continue.');
+    throw unauthorized;
+  }
+  const account = await app.db
+    .selectFrom('users')
+    .select(['role', 'is_active'])
+    .where('id', '=', request.user.sub)
+    .executeTakeFirst();
+  if (!account?.is_active) throw unauthorized;
+  request.user = { sub: request.user.sub, role: account.role };
+}
+
+/** The caller of a public route when a valid bearer token came with it, else undefined. */
+export async function optionalCaller(app: FastifyInstance, request: FastifyRequest): Promise<AccessTokenClaims | undefined> {
+  if (!request.headers.authorization) return undefined;
+  try {
+    await authenticate(app, request);
+    return request.user;
+  } catch {
+    return undefined;
   }
 }
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { ACCESS_LEVELS } from '../../api/plugins/access.ts';
-import { createTestApp, TEST_JWT_SECRET, testConfig, testDatabase, type TestApp } from '../support/app.ts';
+import { bearer, createTestApp, TEST_JWT_SECRET, testConfig, testDatabase, type TestApp } from '../support/app.ts';
+import { insertUser } from '../support/factories.ts';
 
 describe('the app on a real database', () => {
   let t: TestApp;
@@ -149,12 +150,19 @@ describe('errors and failures', () => {
     const anonymous = await app.inject('/api/test/admin-only');
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('UNAUTHORIZED');
-    const userToken = app.jwt.sign({ sub: 1, role: 'user' });
-    const asUser = await app.inject({ url: '/api/test/admin-only', headers: { authorization: `Bearer ${userToken}` } });
+    const user = await insertUser(database.db, { role: 'user' });
+    const asUser = await app.inject({ url: '/api/test/admin-only', headers: bearer(app, user) });
     expect(asUser.statusCode).toBe(403);
-    const adminToken = app.jwt.sign({ sub: 2, role: 'admin' });
-    const asAdmin = await app.inject({ url: '/api/test/admin-only', headers: { authorization: `Bearer ${adminToken}` } });
+    const admin = await insertUser(database.db, { role: 'admin' });
+    const asAdmin = await app.inject({ url: '/api/test/admin-only', headers: bearer(app, admin) });
     expect(asAdmin.statusCode).toBe(200);
+    // The account is read on every call: a token of a deactivated account, or one naming a higher role
+    // than the account now has, does not get through.
+    await database.db.updateTable('users').set({ is_active: false }).where('id', '=', admin.id).execute();
+    expect((await app.inject({ url: '/api/test/admin-only', headers: bearer(app, admin) })).statusCode).toBe(401);
+    const forged = app.jwt.sign({ sub: user.id, role: 'admin' });
+    const stale = await app.inject({ url: '/api/test/admin-only', headers: { authorization: `Bearer ${forged}` } });
+    expect(stale.statusCode).toBe(403);
     await app.close();
     await database.dispose();
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { type Config, loadConfig } from '../../api/config.ts';
+import type { Role } from '../../api/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -43,4 +44,9 @@ export async function createTestApp(
       await database.dispose();
     },
   };
+}
+
+/** The Authorization header of a signed-in account, as the access plugin expects it. */
+export function bearer(app: FastifyInstance, user: { id: number; role: Role }): { authorization: string } {
+  return { authorization: `Bearer ${app.jwt.sign({ sub: user.id, role: user.role })}` };
 }

@@ -27,3 +27,6 @@ export const publicDepartmentRoutes: AppPlugin = async (app) => {
     },
   );
 };
+
+/** Departments in the portal: list, search, filter, create, update, soft-delete, restore, members. */
+export const departmentRoutes: AppPlugin = async () => {};
