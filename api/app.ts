@@ -14,6 +14,7 @@ import { adminUserRoutes } from './modules/admin-users/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bioRoutes } from './modules/bios/routes.ts';
 import { departmentRoutes, publicDepartmentRoutes } from './modules/departments/routes.ts';
+import { mailerPlugin } from './modules/mail/mailer.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { publicReadCachePlugin } from './plugins/public-read-cache.ts';
 import { publicEventRoutes } from './modules/events/routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicEventRoutes);
   await app.register(publicAnnouncementRoutes);
   await app.register(publicDepartmentRoutes);
+  await app.register(mailerPlugin);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(bioRoutes);
