@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route the app registered, with its declared access: walked by a test. */
-    routeTable: Array<{ method: string; url: string; access: Access | undefined }>;
+    routeTable: RouteEntry[];
   }
 }
 
@@ -31,6 +31,14 @@ declare module '@fastify/jwt' {
     payload: AccessTokenClaims;
     user: AccessTokenClaims;
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  /** The zod schema of the body, when the route takes one (walked by the malformed-payload tests). */
+  body: unknown;
 }
 
 const RANK: Record<Role, number> = { user: 1, admin: 2, 'super-admin': 3 };
@@ -62,6 +70,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       table.push({
         method,
         url: route.url,
+        body: route.schema?.body,
         get access() {
           return route.config?.access as Access | undefined;
         },

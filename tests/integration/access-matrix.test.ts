@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../api/db/schema.ts';
+import type { RouteEntry } from '../../api/plugins/access.ts';
+import { bearer, createTestApp, type TestApp } from '../support/app.ts';
+import { insertAnnouncement, insertDepartment, insertEvent, insertUser } from '../support/factories.ts';
+
+/**
+ * Every /api route of the app, for anonymous, a signed-in stranger, the owner of the resource, an
+ * admin and a super-admin, generated from the route table: a new route is in the matrix the moment it
+ * is registered. Who may pass comes from the route's declared access; the test checks the server keeps it.
+ */
+type Caller = 'anonymous' | 'stranger' | 'owner' | 'admin' | 'super-admin';
+const CALLERS: Caller[] = ['anonymous', 'stranger', 'owner', 'admin', 'super-admin'];
+
+let t: TestApp;
+let headersOf: Record<Caller, Record<string, string>>;
+/** Values for path parameters, by the path's resource; owner-or-admin routes point at the owner's things. */
+let params: Record<string, Record<string, string>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '10000' } });
+  const db = t.database.db;
+  const department = await insertDepartment(db);
+  const users: Record<Exclude<Caller, 'anonymous'>, { id: number; role: Role }> = {
+    stranger: await insertUser(db, { role: 'user' }),
+    owner: await insertUser(db, { role: 'user', department_id: department.id }),
+    admin: await insertUser(db, { role: 'admin' }),
+    'super-admin': await insertUser(db, { role: 'super-admin' }),
+  };
+  const target = await insertUser(db, { role: 'user' });
+  const targetAdmin = await insertUser(db, { role: 'admin' });
+  const bio = await db.insertInto('bios').values({ user_id: users.owner.id, headline: 'Owner' }).returning('id').executeTakeFirstOrThrow();
+  const event = await insertEvent(db);
+  const announcement = await insertAnnouncement(db);
+  headersOf = {
+    anonymous: {},
+    stranger: bearer(t.app, users.stranger),
+    owner: bearer(t.app, users.owner),
+    admin: bearer(t.app, users.admin),
+    'super-admin': bearer(t.app, users['super-admin']),
+  };
+  params = {
+    'owner-or-admin:/api/users': { id: String(users.owner.id), userId: String(users.owner.id) },
+    '/api/users/bios': { id: String(bio.id) },
+    '/api/users': { id: String(target.id), userId: String(users.owner.id) },
+    '/api/admin-users': { id: String(targetAdmin.id) },
+    '/api/departments': { id: String(department.id) },
+    '/api/events': { id: String(event.id), year: '2027' },
+    '/api/announcements': { id: String(announcement.id) },
+    '/api/pictures': { id: '1' },
+  };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function concretePath(route: RouteEntry): string {
+  const prefix = Object.keys(params)
+    .filter((p) => !p.includes(':') && route.url.startsWith(`${p}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  const values = (prefix && (params[`${route.access}:${prefix}`] ?? params[prefix])) || {};
+  return route.url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values?.[name];
+    if (!value) throw new Error(`The access matrix has no value for :${name} in ${route.method} ${route.url}: add one to params`);
+    return value;
+  });
+}
+
+/** Which callers the declared access lets through; owner-or-admin also checks ownership in the handler. */
+function allowed(route: RouteEntry, caller: Caller): boolean {
+  switch (route.access) {
+    case 'public':
+      return true;
+    case 'user':
+      return caller !== 'anonymous';
+    case 'owner-or-admin':
+      return caller === 'owner' || caller === 'admin' || caller === 'super-admin';
+    case 'admin':
+      return caller === 'admin' || caller === 'super-admin';
+    case 'super-admin':
+      return caller === 'super-admin';
+    default:
+      return false;
+  }
+}
+
+function apiRoutes(): RouteEntry[] {
+  return t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.url.startsWith('/api/docs'));
+}
+
+describe('access matrix', () => {
+  it('covers every API route, with a declared access', () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(40);
+    for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+  });
+
+  it('lets exactly the declared callers through, for every route', async () => {
+    const failures: string[] = [];
+    // Safe methods first and destructive ones last, so a deactivation or a delete cannot hide a later check.
+    const order = (r: RouteEntry) => ({ GET: 0, POST: 1, PUT: 1, PATCH: 2, DELETE: 3 })[r.method] ?? 1;
+    for (const route of apiRoutes().sort((a, b) => order(a) - order(b))) {
+      const url = concretePath(route);
+      for (const caller of CALLERS) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: headersOf[caller],
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const refused = res.statusCode === 401 || res.statusCode === 403;
+        const expectRefusal = !allowed(route, caller);
+        const expectedStatus = caller === 'anonymous' ? 401 : 403;
+        if (expectRefusal && res.statusCode !== expectedStatus) {
+          failures.push(`${route.method} ${url} as ${caller}: expected ${expectedStatus}, got ${res.statusCode}`);
+        }
+        if (!expectRefusal && refused && !(route.url === '/api/auth/refresh' || route.url === '/api/auth/login')) {
+          failures.push(`${route.method} ${url} as ${caller}: refused with ${res.statusCode} (${res.json().code})`);
+        }
+        if (res.statusCode >= 500) failures.push(`${route.method} ${url} as ${caller}: ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

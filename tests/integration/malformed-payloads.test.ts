@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { RouteEntry } from '../../api/plugins/access.ts';
+import { bearer, createTestApp, type TestApp } from '../support/app.ts';
+import { insertDepartment, insertUser } from '../support/factories.ts';
+
+/**
+ * Property: for every route that takes a JSON body, any payload its schema rejects gets 400 in the
+ * error envelope (never a 5xx) and leaves the database exactly as it was. Routes are read from the
+ * route table, so a new body schema is covered as soon as it is registered.
+ */
+const TABLES = ['users', 'departments', 'bios', 'pictures', 'refresh_tokens', 'account_tokens', 'email_outbox', 'events', 'runs', 'announcements'];
+
+let t: TestApp;
+let asSuperAdmin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '10000' } });
+  const superAdmin = await insertUser(t.database.db, { role: 'super-admin' });
+  await insertDepartment(t.database.db);
+  asSuperAdmin = bearer(t.app, superAdmin);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function fingerprint(): Promise<string> {
+  const parts: string[] = [];
+  for (const table of TABLES) {
+    const row = await sql<{ digest: string }>`select count(*) || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as digest from ${sql.table(table)} t`.execute(t.database.db);
+    parts.push(`${table}=${row.rows[0]?.digest}`);
+  }
+  return parts.join(' ');
+}
+
+/** Field names a schema knows, so generated payloads hit real fields with wrong values, not only junk keys. */
+function knownKeys(schema: unknown): string[] {
+  const def = (schema as { def?: { shape?: object; in?: unknown; schema?: unknown; innerType?: unknown } }).def;
+  if (!def) return [];
+  if (def.shape) return Object.keys(def.shape);
+  return knownKeys(def.in ?? def.schema ?? def.innerType);
+}
+
+const bodyRoutes = (): RouteEntry[] =>
+  t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.body && typeof (r.body as z.ZodType).safeParse === 'function');
+
+describe('malformed payloads', () => {
+  it('finds the body schemas to test', () => {
+    expect(bodyRoutes().length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('answers every payload a body schema rejects with 400 in the envelope and changes nothing', async () => {
+    const before = await fingerprint();
+    for (const route of bodyRoutes()) {
+      const schema = route.body as z.ZodType;
+      const keys = knownKeys(schema);
+      const field = keys.length ? fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 12 })) : fc.string({ maxLength: 12 });
+      const payload = fc.oneof(
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.dictionary(field, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 }),
+        fc.dictionary(field, fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null)), { maxKeys: 6 }),
+      );
+      const url = route.url.replace(/:\w+/g, '1');
+      await fc.assert(
+        fc.asyncProperty(payload, async (body) => {
+          fc.pre(!schema.safeParse(body).success);
+          const res = await t.app.inject({ method: route.method as 'POST', url, headers: { ...asSuperAdmin, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+          if (res.statusCode !== 400) throw new Error(`${route.method} ${route.url} ${JSON.stringify(body)} → ${res.statusCode} ${res.body}`);
+          const envelope = res.json();
+          expect(envelope).toMatchObject({ statusCode: 400, code: expect.any(String), message: expect.any(String), requestId: expect.any(String) });
+        }),
+        { numRuns: 40, seed: 20261121 },
+      );
+      // Not JSON at all.
+      for (const raw of ['{', '{"email":', 'null,', '\u0000']) {
+        const res = await t.app.inject({ method: route.method as 'POST', url, headers: { ...asSuperAdmin, 'content-type': 'application/json' }, payload: raw });
+        expect(res.statusCode, `${route.method} ${route.url} with ${JSON.stringify(raw)}`).toBe(400);
+        expect(res.json().requestId).toBeDefined();
+      }
+    }
+    expect(await fingerprint()).toBe(before);
+  });
+});
