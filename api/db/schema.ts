@@ -179,6 +179,33 @@ export interface AnnouncementsTable {
   updated_at: UpdatedAt;
 }
 
+export interface EventLogTable {
+  global_position: Generated<number>;
+  stream_id: string;
+  stream_type: string;
+  version: number;
+  type: string;
+  data: Json<unknown>;
+  metadata: Json<Record<string, unknown>>;
+  recorded_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface ProcessedCommandsTable {
+  command_id: string;
+  stream_id: string;
+  first_version: number;
+  last_version: number;
+  recorded_at: CreatedAt;
+}
+
+export interface StreamSnapshotsTable {
+  stream_id: string;
+  version: number;
+  state: Json<unknown>;
+  schema_version: number;
+  taken_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -190,6 +217,9 @@ export interface Database {
   account_tokens: AccountTokensTable;
   email_outbox: EmailOutboxTable;
   bios: BiosTable;
+  event_log: EventLogTable;
+  processed_commands: ProcessedCommandsTable;
+  stream_snapshots: StreamSnapshotsTable;
 }
 
 export type Department = Selectable<DepartmentsTable>;

@@ -1,0 +1,20 @@
+import { rebuildProjections } from '../../projections/rebuild.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { runCli } from './run.ts';
+
+/** npm run projections:rebuild: every read model, rebuilt from the event log in one transaction. */
+runCli(async () => {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    const report = await rebuildProjections(database.db);
+    process.stdout.write(
+      `Rebuilt ${report.projections.length} read model(s) (${report.projections.join(', ') || 'none'}) from ${report.events} events in ${report.milliseconds} ms.\n`,
+    );
+  } finally {
+    await database.close();
+  }
+});

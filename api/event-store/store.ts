@@ -1,0 +1,180 @@
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { DomainError } from '../domain/errors.ts';
+
+/**
+ * The event store: the only code that writes event_log. Appends run inside the caller's transaction,
+ * together with the inline projections and a pg_notify, so the log, the read models and the live
+ * announcement commit (or vanish) as one.
+ */
+
+export interface EventMetadata {
+  /** The signed-in user who caused the change; null for the system. */
+  actorId: number | null;
+  requestId?: string;
+  /** A client-chosen id that makes a retried command idempotent. */
+  commandId?: string;
+  [key: string]: unknown;
+}
+
+export interface NewEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+export interface RecordedEvent<T extends string = string, D = unknown> {
+  globalPosition: number;
+  streamId: string;
+  streamType: string;
+  version: number;
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+/** Read models updated inside the append's transaction (projections/registry.ts provides them). */
+export type InlineProjector = (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
+
+export const NOTIFY_CHANNEL = 'event_log';
+
+export interface AppendInput {
+  streamId: string;
+  streamType: string;
+  /** The version the caller decided on: 0 for a new stream. */
+  expectedVersion: number;
+  events: NewEvent[];
+  metadata: EventMetadata;
+}
+
+export interface AppendResult {
+  events: RecordedEvent[];
+  /** The stream's version after the append (or after the earlier run of the same command). */
+  version: number;
+  /** True when the command id was seen before and nothing was appended. */
+  duplicate: boolean;
+}
+
+export function versionConflict(streamId: string, expectedVersion: number, currentVersion: number): DomainError {
+  return new DomainError(409, 'VERSION_CONFLICT', `Someone else changed this first (you had version ${expectedVersion}, it is now ${currentVersion}). Reload and try again.`, {
+    streamId,
+    expectedVersion,
+    currentVersion,
+  });
+}
+
+type EventRow = {
+  global_position: number;
+  stream_id: string;
+  stream_type: string;
+  version: number;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: Date;
+};
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    globalPosition: Number(row.global_position),
+    streamId: row.stream_id,
+    streamType: row.stream_type,
+    version: row.version,
+    type: row.type,
+    data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+    metadata: (typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata) as EventMetadata,
+    recordedAt: new Date(row.recorded_at),
+  };
+}
+
+export async function streamVersion(db: Kysely<Database>, streamId: string): Promise<number> {
+  const row = await db
+    .selectFrom('event_log')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/**
+ * Appends events at expectedVersion + 1.. in the caller's transaction. A stale expected version is a
+ * 409 carrying the current one; two racing appends at the same version meet the unique
+ * (stream_id, version) constraint and the loser gets the same 409.
+ */
+export async function append(trx: Transaction<Database>, input: AppendInput, projectors: readonly InlineProjector[] = []): Promise<AppendResult> {
+  const { streamId, expectedVersion, metadata } = input;
+  if (metadata.commandId) {
+    const seen = await trx.selectFrom('processed_commands').selectAll().where('command_id', '=', metadata.commandId).executeTakeFirst();
+    if (seen) {
+      if (seen.stream_id !== streamId) {
+        throw new DomainError(409, 'COMMAND_ID_REUSED', 'This command id was already used for something else.', { commandId: metadata.commandId });
+      }
+      return { events: await readStream(trx, streamId, seen.first_version - 1, seen.last_version), version: seen.last_version, duplicate: true };
+    }
+  }
+  const current = await streamVersion(trx, streamId);
+  if (current !== expectedVersion) throw versionConflict(streamId, expectedVersion, current);
+  if (input.events.length === 0) return { events: [], version: current, duplicate: false };
+
+  // A lost race on (stream_id, version) aborts the caller's transaction; it rolls back with the 409.
+  let rows: EventRow[];
+  try {
+    rows = (await sql<EventRow>`
+      with inserted as (
+        insert into event_log (stream_id, stream_type, version, type, data, metadata)
+        select * from jsonb_to_recordset(${JSON.stringify(
+          input.events.map((e, i) => ({
+            stream_id: streamId,
+            stream_type: input.streamType,
+            version: expectedVersion + i + 1,
+            type: e.type,
+            data: e.data ?? {},
+            metadata,
+          })),
+        )}::jsonb) as x(stream_id text, stream_type text, version int, type text, data jsonb, metadata jsonb)
+        returning *
+      )
+      select * from inserted order by version`.execute(trx)).rows;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw versionConflict(streamId, expectedVersion, await streamVersion(trx, streamId).catch(() => expectedVersion + 1));
+    throw error;
+  }
+  const events = rows.map(toRecorded);
+  const version = expectedVersion + events.length;
+  if (metadata.commandId) {
+    await trx
+      .insertInto('processed_commands')
+      .values({ command_id: metadata.commandId, stream_id: streamId, first_version: expectedVersion + 1, last_version: version })
+      .execute();
+  }
+  for (const project of projectors) await project(trx, events);
+  // Delivered by PostgreSQL only when the transaction commits; small on purpose (8000-byte limit).
+  await sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ streamId, streamType: input.streamType, version, globalPosition: events.at(-1)?.globalPosition })})`.execute(trx);
+  return { events, version, duplicate: false };
+}
+
+/** Events of one stream after fromVersion (exclusive), up to toVersion (inclusive), in order. */
+export async function readStream(db: Kysely<Database>, streamId: string, fromVersion = 0, toVersion?: number): Promise<RecordedEvent[]> {
+  let query = db.selectFrom('event_log').selectAll().where('stream_id', '=', streamId).where('version', '>', fromVersion);
+  if (toVersion !== undefined) query = query.where('version', '<=', toVersion);
+  const rows = await query.orderBy('version').execute();
+  return rows.map((r) => toRecorded(r as EventRow));
+}
+
+/** The whole log (or one stream type) in commit order, a page at a time: for rebuilds and catch-up. */
+export async function readAll(
+  db: Kysely<Database>,
+  options: { afterPosition?: number; limit?: number; streamTypes?: readonly string[] } = {},
+): Promise<RecordedEvent[]> {
+  let query = db
+    .selectFrom('event_log')
+    .selectAll()
+    .where('global_position', '>', options.afterPosition ?? 0);
+  if (options.streamTypes?.length) query = query.where('stream_type', 'in', [...options.streamTypes]);
+  const rows = await query
+    .orderBy('global_position')
+    .limit(options.limit ?? 1000)
+    .execute();
+  return rows.map((r) => toRecorded(r as EventRow));
+}
