@@ -15,6 +15,31 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ role: Role; email: string; password:
   { role: 'user', email: 'competitor@firefit.example', password: 'FireFit-Run1', firstName: 'Jordan', lastName: 'MacLeod' },
 ];
 
+/** One bio per demo account, in DEMO_ACCOUNTS order. */
+const DEMO_BIOS: ReadonlyArray<{ headline: string; about: string; position: string; years_of_service: number; hometown: string }> = [
+  {
+    headline: 'Series director and former national champion',
+    about: 'Raced for twelve seasons before moving to the timing table. Runs the series calendar and the officials\' clinic.',
+    position: 'Captain',
+    years_of_service: 22,
+    hometown: 'Toronto, ON',
+  },
+  {
+    headline: 'Course builder and head official',
+    about: 'Sets up the tower, the sled and the hose drag at every stop, and reviews every penalty before results go out.',
+    position: 'Lieutenant',
+    years_of_service: 15,
+    hometown: 'Mississauga, ON',
+  },
+  {
+    headline: 'Open Men competitor chasing a sub-1:30',
+    about: 'Started racing after a station fitness challenge. Trains stair climbs and sled drives four mornings a week.',
+    position: 'Firefighter',
+    years_of_service: 6,
+    hometown: 'Halifax, NS',
+  },
+];
+
 const DEPARTMENTS = [
   { name: 'Vancouver Fire Rescue Services', city: 'Vancouver', province: 'BC' },
   { name: 'Kelowna Fire Department', city: 'Kelowna', province: 'BC' },
@@ -229,6 +254,17 @@ export async function seedDemoData(
         })
         .execute();
       added.users++;
+    }
+
+    // Demo bios (public competitor profiles), without photos; not counted in the summary.
+    for (const [i, b] of DEMO_BIOS.entries()) {
+      const email = DEMO_ACCOUNTS[i]?.email;
+      if (!email) continue;
+      const user = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', email).executeTakeFirst();
+      if (!user) continue;
+      const existing = await trx.selectFrom('bios').select('id').where('user_id', '=', user.id).executeTakeFirst();
+      if (existing) continue;
+      await trx.insertInto('bios').values({ user_id: user.id, ...b }).execute();
     }
 
     for (const ev of EVENTS) {

@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../domain/errors.ts';
 import { matchesEtag } from '../../plugins/http-cache.ts';
+import type { NormalisedImage } from './image.ts';
+
+export { ImageRejected, type NormalisedImage, type NormaliseOptions, normaliseImage } from './image.ts';
 
 const YEAR = 31_536_000;
 
@@ -20,11 +23,33 @@ export async function sendPicture(
   reply: FastifyReply,
   pictureId: number | null | undefined,
   what: string,
+  options: { cacheControl?: string } = {},
 ) {
   const picture = pictureId ? await getPicture(db, pictureId) : undefined;
   if (!picture) throw notFound(what, 'PICTURE_NOT_FOUND');
   const etag = `"${picture.checksum}"`;
-  reply.header('etag', etag).header('cache-control', `public, max-age=${YEAR}`);
+  reply.header('etag', etag).header('cache-control', options.cacheControl ?? `public, max-age=${YEAR}`);
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type(picture.content_type).header('content-length', picture.byte_size).send(Buffer.from(picture.data));
+}
+
+/** Stores a normalised image (see image.ts) and answers its id and checksum. Runs in the caller's transaction. */
+export async function storeImage(db: Kysely<Database>, image: NormalisedImage): Promise<{ id: number; checksum: string }> {
+  return db
+    .insertInto('pictures')
+    .values({
+      content_type: image.contentType,
+      byte_size: image.byteSize,
+      checksum: image.checksum,
+      width: image.width,
+      height: image.height,
+      data: image.data,
+    })
+    .returning(['id', 'checksum'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes a picture nothing refers to any more (its owner has already let go of it). */
+export async function deletePicture(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('pictures').where('id', '=', id).execute();
 }
