@@ -9,6 +9,7 @@ type DateOnly = string;
 type Json<T> = ColumnType<T, string, string>;
 
 export type Role = 'super-admin' | 'admin' | 'user';
+export type Gender = 'female' | 'male' | 'other';
 
 export interface DepartmentsTable {
   id: Generated<number>;
@@ -37,6 +38,10 @@ export interface UsersTable {
   department_id: number | null;
   date_of_birth: DateOnly | null;
   last_login_at: Timestamp | null;
+  gender: Gender | null;
+  /** A doctor's clearance, needed over 60 and for retired firefighters (DOMAIN.md). */
+  medical_clearance_until: DateOnly | null;
+  is_pre_service: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -152,6 +157,9 @@ export interface RunsTable {
   /** When null, the event's registration dates decide. */
   registration_opens_at: Timestamp | null;
   registration_closes_at: Timestamp | null;
+  /** Whether teams mixing departments may enter. */
+  allows_hybrid: Generated<boolean>;
+  deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -177,6 +185,48 @@ export interface AnnouncementsTable {
   author_id: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  run_type: RunType;
+  department_id: number | null;
+  /** The captain: owns the team with the admins. */
+  captain_id: number;
+  is_hybrid: Generated<boolean>;
+  is_active: Generated<boolean>;
+  deleted_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TeamMembersTable {
+  team_id: number;
+  user_id: number;
+  joined_at: CreatedAt;
+}
+
+export type RegistrationStatus = 'confirmed' | 'waitlisted' | 'cancelled';
+
+/** Read model of the registration streams; only projections/registrations writes it. */
+export interface RegistrationsTable {
+  id: number;
+  run_id: number;
+  event_id: number;
+  team_id: number | null;
+  user_id: number | null;
+  registered_by: number | null;
+  status: RegistrationStatus;
+  waitlist_position: number | null;
+  is_hybrid_opt_in: Generated<boolean>;
+  notes: string | null;
+  submitted_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+  updated_at: Timestamp;
+  version: number;
 }
 
 export interface EventLogTable {
@@ -217,6 +267,9 @@ export interface Database {
   account_tokens: AccountTokensTable;
   email_outbox: EmailOutboxTable;
   bios: BiosTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  registrations: RegistrationsTable;
   event_log: EventLogTable;
   processed_commands: ProcessedCommandsTable;
   stream_snapshots: StreamSnapshotsTable;
