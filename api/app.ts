@@ -18,7 +18,11 @@ import { mailerPlugin } from './modules/mail/mailer.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { publicReadCachePlugin } from './plugins/public-read-cache.ts';
 import { publicEventRoutes } from './modules/events/routes.ts';
+import { eventAdminRoutes } from './modules/events/admin-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { registrationRoutes } from './modules/registrations/routes.ts';
+import { runRoutes } from './modules/runs/routes.ts';
+import { teamRoutes } from './modules/teams/routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { httpCachePlugin } from './plugins/http-cache.ts';
@@ -111,6 +115,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bioRoutes);
   await app.register(departmentRoutes);
   await app.register(adminUserRoutes);
+  await app.register(eventAdminRoutes);
+  await app.register(runRoutes);
+  await app.register(teamRoutes);
+  await app.register(registrationRoutes);
 
   await app.register(staticWebPlugin, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;
