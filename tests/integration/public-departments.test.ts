@@ -30,9 +30,17 @@ afterAll(() => t.close());
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
 
 describe('GET /api/departments/{id}', () => {
-  it('answers the public card and nothing else', async () => {
+  it('answers the department (public card plus state, member count and timestamps), and no private fields', async () => {
     const res = await get(`/api/departments/${full.id}`);
     expect(res.statusCode).toBe(200);
+    const stamps = {
+      isActive: true,
+      isDeleted: false,
+      deletedAt: null,
+      memberCount: 0,
+      createdAt: full.created_at.toISOString(),
+      updatedAt: full.updated_at.toISOString(),
+    };
     expect(res.json()).toEqual({
       id: full.id,
       name: 'Kelowna Fire Department',
@@ -42,6 +50,7 @@ describe('GET /api/departments/{id}', () => {
       email: 'info@kelowna-fire.example',
       phone: '555-0100',
       address: '2255 Enterprise Way',
+      ...stamps,
     });
     expect((await get(`/api/departments/${bare.id}`)).json()).toEqual({
       id: bare.id,
@@ -52,6 +61,9 @@ describe('GET /api/departments/{id}', () => {
       email: null,
       phone: null,
       address: null,
+      ...stamps,
+      createdAt: bare.created_at.toISOString(),
+      updatedAt: bare.updated_at.toISOString(),
     });
   });
 
