@@ -33,12 +33,12 @@ export interface RunningSite extends TestApp {
 }
 
 /** The real app serving the built web app on a free port, on a database of its own. */
-export async function startSite(): Promise<RunningSite> {
+export async function startSite(options: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningSite> {
   const webRoot = inject('webRoot');
   if (!existsSync(path.join(webRoot, 'index.html'))) {
     throw new Error('The web app is not built: the e2e global setup builds it.');
   }
-  const test = await createTestApp({ webRoot });
+  const test = await createTestApp({ webRoot, env: options.env });
   await (test.app as FastifyInstance).listen({ port: 0, host: '127.0.0.1' });
   const address = test.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Flame, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { MAIN_NAV, SITE } from '../content/site.ts';
-
+import { AccountControls, MobileAccountSection } from '../features/auth/components/account-menu.tsx';
 
 /** Sticky top bar; the current section is highlighted; on small screens it collapses to a toggle menu. */
 export function SiteHeader() {
@@ -15,13 +15,16 @@ export function SiteHeader() {
           <Flame className="size-6 text-brand-600" aria-hidden="true" />
           <span>{SITE.name}</span>
         </Link>
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="ml-auto hidden items-center gap-1 md:flex">
           {MAIN_NAV.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} label={item.label} />
             </li>
           ))}
         </ul>
+        <div className="ml-3 hidden md:block">
+          <AccountControls />
+        </div>
         <button
           type="button"
           className="rounded-md p-2 text-slate-200 hover:bg-white/10 md:hidden"
@@ -34,13 +37,16 @@ export function SiteHeader() {
         </button>
       </nav>
       {open && (
-        <ul id="mobile-menu" className="border-t border-white/10 px-4 pb-4 pt-2 md:hidden">
-          {MAIN_NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} label={item.label} onClick={close} block />
-            </li>
-          ))}
-        </ul>
+        <div id="mobile-menu" className="border-t border-white/10 px-4 pb-4 pt-2 md:hidden">
+          <ul>
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} label={item.label} onClick={close} block />
+              </li>
+            ))}
+          </ul>
+          <MobileAccountSection onNavigate={close} />
+        </div>
       )}
     </header>
   );
