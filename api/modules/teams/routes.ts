@@ -1,4 +1,292 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppPlugin } from '../../app.ts';
+import { errorEnvelopeSchema, idParamSchema, idParamsSchema } from '../../contracts/common.ts';
+import {
+  eligibilityQuerySchema,
+  memberCountQuerySchema,
+  memberCountSchema,
+  runTeamPageSchema,
+  teamCreateBodySchema,
+  teamEligibilitySchema,
+  teamHybridBodySchema,
+  teamListQuerySchema,
+  teamMemberParamsSchema,
+  teamPageSchema,
+  teamReadQuerySchema,
+  teamSchema,
+  teamSubListQuerySchema,
+  teamUpdateBodySchema,
+} from '../../contracts/teams.ts';
+import {
+  addMember,
+  createTeam,
+  eligibilityForRun,
+  getTeam,
+  listDepartmentTeams,
+  listRunTeams,
+  listTeams,
+  makeHybrid,
+  memberCount,
+  precheckTeamAccess,
+  removeMember,
+  setTeamDeleted,
+  type TeamAccessLevel,
+  transferOwnership,
+  updateTeam,
+} from './service.ts';
 
-/** Teams (SPEC 7 "Teams"). */
-export const teamRoutes: AppPlugin = async () => {};
+const tags = ['teams'];
+const security = [{ bearer: [] }];
+const e = errorEnvelopeSchema;
+const listErrors = { 400: e, 401: e, 403: e };
+const oneErrors = { 400: e, 401: e, 403: e, 404: e };
+const writeErrors = { 400: e, 401: e, 403: e, 404: e, 409: e, 422: e };
+
+/** Teams (SPEC 7 "Teams"; docs/decisions/016): the captain or an admin manages a team, its members see it. */
+export const teamRoutes: AppPlugin = async (app) => {
+  /**
+   * Refuses a caller who is not the team's captain (or member, for reads) before the body or query
+   * is validated, so a stranger gets 403 whatever they send; the service checks again under the lock.
+   */
+  const teamAccess = (level: (request: FastifyRequest) => TeamAccessLevel) => async (request: FastifyRequest) => {
+    const raw = request.params as { id?: unknown } | undefined;
+    const id = idParamSchema.safeParse(raw?.id);
+    if (id.success) await precheckTeamAccess(app.db, request.user, id.data, level(request));
+  };
+  const toRead = teamAccess(() => 'read');
+  const toManage = teamAccess(() => 'manage');
+  const toRemove = teamAccess((request) => {
+    const userId = idParamSchema.safeParse((request.params as { userId?: unknown } | undefined)?.userId);
+    return userId.success ? { leave: userId.data } : 'manage';
+  });
+
+  const listRoute = {
+    config: { access: 'user' as const },
+    schema: {
+      tags,
+      security,
+      summary:
+        'Teams by name; filters isHybrid, isActive, departmentId, runType, query (name), mine; admins see inactive teams too and, with deleted=true, the soft-deleted ones',
+      querystring: teamListQuerySchema,
+      response: { 200: teamPageSchema, ...listErrors },
+    },
+  };
+  app.get('/api/teams', listRoute, async (request) => listTeams(app.db, request.user, request.query));
+  app.get('/api/teams/filter', { ...listRoute, schema: { ...listRoute.schema, summary: 'Teams filtered (same filters as the list)' } }, async (request) =>
+    listTeams(app.db, request.user, request.query),
+  );
+
+  app.post(
+    '/api/teams',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: "Create a team: the caller becomes its captain and first member; the department defaults to the caller's",
+        body: teamCreateBodySchema,
+        response: { 201: teamSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const team = await createTeam(app.db, request.user, request.body);
+      return reply.code(201).header('location', `/api/teams/${team.id}`).send(team);
+    },
+  );
+
+  app.get(
+    '/api/teams/department/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: "A department's teams (same visibility and filters as the list)",
+        params: idParamsSchema,
+        querystring: teamSubListQuerySchema,
+        response: { 200: teamPageSchema, ...oneErrors },
+      },
+    },
+    async (request) => listDepartmentTeams(app.db, request.user, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/teams/run/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: 'The teams registered for a run (registrations not cancelled nor deleted): confirmed first, then the waitlist in order',
+        params: idParamsSchema,
+        querystring: teamSubListQuerySchema,
+        response: { 200: runTeamPageSchema, ...oneErrors },
+      },
+    },
+    async (request) => listRunTeams(app.db, request.user, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/teams/:id',
+    {
+      config: { access: 'owner-or-admin' },
+      preValidation: toRead,
+      schema: {
+        tags,
+        security,
+        summary: "A team with its members (its captain, members and admins); with ?runId= every member's eligibility problems for that run",
+        params: idParamsSchema,
+        querystring: teamReadQuerySchema,
+        response: { 200: teamSchema, ...oneErrors },
+      },
+    },
+    async (request) => getTeam(app.db, request.user, request.params.id, request.query.runId),
+  );
+
+  app.get(
+    '/api/teams/:id/member-count',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: "The number of members against the size rule of a run type (the team's own by default)",
+        params: idParamsSchema,
+        querystring: memberCountQuerySchema,
+        response: { 200: memberCountSchema, ...oneErrors },
+      },
+    },
+    async (request) => memberCount(app.db, request.user, request.params.id, request.query.runType),
+  );
+
+  app.get(
+    '/api/teams/:id/eligibility',
+    {
+      config: { access: 'owner-or-admin' },
+      preValidation: toRead,
+      schema: {
+        tags,
+        security,
+        summary: "The team's and every member's eligibility problems for a run (its captain, members and admins)",
+        params: idParamsSchema,
+        querystring: eligibilityQuerySchema,
+        response: { 200: teamEligibilitySchema, ...oneErrors },
+      },
+    },
+    async (request) => eligibilityForRun(app.db, request.user, request.params.id, request.query.runId),
+  );
+
+  app.put(
+    '/api/teams/:id',
+    {
+      config: { access: 'owner-or-admin' },
+      preValidation: toManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Change the name, department or active flag (captain or admin); fields left out stay as they are',
+        params: idParamsSchema,
+        body: teamUpdateBodySchema,
+        response: { 200: teamSchema, ...writeErrors },
+      },
+    },
+    async (request) => updateTeam(app.db, request.user, request.params.id, request.body),
+  );
+
+  app.patch(
+    '/api/teams/:id/add-member/:userId',
+    {
+      config: { access: 'owner-or-admin' },
+      preValidation: toManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a member (captain or admin): up to the maximum of the run type; one department unless the team is hybrid',
+        params: teamMemberParamsSchema,
+        response: { 200: teamSchema, ...writeErrors },
+      },
+    },
+    async (request) => addMember(app.db, request.user, request.params.id, request.params.userId),
+  );
+
+  app.patch(
+    '/api/teams/:id/remove-member/:userId',
+    {
+      config: { access: 'owner-or-admin' },
+      preValidation: toRemove,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a member (captain or admin; a member may remove themselves); never the captain: transfer the captaincy first',
+        params: teamMemberParamsSchema,
+        response: { 200: teamSchema, ...writeErrors },
+      },
+    },
+    async (request) => removeMember(app.db, request.user, request.params.id, request.params.userId),
+  );
+
+  app.post(
+    '/api/teams/:id/transfer-ownership/:userId',
+    {
+      config: { access: 'owner-or-admin' },
+      preValidation: toManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Make another member the captain (captain or admin)',
+        params: teamMemberParamsSchema,
+        response: { 200: teamSchema, ...writeErrors },
+      },
+    },
+    async (request) => transferOwnership(app.db, request.user, request.params.id, request.params.userId),
+  );
+
+  app.post(
+    '/api/teams/:id/hybrid',
+    {
+      config: { access: 'owner-or-admin' },
+      preValidation: toManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Make the team hybrid (mixing departments) with exactly these members: existing active accounts, the captain among them',
+        params: idParamsSchema,
+        body: teamHybridBodySchema,
+        response: { 200: teamSchema, ...writeErrors },
+      },
+    },
+    async (request) => makeHybrid(app.db, request.user, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/teams/:id/soft-delete',
+    {
+      config: { access: 'owner-or-admin' },
+      preValidation: toManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Soft-delete the team (captain or admin; idempotent): it leaves every list',
+        params: idParamsSchema,
+        response: { 200: teamSchema, ...writeErrors },
+      },
+    },
+    async (request) => setTeamDeleted(app.db, request.user, request.params.id, true),
+  );
+
+  app.post(
+    '/api/teams/:id/restore',
+    {
+      config: { access: 'owner-or-admin' },
+      preValidation: toManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Restore a soft-deleted team (captain or admin; idempotent)',
+        params: idParamsSchema,
+        response: { 200: teamSchema, ...writeErrors },
+      },
+    },
+    async (request) => setTeamDeleted(app.db, request.user, request.params.id, false),
+  );
+};

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { PROBLEM_CODES } from '../domain/teams/eligibility.ts';
+import { pageOf, wholeNumberParam } from './common.ts';
+
+/** Teams (SPEC 7 "Teams"; docs/decisions/016): the schemas the API validates with and the portal reuses. */
+
+export const TEAM_RUN_TYPES = ['individual', 'relay', 'tech2'] as const;
+export const TEAM_NAME_MAX_LENGTH = 100;
+
+export const TEAM_MESSAGES = {
+  nameRequired: 'Team name is required',
+  nameTooLong: `Team name must be at most ${TEAM_NAME_MAX_LENGTH} characters`,
+  runTypeInvalid: `Run type must be one of ${TEAM_RUN_TYPES.join(', ')}`,
+  departmentIdInvalid: 'departmentId must be a department id',
+  memberIdsRequired: 'memberIds must list at least one user id',
+  memberIdsInvalid: 'memberIds must be user ids',
+  memberIdsRepeated: 'memberIds must not repeat a user',
+  memberIdsTooMany: 'memberIds may list at most 10 users',
+} as const;
+
+export const teamRunTypeSchema = z.enum(TEAM_RUN_TYPES, { error: TEAM_MESSAGES.runTypeInvalid });
+
+const teamNameSchema = z
+  .string({ error: TEAM_MESSAGES.nameRequired })
+  .trim()
+  .min(1, TEAM_MESSAGES.nameRequired)
+  .max(TEAM_NAME_MAX_LENGTH, TEAM_MESSAGES.nameTooLong);
+
+const departmentIdSchema = z
+  .number({ error: TEAM_MESSAGES.departmentIdInvalid })
+  .int(TEAM_MESSAGES.departmentIdInvalid)
+  .positive(TEAM_MESSAGES.departmentIdInvalid)
+  .max(2147483647, TEAM_MESSAGES.departmentIdInvalid);
+
+const userIdSchema = z
+  .number({ error: TEAM_MESSAGES.memberIdsInvalid })
+  .int(TEAM_MESSAGES.memberIdsInvalid)
+  .positive(TEAM_MESSAGES.memberIdsInvalid)
+  .max(2147483647, TEAM_MESSAGES.memberIdsInvalid);
+
+export const eligibilityProblemSchema = z.object({
+  rule: z.enum(['age', 'account', 'medical-clearance', 'category', 'team-size', 'department', 'hybrid', 'membership', 'run-type', 'team-state']),
+  code: z.enum(PROBLEM_CODES),
+  message: z.string(),
+  userId: z.number().int().optional(),
+});
+export type EligibilityProblemDto = z.infer<typeof eligibilityProblemSchema>;
+
+/** A team in lists. */
+export const teamSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  runType: teamRunTypeSchema,
+  departmentId: z.number().int().nullable(),
+  departmentName: z.string().nullable(),
+  captainId: z.number().int(),
+  captainName: z.string(),
+  isHybrid: z.boolean(),
+  isActive: z.boolean(),
+  isDeleted: z.boolean(),
+  deletedAt: z.iso.datetime().nullable(),
+  memberCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TeamSummaryDto = z.infer<typeof teamSummarySchema>;
+export const teamPageSchema = pageOf(teamSummarySchema);
+export type TeamPage = z.infer<typeof teamPageSchema>;
+
+/** A team registered for a run, with its registration (GET /teams/run/{id}). */
+export const runTeamSchema = teamSummarySchema.extend({
+  registration: z.object({
+    id: z.number().int(),
+    status: z.enum(['confirmed', 'waitlisted']),
+    waitlistPosition: z.number().int().nullable(),
+    submittedAt: z.iso.datetime(),
+  }),
+});
+export type RunTeamDto = z.infer<typeof runTeamSchema>;
+export const runTeamPageSchema = pageOf(runTeamSchema);
+export type RunTeamPage = z.infer<typeof runTeamPageSchema>;
+
+export const teamMemberSchema = z.object({
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  departmentId: z.number().int().nullable(),
+  departmentName: z.string().nullable(),
+  isCaptain: z.boolean(),
+  isActive: z.boolean(),
+  joinedAt: z.iso.datetime(),
+  /** Age on the run's event start date when the team is read with ?runId=, else null. */
+  ageOnEventDate: z.number().int().nullable(),
+  /** The member's eligibility problems for that run (empty: eligible), or null without ?runId=. */
+  problems: z.array(eligibilityProblemSchema).nullable(),
+});
+export type TeamMemberDto = z.infer<typeof teamMemberSchema>;
+
+/** A team with its members (GET /teams/{id} and every team write). */
+export const teamSchema = teamSummarySchema.extend({
+  members: z.array(teamMemberSchema),
+  /** The team size rule of its run type, with where it stands. */
+  size: z.object({ count: z.number().int(), min: z.number().int(), max: z.number().int(), withinLimits: z.boolean() }),
+  /** With ?runId=: the run, its event date and the team's own problems; null otherwise. */
+  eligibility: z
+    .object({
+      runId: z.number().int(),
+      eventStartDate: z.iso.date(),
+      eligible: z.boolean(),
+      teamProblems: z.array(eligibilityProblemSchema),
+    })
+    .nullable(),
+});
+export type TeamDto = z.infer<typeof teamSchema>;
+
+/** GET /teams/{id}/eligibility?runId */
+export const teamEligibilitySchema = z.object({
+  teamId: z.number().int(),
+  runId: z.number().int(),
+  eventStartDate: z.iso.date(),
+  eligible: z.boolean(),
+  teamProblems: z.array(eligibilityProblemSchema),
+  members: z.array(
+    z.object({
+      userId: z.number().int(),
+      firstName: z.string(),
+      lastName: z.string(),
+      ageOnEventDate: z.number().int().nullable(),
+      problems: z.array(eligibilityProblemSchema),
+    }),
+  ),
+  /** Every problem: the team's first, then the members'. */
+  problems: z.array(eligibilityProblemSchema),
+});
+export type TeamEligibilityDto = z.infer<typeof teamEligibilitySchema>;
+
+/** GET /teams/{id}/member-count?runType */
+export const memberCountSchema = z.object({
+  teamId: z.number().int(),
+  runType: teamRunTypeSchema,
+  count: z.number().int(),
+  min: z.number().int(),
+  max: z.number().int(),
+  withinLimits: z.boolean(),
+});
+export type MemberCountDto = z.infer<typeof memberCountSchema>;
+
+// ---------- requests ----------
+
+const booleanQuery = (name: string) =>
+  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
+const idQuery = (name: string) => wholeNumberParam(`${name} must be a positive whole number`, 1, 2147483647);
+
+const pageQuery = {
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(1_000_000, 'page must be a whole number from 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(20),
+};
+
+/**
+ * GET /teams and /teams/filter (SPEC 3 filters isHybrid, isActive; also departmentId, runType, free
+ * text over the name, mine = teams the caller is on, deleted = the soft-deleted ones, admins only).
+ */
+export const teamListQuerySchema = z.object({
+  ...pageQuery,
+  isHybrid: booleanQuery('isHybrid').optional(),
+  isActive: booleanQuery('isActive').optional(),
+  departmentId: idQuery('departmentId').optional(),
+  runType: teamRunTypeSchema.optional(),
+  query: z.string({ error: 'query must be text' }).trim().max(100, 'query must be at most 100 characters').optional(),
+  mine: booleanQuery('mine').optional(),
+  deleted: booleanQuery('deleted').optional(),
+});
+export type TeamListQuery = z.infer<typeof teamListQuerySchema>;
+
+/** The list filters that make sense within a department or a run (the path gives that). */
+export const teamSubListQuerySchema = teamListQuerySchema.omit({ departmentId: true, deleted: true });
+export type TeamSubListQuery = z.infer<typeof teamSubListQuerySchema>;
+
+export const teamCreateBodySchema = z
+  .object({
+    name: teamNameSchema,
+    runType: teamRunTypeSchema,
+    departmentId: departmentIdSchema.nullable().optional(),
+  })
+  .strict();
+export type TeamCreateBody = z.infer<typeof teamCreateBodySchema>;
+
+/** PUT /teams/{id}: fields left out stay as they are. isActive is an addition of decision 016. */
+export const teamUpdateBodySchema = z
+  .object({
+    name: teamNameSchema.optional(),
+    departmentId: departmentIdSchema.nullable().optional(),
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  })
+  .strict();
+export type TeamUpdateBody = z.infer<typeof teamUpdateBodySchema>;
+
+export const HYBRID_MEMBERS_MAX = 10;
+export const teamHybridBodySchema = z
+  .object({
+    memberIds: z
+      .array(userIdSchema, { error: TEAM_MESSAGES.memberIdsRequired })
+      .min(1, TEAM_MESSAGES.memberIdsRequired)
+      .max(HYBRID_MEMBERS_MAX, TEAM_MESSAGES.memberIdsTooMany)
+      .refine((ids) => new Set(ids).size === ids.length, TEAM_MESSAGES.memberIdsRepeated),
+  })
+  .strict();
+export type TeamHybridBody = z.infer<typeof teamHybridBodySchema>;
+
+export const teamMemberParamsSchema = z.object({ id: idQuery('id'), userId: idQuery('userId') });
+
+export const memberCountQuerySchema = z.object({ runType: teamRunTypeSchema.optional() });
+export const teamReadQuerySchema = z.object({ runId: idQuery('runId').optional() });
+export const eligibilityQuerySchema = z.object({ runId: idQuery('runId') });
