@@ -45,9 +45,36 @@ beforeAll(async () => {
     '/api/users': { id: String(target.id), userId: String(users.owner.id) },
     '/api/admin-users': { id: String(targetAdmin.id) },
     '/api/departments': { id: String(department.id) },
-    '/api/events': { id: String(event.id), year: '2027' },
+    '/api/events': { id: String(event.id), year: '2027', status: 'Draft' },
+    '/api/runs': { id: String(event.id), type: 'relay' },
     '/api/announcements': { id: String(announcement.id) },
     '/api/pictures': { id: '1' },
+    // A team the owner captains; userId is the owner, so no call of the matrix takes the captaincy away.
+    '/api/teams': {
+      id: String(
+        (
+          await db
+            .insertInto('teams')
+            .values({ name: 'Owner team', run_type: 'relay', department_id: department.id, captain_id: users.owner.id })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+      userId: String(users.owner.id),
+    },
+    // The owner's own registration (an individual run of the event) and a team the owner captains.
+    ...(await (async () => {
+      const { insertRegistration, insertRun, insertTeam } = await import('../support/factories.ts');
+      const run = await insertRun(db, event.id);
+      const registration = await insertRegistration(db, { runId: run.id, userId: users.owner.id });
+      const team = await insertTeam(db, { captain_id: users.owner.id, department_id: department.id, run_type: 'relay' });
+      return {
+        '/api/registrations': { id: String(registration.id) },
+        '/api/registrations/user': { id: String(users.owner.id) },
+        '/api/registrations/team': { id: String(team.id) },
+        '/api/registrations/run': { id: String(run.id) },
+      };
+    })()),
   };
 });
 afterAll(async () => {

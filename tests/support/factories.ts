@@ -99,3 +99,96 @@ export async function insertPicture(db: Kysely<Database>, overrides: { bytes?: B
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+type NewTeam = import('kysely').Insertable<import('../../api/db/schema.ts').TeamsTable>;
+
+/** A team captained by `captain_id`, with the captain and `memberIds` as members (teams: docs/decisions/016). */
+export async function insertTeam(db: Kysely<Database>, values: Partial<NewTeam> & { captain_id: number }, memberIds: number[] = []) {
+  const n = next();
+  const team = await db
+    .insertInto('teams')
+    .values({ name: `Test Team ${n}`, run_type: 'relay', ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const members = [...new Set([values.captain_id, ...memberIds])];
+  await db
+    .insertInto('team_members')
+    .values(members.map((user_id) => ({ team_id: team.id, user_id })))
+    .execute();
+  return team;
+}
+
+/**
+ * A registration appended straight to its stream (RegistrationSubmitted, projected inline), skipping
+ * every rule: a fixture for tests about reading and permissions. Confirmed unless told otherwise.
+ */
+export async function insertRegistration(
+  db: Kysely<Database>,
+  values: { runId: number; userId?: number; teamId?: number; registeredBy?: number; status?: 'confirmed' | 'waitlisted'; waitlistPosition?: number },
+) {
+  const { append } = await import('../../api/event-store/store.ts');
+  const { inlineProjectorsFor } = await import('../../projections/registry.ts');
+  const { sql } = await import('kysely');
+  return db.transaction().execute(async (trx) => {
+    const run = await trx.selectFrom('runs').select(['id', 'event_id']).where('id', '=', values.runId).executeTakeFirstOrThrow();
+    const { rows } = await sql<{ id: number }>`select nextval('registration_ids')::int as id`.execute(trx);
+    const id = Number(rows[0]?.id);
+    const status = values.status ?? 'confirmed';
+    await append(
+      trx,
+      {
+        streamId: `registration:${id}`,
+        streamType: 'registration',
+        expectedVersion: 0,
+        events: [
+          {
+            type: 'RegistrationSubmitted',
+            data: {
+              runId: run.id,
+              eventId: run.event_id,
+              teamId: values.teamId ?? null,
+              userId: values.teamId === undefined ? (values.userId ?? null) : null,
+              registeredBy: values.registeredBy ?? values.userId ?? null,
+              status,
+              ...(status === 'waitlisted' ? { waitlistPosition: values.waitlistPosition ?? 1 } : {}),
+            },
+          },
+        ],
+        metadata: { actorId: values.registeredBy ?? null },
+      },
+      inlineProjectorsFor('registration'),
+    );
+    return trx.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  });
+}
+
+/**
+ * A row of the registrations read model, written directly: for fixtures of the read side only (events
+ * and runs listing registrations). Real registrations go through the registrations module.
+ */
+export async function insertRegistrationRow(
+  db: Kysely<Database>,
+  run: { id: number; event_id: number },
+  overrides: Partial<Omit<import('kysely').Insertable<import('../../api/db/schema.ts').RegistrationsTable>, 'id' | 'run_id' | 'event_id'>> = {},
+) {
+  const { sql } = await import('kysely');
+  const { nextId } = (await sql<{ nextId: number }>`select nextval('registration_ids')::int as "nextId"`.execute(db)).rows[0] as { nextId: number };
+  const now = new Date();
+  const status = overrides.status ?? 'confirmed';
+  return db
+    .insertInto('registrations')
+    .values({
+      id: nextId,
+      run_id: run.id,
+      event_id: run.event_id,
+      status,
+      submitted_at: now,
+      updated_at: now,
+      confirmed_at: status === 'confirmed' ? now : null,
+      version: 1,
+      ...(overrides.team_id === undefined && overrides.user_id === undefined ? { user_id: (await insertUser(db)).id } : {}),
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

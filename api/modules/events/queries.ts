@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import type { PublicEvent } from '../../contracts/events.ts';
+import type { PublicEvent, PublicEventPage } from '../../contracts/events.ts';
 import type { Database, EventScope, EventStatus } from '../../db/schema.ts';
 import { daysBetween } from '../../domain/dates.ts';
 import { isRegistrationOpen, type RegistrationPhase, registrationPhaseOn } from '../../domain/events/registration-phase.ts';
+import { NOT_REGISTERING_STATUSES } from '../../domain/events/status-machine.ts';
 
 /** "Now" for a request: the instant and the calendar day in the site's time zone. */
 export interface Clock {
@@ -24,15 +25,27 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** Statuses under which an event takes no registrations, whatever its dates say. */
-const NOT_REGISTERING: readonly EventStatus[] = ['Cancelled', 'Completed', 'To Be Rescheduled'];
+const NOT_REGISTERING: readonly EventStatus[] = NOT_REGISTERING_STATUSES;
 
 /** Only active, published (not Draft), not deleted events ever reach the public site. */
+export const isPublicEventSql = sql<boolean>`(events.is_active and events.deleted_at is null and events.status <> 'Draft')`;
+
 function visibleEvents(db: Kysely<Database>) {
-  return db
-    .selectFrom('events')
-    .where('events.is_active', '=', true)
-    .where('events.deleted_at', 'is', null)
-    .where('events.status', '<>', 'Draft');
+  return db.selectFrom('events').where(isPublicEventSql);
+}
+
+/**
+ * Whether an event (the `events` row of the query) has a run open now: each bound of the run's own
+ * window falls back, separately, to the event's registration dates (docs/decisions/008).
+ */
+export function hasOpenRunsSql(clock: Clock) {
+  return sql<boolean>`events.status not in (${sql.join(NOT_REGISTERING)}) and ${clock.today}::date <= events.end_date and exists (
+          select 1 from runs r
+          where r.event_id = events.id and r.is_active and r.deleted_at is null
+            and case when r.registration_opens_at is not null then r.registration_opens_at <= ${clock.now}
+                     else events.registration_opens_on <= ${clock.today}::date end
+            and case when r.registration_closes_at is not null then ${clock.now} < r.registration_closes_at
+                     else events.registration_closes_on is null or ${clock.today}::date <= events.registration_closes_on end)`;
 }
 
 function publicEvents(db: Kysely<Database>, clock: Clock) {
@@ -64,26 +77,28 @@ function publicEvents(db: Kysely<Database>, clock: Clock) {
         'events.registration_closes_on',
         // A run is open when its window covers now; each bound the run leaves unset falls back to the
         // event's registration dates (a run with only a closing time set still closes then).
-        sql<boolean>`events.status not in (${sql.join(NOT_REGISTERING)}) and ${clock.today}::date <= events.end_date and exists (
-          select 1 from runs r
-          where r.event_id = events.id and r.is_active
-            and case when r.registration_opens_at is not null then r.registration_opens_at <= ${clock.now}
-                     else events.registration_opens_on <= ${clock.today}::date end
-            and case when r.registration_closes_at is not null then ${clock.now} < r.registration_closes_at
-                     else events.registration_closes_on is null or ${clock.today}::date <= events.registration_closes_on end)`.as(
-          'has_open_runs',
-        ),
+        hasOpenRunsSql(clock).as('has_open_runs'),
       ])
   );
 }
 
 type PublicEventRow = Awaited<ReturnType<ReturnType<typeof publicEvents>['executeTakeFirstOrThrow']>>;
 
+/** The columns the registration phase is computed from. */
+export interface PhaseColumns {
+  status: EventStatus;
+  end_date: string;
+  registration_opens_on: string | null;
+  early_bird_ends_on: string | null;
+  late_starts_on: string | null;
+  registration_closes_on: string | null;
+}
+
 /**
  * The phase from the registration dates, except that an event that can no longer take registrations
  * (cancelled, completed, to be rescheduled, or already over) never shows an open phase.
  */
-function phaseOf(row: PublicEventRow, today: string): RegistrationPhase {
+export function phaseOf(row: PhaseColumns, today: string): RegistrationPhase {
   const phase = registrationPhaseOn(
     {
       opensOn: row.registration_opens_on,
@@ -163,4 +178,23 @@ export async function availableYears(db: Kysely<Database>): Promise<number[]> {
     .orderBy('year', 'asc')
     .execute();
   return rows.map((r) => Number(r.year));
+}
+
+/**
+ * GET /events/active: the events the public site shows (active, published, not deleted), latest start
+ * first, paginated.
+ */
+export async function activeEvents(
+  db: Kysely<Database>,
+  clock: Clock,
+  { page, limit }: { page: number; limit: number },
+): Promise<PublicEventPage> {
+  const counted = await visibleEvents(db).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await publicEvents(db, clock)
+    .orderBy('events.start_date', 'desc')
+    .orderBy('events.id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  return { data: rows.map((r) => toPublicEvent(r, clock)), meta: { total: Number(counted.total), page, perPage: limit } };
 }

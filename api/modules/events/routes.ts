@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppPlugin } from '../../app.ts';
 import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
 import {
+  adminEventSchema,
   byYearParamsSchema,
   byYearQuerySchema,
   currentSeasonYearSchema,
@@ -11,7 +12,9 @@ import {
 } from '../../contracts/events.ts';
 import { yearOf } from '../../domain/dates.ts';
 import { notFound } from '../../domain/errors.ts';
+import { isAdmin, optionalCaller } from '../../plugins/access.ts';
 import { sendPicture } from '../pictures/service.ts';
+import { adminEventById, anyEventPictureId } from './admin-queries.ts';
 import { availableYears, clockFor, eventsByYear, publicEventById, publicEventPictureId, upcomingEvents } from './queries.ts';
 import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 
@@ -91,14 +94,26 @@ export const publicEventRoutes: AppPlugin = async (app) => {
       config: { access: 'public', cacheSeconds: ONE_MINUTE },
       schema: {
         tags,
-        summary: 'One public event',
+        summary: 'One public event; an admin (bearer token) gets the admin view of any event, drafts and deleted ones included',
         params: idParamsSchema,
-        response: { 200: publicEventSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        // The admin view first: a public event would also pass the public schema, losing its admin fields.
+        response: { 200: z.union([adminEventSchema, publicEventSchema]), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {
       const now = clock();
       const { id } = request.params;
+      reply.header('vary', 'authorization');
+      if (request.headers.authorization) {
+        const caller = await optionalCaller(app, request);
+        if (caller && isAdmin(caller.role)) {
+          // Read fresh, around the public read cache, and never stored by a shared cache.
+          const event = await adminEventById(app.db, now, id);
+          if (!event) throw notFound('Event', 'EVENT_NOT_FOUND');
+          reply.header('cache-control', 'private, no-store');
+          return event;
+        }
+      }
       const body = await readJson(cache, `events:one:${now.today}:${id}`, publicEventSchema, () => publicEventById(app.db, now, id));
       if (!body) throw notFound('Event', 'EVENT_NOT_FOUND');
       return sendJson(reply, body);
@@ -111,15 +126,20 @@ export const publicEventRoutes: AppPlugin = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: "The event's picture (bytes in its own content type)",
+        summary: "The event's picture (bytes in its own content type); an admin also gets the picture of a hidden event",
         params: idParamsSchema,
         response: { 200: z.unknown().describe('The image bytes'), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {
-      const pictureId = await publicEventPictureId(app.db, request.params.id);
-      if (pictureId === undefined) throw notFound('Event', 'EVENT_NOT_FOUND');
-      return sendPicture(app.db, request, reply, pictureId, 'Event picture');
+      const { id } = request.params;
+      const pictureId = await publicEventPictureId(app.db, id);
+      if (pictureId !== undefined) return sendPicture(app.db, request, reply, pictureId, 'Event picture');
+      // A draft, inactive or deleted event: only an admin previews its picture, never through a shared cache.
+      const caller = request.headers.authorization ? await optionalCaller(app, request) : undefined;
+      const hiddenPictureId = caller && isAdmin(caller.role) ? await anyEventPictureId(app.db, id) : undefined;
+      if (hiddenPictureId === undefined) throw notFound('Event', 'EVENT_NOT_FOUND');
+      return sendPicture(app.db, request, reply, hiddenPictureId, 'Event picture', { cacheControl: 'private, no-store' });
     },
   );
 };
