@@ -11,15 +11,28 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as PortalRouteRouteImport } from './routes/portal/route'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as ResultsRouteImport } from './routes/results'
+import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SponsorsRouteImport } from './routes/sponsors'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AnnouncementsIndexRouteImport } from './routes/announcements/index'
 import { Route as AnnouncementsIdRouteImport } from './routes/announcements/$id'
 import { Route as DepartmentsIdRouteImport } from './routes/departments/$id'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsIdRouteImport } from './routes/events/$id'
+import { Route as PortalIndexRouteImport } from './routes/portal/index'
+import { Route as PortalAdminUsersRouteImport } from './routes/portal/admin-users'
+import { Route as PortalProfileRouteImport } from './routes/portal/profile'
+import { Route as PortalDepartmentsIndexRouteImport } from './routes/portal/departments/index'
+import { Route as PortalDepartmentsIdRouteImport } from './routes/portal/departments/$id'
+import { Route as PortalUsersIndexRouteImport } from './routes/portal/users/index'
+import { Route as PortalUsersIdRouteImport } from './routes/portal/users/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -31,14 +44,39 @@ const AboutRoute = AboutRouteImport.update({
   path: '/about',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PortalRouteRoute = PortalRouteRouteImport.update({
+  id: '/portal',
+  path: '/portal',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResultsRoute = ResultsRouteImport.update({
   id: '/results',
   path: '/results',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInRoute = SignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SponsorsRoute = SponsorsRouteImport.update({
@@ -49,6 +87,11 @@ const SponsorsRoute = SponsorsRouteImport.update({
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AnnouncementsIndexRoute = AnnouncementsIndexRouteImport.update({
@@ -76,96 +119,213 @@ const EventsIdRoute = EventsIdRouteImport.update({
   path: '/events/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PortalIndexRoute = PortalIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalAdminUsersRoute = PortalAdminUsersRouteImport.update({
+  id: '/admin-users',
+  path: '/admin-users',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalProfileRoute = PortalProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalDepartmentsIndexRoute = PortalDepartmentsIndexRouteImport.update({
+  id: '/departments/',
+  path: '/departments/',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalDepartmentsIdRoute = PortalDepartmentsIdRouteImport.update({
+  id: '/departments/$id',
+  path: '/departments/$id',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalUsersIndexRoute = PortalUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalUsersIdRoute = PortalUsersIdRouteImport.update({
+  id: '/users/$id',
+  path: '/users/$id',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/portal': typeof PortalRouteRouteWithChildren
   '/about': typeof AboutRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/privacy': typeof PrivacyRoute
+  '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/results': typeof ResultsRoute
+  '/sign-in': typeof SignInRoute
   '/sponsors': typeof SponsorsRoute
   '/terms': typeof TermsRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/announcements/$id': typeof AnnouncementsIdRoute
   '/departments/$id': typeof DepartmentsIdRoute
   '/events/$id': typeof EventsIdRoute
+  '/portal/admin-users': typeof PortalAdminUsersRoute
+  '/portal/profile': typeof PortalProfileRoute
   '/announcements/': typeof AnnouncementsIndexRoute
   '/events/': typeof EventsIndexRoute
+  '/portal/': typeof PortalIndexRoute
+  '/portal/departments/$id': typeof PortalDepartmentsIdRoute
+  '/portal/users/$id': typeof PortalUsersIdRoute
+  '/portal/departments/': typeof PortalDepartmentsIndexRoute
+  '/portal/users/': typeof PortalUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/privacy': typeof PrivacyRoute
+  '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/results': typeof ResultsRoute
+  '/sign-in': typeof SignInRoute
   '/sponsors': typeof SponsorsRoute
   '/terms': typeof TermsRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/announcements/$id': typeof AnnouncementsIdRoute
   '/departments/$id': typeof DepartmentsIdRoute
   '/events/$id': typeof EventsIdRoute
+  '/portal/admin-users': typeof PortalAdminUsersRoute
+  '/portal/profile': typeof PortalProfileRoute
   '/announcements': typeof AnnouncementsIndexRoute
   '/events': typeof EventsIndexRoute
+  '/portal': typeof PortalIndexRoute
+  '/portal/departments/$id': typeof PortalDepartmentsIdRoute
+  '/portal/users/$id': typeof PortalUsersIdRoute
+  '/portal/departments': typeof PortalDepartmentsIndexRoute
+  '/portal/users': typeof PortalUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/portal': typeof PortalRouteRouteWithChildren
   '/about': typeof AboutRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/privacy': typeof PrivacyRoute
+  '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/results': typeof ResultsRoute
+  '/sign-in': typeof SignInRoute
   '/sponsors': typeof SponsorsRoute
   '/terms': typeof TermsRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/announcements/$id': typeof AnnouncementsIdRoute
   '/departments/$id': typeof DepartmentsIdRoute
   '/events/$id': typeof EventsIdRoute
+  '/portal/admin-users': typeof PortalAdminUsersRoute
+  '/portal/profile': typeof PortalProfileRoute
   '/announcements/': typeof AnnouncementsIndexRoute
   '/events/': typeof EventsIndexRoute
+  '/portal/': typeof PortalIndexRoute
+  '/portal/departments/$id': typeof PortalDepartmentsIdRoute
+  '/portal/users/$id': typeof PortalUsersIdRoute
+  '/portal/departments/': typeof PortalDepartmentsIndexRoute
+  '/portal/users/': typeof PortalUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/portal'
     | '/about'
+    | '/forgot-password'
     | '/privacy'
+    | '/register'
+    | '/reset-password'
     | '/results'
+    | '/sign-in'
     | '/sponsors'
     | '/terms'
+    | '/verify-email'
     | '/announcements/$id'
     | '/departments/$id'
     | '/events/$id'
+    | '/portal/admin-users'
+    | '/portal/profile'
     | '/announcements/'
     | '/events/'
+    | '/portal/'
+    | '/portal/departments/$id'
+    | '/portal/users/$id'
+    | '/portal/departments/'
+    | '/portal/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
+    | '/forgot-password'
     | '/privacy'
+    | '/register'
+    | '/reset-password'
     | '/results'
+    | '/sign-in'
     | '/sponsors'
     | '/terms'
+    | '/verify-email'
     | '/announcements/$id'
     | '/departments/$id'
     | '/events/$id'
+    | '/portal/admin-users'
+    | '/portal/profile'
     | '/announcements'
     | '/events'
+    | '/portal'
+    | '/portal/departments/$id'
+    | '/portal/users/$id'
+    | '/portal/departments'
+    | '/portal/users'
   id:
     | '__root__'
     | '/'
+    | '/portal'
     | '/about'
+    | '/forgot-password'
     | '/privacy'
+    | '/register'
+    | '/reset-password'
     | '/results'
+    | '/sign-in'
     | '/sponsors'
     | '/terms'
+    | '/verify-email'
     | '/announcements/$id'
     | '/departments/$id'
     | '/events/$id'
+    | '/portal/admin-users'
+    | '/portal/profile'
     | '/announcements/'
     | '/events/'
+    | '/portal/'
+    | '/portal/departments/$id'
+    | '/portal/users/$id'
+    | '/portal/departments/'
+    | '/portal/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  PortalRouteRoute: typeof PortalRouteRouteWithChildren
   AboutRoute: typeof AboutRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   PrivacyRoute: typeof PrivacyRoute
+  RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   ResultsRoute: typeof ResultsRoute
+  SignInRoute: typeof SignInRoute
   SponsorsRoute: typeof SponsorsRoute
   TermsRoute: typeof TermsRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   AnnouncementsIdRoute: typeof AnnouncementsIdRoute
   DepartmentsIdRoute: typeof DepartmentsIdRoute
   EventsIdRoute: typeof EventsIdRoute
@@ -189,6 +349,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AboutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/portal': {
+      id: '/portal'
+      path: '/portal'
+      fullPath: '/portal'
+      preLoaderRoute: typeof PortalRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy': {
       id: '/privacy'
       path: '/privacy'
@@ -196,11 +370,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/results': {
       id: '/results'
       path: '/results'
       fullPath: '/results'
       preLoaderRoute: typeof ResultsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in': {
+      id: '/sign-in'
+      path: '/sign-in'
+      fullPath: '/sign-in'
+      preLoaderRoute: typeof SignInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sponsors': {
@@ -215,6 +410,13 @@ declare module '@tanstack/react-router' {
       path: '/terms'
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/announcements/': {
@@ -252,16 +454,95 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/portal/': {
+      id: '/portal/'
+      path: '/'
+      fullPath: '/portal/'
+      preLoaderRoute: typeof PortalIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/admin-users': {
+      id: '/portal/admin-users'
+      path: '/admin-users'
+      fullPath: '/portal/admin-users'
+      preLoaderRoute: typeof PortalAdminUsersRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/profile': {
+      id: '/portal/profile'
+      path: '/profile'
+      fullPath: '/portal/profile'
+      preLoaderRoute: typeof PortalProfileRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/departments/': {
+      id: '/portal/departments/'
+      path: '/departments'
+      fullPath: '/portal/departments/'
+      preLoaderRoute: typeof PortalDepartmentsIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/departments/$id': {
+      id: '/portal/departments/$id'
+      path: '/departments/$id'
+      fullPath: '/portal/departments/$id'
+      preLoaderRoute: typeof PortalDepartmentsIdRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/users/': {
+      id: '/portal/users/'
+      path: '/users'
+      fullPath: '/portal/users/'
+      preLoaderRoute: typeof PortalUsersIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/users/$id': {
+      id: '/portal/users/$id'
+      path: '/users/$id'
+      fullPath: '/portal/users/$id'
+      preLoaderRoute: typeof PortalUsersIdRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
   }
 }
 
+interface PortalRouteRouteChildren {
+  PortalAdminUsersRoute: typeof PortalAdminUsersRoute
+  PortalProfileRoute: typeof PortalProfileRoute
+  PortalIndexRoute: typeof PortalIndexRoute
+  PortalDepartmentsIdRoute: typeof PortalDepartmentsIdRoute
+  PortalUsersIdRoute: typeof PortalUsersIdRoute
+  PortalDepartmentsIndexRoute: typeof PortalDepartmentsIndexRoute
+  PortalUsersIndexRoute: typeof PortalUsersIndexRoute
+}
+
+const PortalRouteRouteChildren: PortalRouteRouteChildren = {
+  PortalAdminUsersRoute: PortalAdminUsersRoute,
+  PortalProfileRoute: PortalProfileRoute,
+  PortalIndexRoute: PortalIndexRoute,
+  PortalDepartmentsIdRoute: PortalDepartmentsIdRoute,
+  PortalUsersIdRoute: PortalUsersIdRoute,
+  PortalDepartmentsIndexRoute: PortalDepartmentsIndexRoute,
+  PortalUsersIndexRoute: PortalUsersIndexRoute,
+}
+
+const PortalRouteRouteWithChildren = PortalRouteRoute._addFileChildren(
+  PortalRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  PortalRouteRoute: PortalRouteRouteWithChildren,
   AboutRoute: AboutRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   PrivacyRoute: PrivacyRoute,
+  RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   ResultsRoute: ResultsRoute,
+  SignInRoute: SignInRoute,
   SponsorsRoute: SponsorsRoute,
   TermsRoute: TermsRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   AnnouncementsIdRoute: AnnouncementsIdRoute,
   DepartmentsIdRoute: DepartmentsIdRoute,
   EventsIdRoute: EventsIdRoute,

@@ -21,7 +21,21 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
-  build: { outDir: here('../dist/web'), emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: here('../dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // zod and the shared schemas serve the forms only: one chunk of their own, so the bundler
+        // never merges small always-needed modules (the session) into it and drags it into every page.
+        manualChunks(id) {
+          if (id.includes('/node_modules/zod/') || id.includes('/api/contracts/')) return 'schemas';
+          return undefined;
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true } },

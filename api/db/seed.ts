@@ -100,7 +100,7 @@ const EVENTS: EventSeed[] = [
 const RUNS: Array<{ name: string; type: RunType; category: string; limit: number }> = [
   { name: 'Individual: Open Men', type: 'individual', category: 'Open Men', limit: 60 },
   { name: 'Individual: Open Women', type: 'individual', category: 'Open Women', limit: 30 },
-  { name: 'Individual: Over 40', type: 'individual', category: 'Over 40', limit: 30 },
+  { name: 'Individual: Over 40 Men', type: 'individual', category: 'Over 40 Men', limit: 30 },
   { name: 'Relay: Mixed', type: 'relay', category: 'Mixed', limit: 16 },
   { name: 'Tech2 Relay: Men', type: 'tech2', category: 'Men', limit: 12 },
 ];

@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { ErrorFallback } from '../components/error-fallback.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { FullScreenSpinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
+import { isPortalPath } from '../features/portal/nav.ts';
 import { HomePage } from './-components/home-page.tsx';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
@@ -13,18 +14,34 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   // Any unknown path shows the home page (SPEC 2).
   notFoundComponent: HomePage,
   errorComponent: ({ error, reset }) => (
-    <PublicShell>
+    <Shell>
       <ErrorFallback error={error} reset={reset} />
-    </PublicShell>
+    </Shell>
   ),
   pendingComponent: () => <FullScreenSpinner />,
 });
 
 function RootLayout() {
   return (
-    <PublicShell>
+    <Shell>
       <Outlet />
-    </PublicShell>
+    </Shell>
+  );
+}
+
+/** The portal (/portal/...) brings its own navigation; every other path gets the public header and footer. */
+function Shell({ children }: { children: React.ReactNode }) {
+  const portal = useRouterState({ select: (s) => isPortalPath(s.location.pathname) });
+  return portal ? <PortalFrame>{children}</PortalFrame> : <PublicShell>{children}</PublicShell>;
+}
+
+function PortalFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <ProgressBar />
+      {children}
+      <Toaster />
+    </>
   );
 }
 

@@ -1,0 +1,78 @@
+import { type ReactNode, useId } from 'react';
+
+/** The attributes that tie a control to its label, hint and error. */
+export interface FieldControlProps {
+  id: string;
+  name: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  'aria-required': boolean | undefined;
+}
+
+export interface FormFieldProps {
+  label: ReactNode;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  /** Beside the label, e.g. a character counter. */
+  aside?: ReactNode;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/**
+ * A label, the control (rendered by the caller with the props given), a hint and the error message.
+ * The error is announced with the control (aria-describedby) and shown in red under it.
+ */
+export function FormField({ label, name, error, hint, required, aside, className = '', children }: FormFieldProps) {
+  const id = useId();
+  const hintId = hint && !error ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+          {label}
+          {required && (
+            <span aria-hidden="true" className="ml-0.5 text-brand-700">
+              *
+            </span>
+          )}
+        </label>
+        {aside}
+      </div>
+      <div className="mt-1">
+        {children({ id, name, 'aria-invalid': !!error, 'aria-describedby': describedBy, 'aria-required': required || undefined })}
+      </div>
+      {hintId && (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-brand-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Classes of text inputs, selects and text areas; red borders when invalid. */
+export function inputClass(invalid = false): string {
+  return `block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 disabled:bg-slate-100 disabled:text-slate-500 sm:text-sm ${
+    invalid ? 'border-brand-600 focus:outline-brand-600' : 'border-slate-300 focus:border-brand-700 focus:outline-brand-700'
+  }`;
+}
+
+/** A form-wide message (the server's answer that no field carries), announced when it appears. */
+export function FormAlert({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800">
+      {message}
+    </p>
+  );
+}

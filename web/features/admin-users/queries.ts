@@ -1,0 +1,50 @@
+/** Query keys and queryOptions of the admin-users screen (SPEC 7 "Admin users"). */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { UserDto } from '../../../api/contracts/accounts.ts';
+import { apiGet } from '../../lib/api.ts';
+import { normalizePage, type Page } from '../../lib/pagination.ts';
+import { fetchRecord } from '../portal/fetch-record.ts';
+import { compact, PORTAL_PAGE_SIZE, pageParam, portalRetry, searchTextParam } from '../portal/query-policy.ts';
+
+export interface AdminUserListSearch {
+  page?: number;
+  query?: string;
+}
+
+export function parseAdminUserListSearch(raw: Record<string, unknown>): AdminUserListSearch {
+  return compact({ page: pageParam(raw.page), query: searchTextParam(raw.query) });
+}
+
+export type AdminUserListFilters = {
+  page: number;
+  limit: number;
+  query?: string;
+};
+
+export function adminUserListFilters(search: AdminUserListSearch, limit: number = PORTAL_PAGE_SIZE): AdminUserListFilters {
+  return { page: search.page ?? 1, limit, ...compact({ query: search.query }) };
+}
+
+export const adminUserKeys = {
+  all: ['admin-users'] as const,
+  lists: () => ['admin-users', 'list'] as const,
+  list: (filters: AdminUserListFilters) => ['admin-users', 'list', filters] as const,
+  detail: (id: number) => ['admin-users', 'detail', id] as const,
+};
+
+export const adminUsersQuery = (filters: AdminUserListFilters) =>
+  queryOptions({
+    queryKey: adminUserKeys.list(filters),
+    queryFn: async ({ signal }): Promise<Page<UserDto>> =>
+      normalizePage<UserDto>(await apiGet<unknown>('/admin-users', { query: { ...filters }, signal })),
+    placeholderData: keepPreviousData,
+    retry: portalRetry,
+  });
+
+export const adminUserQuery = (id: number | undefined) =>
+  queryOptions({
+    queryKey: adminUserKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => fetchRecord<UserDto>(`/admin-users/${id}`, signal),
+    enabled: id !== undefined && id > 0,
+    retry: portalRetry,
+  });

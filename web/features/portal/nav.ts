@@ -1,0 +1,112 @@
+/**
+ * The portal's navigation, by role. Items are grouped in sections; a section with nothing the role may
+ * see is left out. Later features (events, runs, teams, registrations, results, run orders,
+ * announcements) add their items to the 'competition' section below, with the role they need; until
+ * then that section is empty and so not shown, rather than holding links to screens that do not exist.
+ */
+import { type RoleName, roleAtLeast } from './roles.ts';
+
+export type PortalPath = '/portal' | '/portal/profile' | '/portal/users' | '/portal/departments' | '/portal/admin-users';
+
+export type PortalIcon = 'dashboard' | 'profile' | 'users' | 'departments' | 'admin-users';
+
+export interface PortalNavItem {
+  to: PortalPath;
+  label: string;
+  icon: PortalIcon;
+  /** The lowest role that sees the item. */
+  minRole: RoleName;
+  /** Highlighted only on its own path, not below it (the dashboard would otherwise match every page). */
+  exact?: boolean;
+}
+
+export type PortalSectionId = 'account' | 'competition' | 'administration';
+
+export interface PortalNavSection {
+  id: PortalSectionId;
+  label: string;
+  items: readonly PortalNavItem[];
+}
+
+export const PORTAL_NAV: readonly PortalNavSection[] = [
+  {
+    id: 'account',
+    label: 'My account',
+    items: [
+      { to: '/portal', label: 'Dashboard', icon: 'dashboard', minRole: 'user', exact: true },
+      { to: '/portal/profile', label: 'My profile', icon: 'profile', minRole: 'user' },
+    ],
+  },
+  {
+    id: 'competition',
+    label: 'Competition',
+    // Events, Runs, Teams, Registrations, Results, Run orders and Announcements go here as they land.
+    items: [],
+  },
+  {
+    id: 'administration',
+    label: 'Administration',
+    items: [
+      { to: '/portal/users', label: 'Users', icon: 'users', minRole: 'admin' },
+      { to: '/portal/departments', label: 'Departments', icon: 'departments', minRole: 'admin' },
+      { to: '/portal/admin-users', label: 'Admin users', icon: 'admin-users', minRole: 'super-admin' },
+    ],
+  },
+];
+
+/** The sections and items a role sees, in order; empty sections are dropped. No role sees nothing. */
+export function portalNavFor(role: unknown, nav: readonly PortalNavSection[] = PORTAL_NAV): PortalNavSection[] {
+  return nav
+    .map((section) => ({ ...section, items: section.items.filter((item) => roleAtLeast(role, item.minRole)) }))
+    .filter((section) => section.items.length > 0);
+}
+
+/** Whether the item is the current page (or, unless exact, an ancestor of it). */
+export function isNavItemActive(item: Pick<PortalNavItem, 'to' | 'exact'>, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === item.to) return true;
+  return !item.exact && path.startsWith(`${item.to}/`);
+}
+
+/** Paths under /portal render the portal's own shell instead of the public header and footer. */
+export function isPortalPath(pathname: string): boolean {
+  return /^\/portal(?:\/|$)/.test(pathname);
+}
+
+/** 'Good morning' before noon, 'Good afternoon' until 6 pm, then 'Good evening' (local time). */
+export function greetingFor(date: Date): string {
+  const hour = date.getHours();
+  if (hour < 5) return 'Good evening';
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+/** 'Alex Morgan', or the e-mail when no name is on file. */
+export function displayName(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined): string {
+  if (!user) return '';
+  const name = [user.firstName, user.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
+  return name || user.email || '';
+}
+
+/** 'AM' for the avatar circle. */
+export function initials(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined): string {
+  if (!user) return '';
+  const letters = [user.firstName, user.lastName].map((part) => part?.trim().charAt(0) ?? '').join('');
+  return (letters || user.email?.charAt(0) || '?').toUpperCase();
+}
+
+const QUICK_LINK_TEXT: Readonly<Partial<Record<PortalPath, string>>> = {
+  '/portal/profile': 'Your name, department, date of birth, bio and photo.',
+  '/portal/users': 'Find accounts, verify, activate or deactivate them.',
+  '/portal/departments': 'Add and edit departments, see their members.',
+  '/portal/admin-users': 'Create admin accounts and manage their rights.',
+};
+
+/** The dashboard's shortcuts: every page the role may open except the dashboard itself. */
+export function quickLinksFor(role: unknown): (PortalNavItem & { description: string })[] {
+  return portalNavFor(role)
+    .flatMap((section) => section.items)
+    .filter((item) => item.to !== '/portal')
+    .map((item) => ({ ...item, description: QUICK_LINK_TEXT[item.to] ?? '' }));
+}

@@ -1,0 +1,56 @@
+/** Query settings shared by the portal's account screens. */
+import { isAppError } from '../../lib/errors.ts';
+import { shouldRetryQuery } from '../../lib/retry.ts';
+
+/** SPEC 9: search and list helpers default to page 1 and limit 20. */
+export const PORTAL_PAGE_SIZE = 20;
+/** The API's largest page (lists used to fill select boxes). */
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * The default policy (up to 3 retries, none when unauthorized), but no retry either for an answer
+ * that will not change by asking again: 400, 403, 404, 409, 422. Rate limits and timeouts still retry.
+ */
+export function portalRetry(failureCount: number, error: unknown): boolean {
+  if (isAppError(error) && error.status !== undefined && error.status >= 400 && error.status < 500) {
+    if (error.status !== 408 && error.status !== 429) return false;
+  }
+  return shouldRetryQuery(failureCount, error);
+}
+
+/** A positive page number from the URL; 1 for anything else. */
+export function pageParam(value: unknown): number | undefined {
+  const page = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value;
+  return typeof page === 'number' && Number.isInteger(page) && page > 1 && page < 1_000_000 ? page : undefined;
+}
+
+/** 'true'/'false' (or JSON booleans, as the router parses search params) to a boolean; else undefined. */
+export function booleanParam(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return undefined;
+}
+
+/** A positive id from the URL (a number or a string of digits); else undefined. */
+export function idParam(value: unknown): number | undefined {
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+export const SEARCH_TEXT_MAX = 100;
+
+/** Search text as the API takes it: trimmed, at most 100 characters, undefined when empty. */
+export function searchTextParam(value: unknown): string | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  const trimmed = text.trim().slice(0, SEARCH_TEXT_MAX).trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** The object without its undefined entries, so URLs and query keys stay minimal and stable. */
+export function compact<T extends Record<string, unknown>>(value: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (entry !== undefined) (out as Record<string, unknown>)[key] = entry;
+  }
+  return out;
+}

@@ -1,0 +1,35 @@
+/** Query keys and queryOptions of the users screens (SPEC 7 "Users"). */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { UserDto } from '../../../api/contracts/accounts.ts';
+import { apiGet } from '../../lib/api.ts';
+import { normalizePage, type Page } from '../../lib/pagination.ts';
+import { fetchRecord } from '../portal/fetch-record.ts';
+import { portalRetry } from '../portal/query-policy.ts';
+import type { UserListFilters } from './filters.ts';
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => ['users', 'list'] as const,
+  list: (filters: UserListFilters) => ['users', 'list', filters] as const,
+  details: () => ['users', 'detail'] as const,
+  detail: (id: number) => ['users', 'detail', id] as const,
+};
+
+/** GET /users with the list's filters; the previous page stays on screen while the next one loads. */
+export const usersQuery = (filters: UserListFilters) =>
+  queryOptions({
+    queryKey: userKeys.list(filters),
+    queryFn: async ({ signal }): Promise<Page<UserDto>> =>
+      normalizePage<UserDto>(await apiGet<unknown>('/users', { query: { ...filters }, signal })),
+    placeholderData: keepPreviousData,
+    retry: portalRetry,
+  });
+
+/** GET /users/{id} (the owner or an admin). */
+export const userQuery = (id: number | undefined) =>
+  queryOptions({
+    queryKey: userKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => fetchRecord<UserDto>(`/users/${id}`, signal),
+    enabled: id !== undefined && id > 0,
+    retry: portalRetry,
+  });

@@ -1,0 +1,224 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { Pencil, RotateCcw, Trash2, Users } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import type { DepartmentDto, UserDto } from '../../../../api/contracts/accounts.ts';
+import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
+import { buttonClass } from '../../../components/dialog.tsx';
+import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { requireRole } from '../../../features/auth/guard.ts';
+import { useDepartmentActions } from '../../../features/departments/components/department-actions.tsx';
+import { DepartmentDialog } from '../../../features/departments/components/department-form.tsx';
+import { PROVINCE_NAMES } from '../../../features/departments/form.ts';
+import { departmentMembersQuery, departmentQuery } from '../../../features/departments/queries.ts';
+import { ActiveBadge, DeletedBadge, RoleBadge, VerifiedBadge } from '../../../features/portal/components/badges.tsx';
+import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
+import { EmptyState, ErrorState, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import { displayName } from '../../../features/portal/nav.ts';
+import { compact, pageParam } from '../../../features/portal/query-policy.ts';
+import { isNotFound } from '../../../lib/errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { parseRouteId } from '../../../lib/route-params.ts';
+import { BackLink } from '../-components/back-link.tsx';
+import { PortalNotFound } from '../-components/portal-not-found.tsx';
+
+/** `?page=2` pages through the members. */
+function validateSearch(raw: Record<string, unknown>): { page?: number } {
+  return compact({ page: pageParam(raw.page) });
+}
+
+export const Route = createFileRoute('/portal/departments/$id')({
+  validateSearch,
+  beforeLoad: requireRole('admin'),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  loader: ({ context, params, deps }) => {
+    const id = parseRouteId(params.id);
+    if (id === undefined) return;
+    void context.queryClient.prefetchQuery(departmentQuery(id));
+    void context.queryClient.prefetchQuery(departmentMembersQuery(id, deps.page));
+  },
+  component: DepartmentPage,
+});
+
+function DepartmentPage() {
+  const id = parseRouteId(Route.useParams().id);
+  const department = useQuery(departmentQuery(id));
+  const back = <BackLink to="/portal/departments">Back to departments</BackLink>;
+
+  if (id === undefined || isNotFound(department.error)) {
+    return (
+      <PortalNotFound title="Department not found">
+        There is no department with this number.{' '}
+        <Link to="/portal/departments" className="font-semibold text-brand-700 underline">
+          See all departments
+        </Link>
+        .
+      </PortalNotFound>
+    );
+  }
+  if (department.isPending) return <LoadingState label="Loading the department" />;
+  if (department.isError) {
+    return (
+      <div>
+        <div className="mb-4">{back}</div>
+        <ErrorState
+          title="The department couldn't be loaded."
+          error={department.error}
+          onRetry={() => void department.refetch()}
+          retrying={department.isFetching}
+        />
+      </div>
+    );
+  }
+  return <DepartmentDetail department={department.data} back={back} />;
+}
+
+function DepartmentDetail({ department, back }: { department: DepartmentDto; back: ReactNode }) {
+  const flash = useFlash();
+  const actions = useDepartmentActions(flash.show);
+  const [editing, setEditing] = useState(false);
+  const busy = actions.busyId === department.id;
+  const province = PROVINCE_NAMES[department.province as keyof typeof PROVINCE_NAMES] ?? department.province;
+
+  return (
+    <div>
+      <PortalPageHeader
+        back={back}
+        title={department.name}
+        description={`${department.city}, ${province}`}
+        actions={
+          department.isDeleted ? (
+            <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => actions.requestRestore(department)}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              Restore
+            </button>
+          ) : (
+            <>
+              <button type="button" className={buttonClass('secondary')} onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit
+              </button>
+              <button type="button" className={buttonClass('ghost')} disabled={busy} onClick={() => actions.requestDelete(department)}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                Delete
+              </button>
+            </>
+          )
+        }
+      />
+      <FlashMessage message={flash.message} onDismiss={flash.clear} />
+      <div className="flex flex-col gap-6">
+        <Panel id="department" title="Details">
+          <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
+            <Fact label="Status">
+              {department.isDeleted ? <DeletedBadge /> : <ActiveBadge active={department.isActive} />}
+              {department.deletedAt && <span className="text-xs text-slate-500">since {formatDateTime(department.deletedAt)}</span>}
+            </Fact>
+            <Fact label="Members">{department.memberCount}</Fact>
+            <Fact label="Address">{department.address ?? <None />}</Fact>
+            <Fact label="Phone">{department.phone ?? <None />}</Fact>
+            <Fact label="E-mail">{department.email ? <span className="break-all">{department.email}</span> : <None />}</Fact>
+            <Fact label="Website">
+              {department.website ? (
+                <a href={department.website} target="_blank" rel="noopener noreferrer" className="break-all font-semibold text-brand-700 underline underline-offset-4">
+                  {department.website.replace(/^https?:\/\//, '')}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                <None />
+              )}
+            </Fact>
+            <Fact label="Created">{formatDateTime(department.createdAt)}</Fact>
+            <Fact label="Last changed">{formatDateTime(department.updatedAt)}</Fact>
+          </dl>
+        </Panel>
+        <Panel id="members" title="Members" description="The accounts that belong to this department.">
+          <Members departmentId={department.id} />
+        </Panel>
+      </div>
+      <DepartmentDialog
+        open={editing}
+        department={department}
+        onClose={() => setEditing(false)}
+        onSaved={(saved) => {
+          setEditing(false);
+          flash.show(`${saved.name} was saved.`);
+        }}
+      />
+      {actions.dialog}
+    </div>
+  );
+}
+
+function Members({ departmentId }: { departmentId: number }) {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const page = search.page ?? 1;
+  const members = useQuery(departmentMembersQuery(departmentId, page));
+
+  if (members.isPending) return <LoadingState label="Loading the members" />;
+  if (members.isError && !members.data) {
+    return <ErrorState title="The members couldn't be loaded." error={members.error} onRetry={() => void members.refetch()} retrying={members.isFetching} />;
+  }
+  if (members.data.data.length === 0) {
+    return (
+      <EmptyState title={page > 1 && members.data.meta.total > 0 ? 'Nothing on this page' : 'No members yet'} icon={<Users className="size-10 text-slate-400" aria-hidden="true" />}>
+        {page > 1 && members.data.meta.total > 0 ? (
+          <Link to="." search={{}} className="font-semibold text-brand-700 underline">
+            Go to the first page
+          </Link>
+        ) : (
+          'People join a department by choosing it in their profile.'
+        )}
+      </EmptyState>
+    );
+  }
+
+  const columns: DataColumn<UserDto>[] = [
+    { id: 'name', header: 'Name', hideInCard: true, cell: (user) => <MemberLink user={user} /> },
+    { id: 'email', header: 'E-mail', cell: (user) => <span className="break-all">{user.email}</span> },
+    { id: 'role', header: 'Role', cell: (user) => <RoleBadge role={user.role} /> },
+    { id: 'verified', header: 'Verified', cell: (user) => <VerifiedBadge verified={user.isVerified} /> },
+    { id: 'active', header: 'Status', cell: (user) => <ActiveBadge active={user.isActive} /> },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <DataTable
+        caption="Members"
+        columns={columns}
+        rows={members.data.data}
+        rowKey={(user) => user.id}
+        stale={members.isPlaceholderData}
+        cardTitle={(user) => <MemberLink user={user} />}
+      />
+      <PaginationControls
+        meta={members.data.meta}
+        shown={members.data.data.length}
+        noun="members"
+        busy={members.isPlaceholderData}
+        onPageChange={(next) => void navigate({ search: compact({ page: next > 1 ? next : undefined }) })}
+      />
+    </div>
+  );
+}
+
+function MemberLink({ user }: { user: UserDto }) {
+  return (
+    <Link to="/portal/users/$id" params={{ id: String(user.id) }} className="font-semibold text-slate-900 underline-offset-4 hover:text-brand-700 hover:underline">
+      {displayName(user)}
+    </Link>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wider text-slate-500">{label}</dt>
+      <dd className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function None() {
+  return <span className="text-slate-500">Not given</span>;
+}

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { UserX } from 'lucide-react';
+import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { buttonClass } from '../../../components/dialog.tsx';
+import { requireRole } from '../../../features/auth/guard.ts';
+import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
+import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import { UserFilters } from '../../../features/users/components/user-filters.tsx';
+import { useUserActions } from '../../../features/users/components/user-actions.tsx';
+import { UsersTable } from '../../../features/users/components/users-table.tsx';
+import { hasUserFilters, parseUserListSearch, type UserListSearch, userListFilters } from '../../../features/users/filters.ts';
+import { usersQuery } from '../../../features/users/queries.ts';
+import { useCurrentUser } from '../../../lib/auth/session.ts';
+
+export const Route = createFileRoute('/portal/users/')({
+  validateSearch: parseUserListSearch,
+  beforeLoad: requireRole('admin'),
+  loaderDeps: ({ search }) => search,
+  // Not awaited: the page shows its spinner (or the previous page) while the list loads.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(usersQuery(userListFilters(deps)));
+  },
+  component: UsersPage,
+});
+
+function UsersPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const actor = useCurrentUser();
+  const users = useQuery(usersQuery(userListFilters(search)));
+  const flash = useFlash();
+  const actions = useUserActions(flash.show);
+
+  const setSearch = (next: UserListSearch) => void navigate({ search: next });
+
+  if (!actor) return null;
+  return (
+    <div>
+      <PortalPageHeader title="Users" description="Every account: find people, verify them, activate or deactivate them." />
+      <FlashMessage message={flash.message} onDismiss={flash.clear} />
+      <UserFilters search={search} onChange={setSearch} />
+      <section aria-label="Results" aria-busy={users.isFetching} className="mt-6">
+        {users.isPending ? (
+          <LoadingState label="Loading accounts" />
+        ) : users.isError && !users.data ? (
+          <ErrorState title="The accounts couldn't be loaded." error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} />
+        ) : users.data.data.length === 0 && search.page !== undefined && users.data.meta.total > 0 ? (
+          <EmptyState
+            title="Nothing on this page"
+            action={
+              <button type="button" className={buttonClass('secondary')} onClick={() => setSearch({ ...search, page: undefined })}>
+                Go to the first page
+              </button>
+            }
+          >
+            The list is shorter than it was; the accounts are on earlier pages.
+          </EmptyState>
+        ) : users.data.data.length === 0 ? (
+          <EmptyState
+            title={hasUserFilters(search) ? 'No accounts match' : 'No accounts yet'}
+            icon={<UserX className="size-10 text-slate-400" aria-hidden="true" />}
+            action={
+              hasUserFilters(search) ? (
+                <button type="button" className={buttonClass('secondary')} onClick={() => setSearch({})}>
+                  Clear search and filters
+                </button>
+              ) : undefined
+            }
+          >
+            {hasUserFilters(search) ? 'Try other words or fewer filters.' : 'Accounts appear here once people register.'}
+          </EmptyState>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <UsersTable
+              users={users.data.data}
+              actor={actor}
+              stale={users.isPlaceholderData}
+              busyId={actions.busyId}
+              onRequestActive={actions.requestActive}
+              onRequestRole={actions.requestRole}
+            />
+            <PaginationControls
+              meta={users.data.meta}
+              shown={users.data.data.length}
+              noun="accounts"
+              busy={users.isPlaceholderData}
+              onPageChange={(page) => setSearch({ ...search, page: page > 1 ? page : undefined })}
+            />
+          </div>
+        )}
+      </section>
+      {actions.dialog}
+    </div>
+  );
+}
