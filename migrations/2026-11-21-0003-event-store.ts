@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 // Frozen: never edit once landed; add a new migration instead.
 export async function up(db: Kysely<any>): Promise<void> {
   // The append-only log of event-sourced streams (registrations, run orders). "events" already
-  // names the competition events, so the log is event_log (docs/decisions/014-event-store.md).
+  // names the competition events, so the log is event_log (docs/decisions/014-event-store-and-registrations.md).
   await db.schema
     .createTable('event_log')
     .addColumn('global_position', 'bigserial', (c) => c.primaryKey())

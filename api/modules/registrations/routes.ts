@@ -1,4 +1,339 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppPlugin } from '../../app.ts';
+import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
+import {
+  batchRegisterBodySchema,
+  batchRegisterResponseSchema,
+  COMMAND_ID_PATTERN,
+  historyQuerySchema,
+  registrationCancelBodySchema,
+  registrationCommandBodySchema,
+  registrationCreateBodySchema,
+  registrationHistorySchema,
+  registrationListQuerySchema,
+  registrationPageSchema,
+  registrationSchema,
+  registrationScopedQuerySchema,
+  registrationUpdateBodySchema,
+  waitlistPositionBodySchema,
+  waitlistQuerySchema,
+} from '../../contracts/registrations.ts';
+import { badRequest, DomainError, notFound } from '../../domain/errors.ts';
+import { isAdmin, requireOwnerOrAdmin } from '../../plugins/access.ts';
+import { batchRegister, type CommandOptions, readableRegistration, runRegistrationCommand, submitRegistration } from './commands.ts';
+import { pageOfRegistrations, registrationHistory, teamParties } from './queries.ts';
 
-/** Registrations, event-sourced (SPEC 7 "Registrations"). */
-export const registrationRoutes: AppPlugin = async () => {};
+const tags = ['registrations'];
+const e = errorEnvelopeSchema;
+const readResponses = { 400: e, 401: e, 403: e, 404: e };
+const commandResponses = { 200: registrationSchema, 400: e, 401: e, 403: e, 404: e, 409: e, 422: e };
+
+/**
+ * Registrations, event-sourced (SPEC 7 "Registrations"; docs/decisions/014). Reads come from the
+ * inline read model; every change is a command on the registration streams of one run.
+ */
+export const registrationRoutes: AppPlugin = async (app) => {
+  /** The command options of a request: request id, clock, and the command id from the body or the idempotency-key header. */
+  function optionsOf(request: FastifyRequest, body?: { commandId?: string; expectedVersion?: number } | null): CommandOptions {
+    const header = request.headers['idempotency-key'];
+    const fromHeader = Array.isArray(header) ? header[0] : header;
+    if (fromHeader !== undefined && !COMMAND_ID_PATTERN.test(fromHeader)) {
+      throw badRequest('INVALID_IDEMPOTENCY_KEY', 'The idempotency-key header must be 1 to 100 letters, digits or . _ : -');
+    }
+    const commandId = body?.commandId ?? fromHeader;
+    return {
+      requestId: String(request.id),
+      timeZone: app.config.siteTimeZone,
+      ...(commandId ? { commandId } : {}),
+      ...(body?.expectedVersion !== undefined ? { expectedVersion: body.expectedVersion } : {}),
+    };
+  }
+
+  const listSchema = {
+    tags,
+    querystring: registrationListQuerySchema,
+    response: { 200: registrationPageSchema, ...readResponses },
+  };
+
+  app.get(
+    '/api/registrations',
+    {
+      config: { access: 'admin' },
+      schema: { ...listSchema, summary: 'Registrations, newest first; filters runId, eventId, teamId, userId, status, hasWaitlistPosition, deleted' },
+    },
+    async (request) => {
+      const { page, limit, ...filter } = request.query;
+      return pageOfRegistrations(app.db, filter, { page, limit });
+    },
+  );
+
+  app.get(
+    '/api/registrations/filter',
+    { config: { access: 'admin' }, schema: { ...listSchema, summary: 'Registrations filtered (same filters as the list)' } },
+    async (request) => {
+      const { page, limit, ...filter } = request.query;
+      return pageOfRegistrations(app.db, filter, { page, limit });
+    },
+  );
+
+  app.get(
+    '/api/registrations/waitlist',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "A run's waitlist by position",
+        querystring: waitlistQuerySchema,
+        response: { 200: registrationPageSchema, ...readResponses },
+      },
+    },
+    async (request) => {
+      const { page, limit, runId } = request.query;
+      return pageOfRegistrations(app.db, { runId, status: 'waitlisted' }, { page, limit }, 'run');
+    },
+  );
+
+  app.post(
+    '/api/registrations',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Register yourself for an individual run, or a team you captain (admins: anyone); confirmed while places last, else waitlisted',
+        body: registrationCreateBodySchema,
+        response: { 201: registrationSchema, 400: e, 401: e, 403: e, 404: e, 409: e, 422: e },
+      },
+    },
+    async (request, reply) => {
+      const registration = await submitRegistration(app.db, request.user, request.body, optionsOf(request, request.body));
+      return reply.status(201).send(registration);
+    },
+  );
+
+  app.post(
+    '/api/registrations/batch-register',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Register several teams for a run: all of them, or none with every refusal listed (422 BATCH_REFUSED)',
+        body: batchRegisterBodySchema,
+        response: { 201: batchRegisterResponseSchema, 400: e, 401: e, 403: e, 404: e, 409: e, 422: e },
+      },
+    },
+    async (request, reply) => {
+      const data = await batchRegister(app.db, request.user, request.body, optionsOf(request, request.body));
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.get(
+    '/api/registrations/user/:id',
+    {
+      config: { access: 'owner-or-admin' },
+      schema: {
+        tags,
+        summary: "A person's registrations: their own and their teams', newest first",
+        params: idParamsSchema,
+        querystring: registrationScopedQuerySchema,
+        response: { 200: registrationPageSchema, ...readResponses },
+      },
+    },
+    async (request) => {
+      requireOwnerOrAdmin(request.user, request.params.id);
+      const { page, limit, status } = request.query;
+      return pageOfRegistrations(app.db, { involvingUserId: request.params.id, status }, { page, limit });
+    },
+  );
+
+  app.get(
+    '/api/registrations/run/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "A run's registrations: confirmed first, then the waitlist by position, then cancelled",
+        params: idParamsSchema,
+        querystring: registrationScopedQuerySchema,
+        response: { 200: registrationPageSchema, ...readResponses },
+      },
+    },
+    async (request) => {
+      const { page, limit, status } = request.query;
+      return pageOfRegistrations(app.db, { runId: request.params.id, status }, { page, limit }, 'run');
+    },
+  );
+
+  app.get(
+    '/api/registrations/team/:id',
+    {
+      config: { access: 'owner-or-admin' },
+      schema: {
+        tags,
+        summary: "A team's registrations, for its captain, its members and admins",
+        params: idParamsSchema,
+        querystring: registrationScopedQuerySchema,
+        response: { 200: registrationPageSchema, ...readResponses },
+      },
+    },
+    async (request) => {
+      const parties = await teamParties(app.db, request.params.id);
+      if (!parties) throw notFound('Team', 'TEAM_NOT_FOUND');
+      const caller = request.user;
+      if (!isAdmin(caller.role) && parties.captainId !== caller.sub && !parties.memberIds.includes(caller.sub)) {
+        throw new DomainError(403, 'FORBIDDEN', "Only the team's captain, its members or an admin can see its registrations.");
+      }
+      const { page, limit, status } = request.query;
+      return pageOfRegistrations(app.db, { teamId: request.params.id, status }, { page, limit });
+    },
+  );
+
+  app.get(
+    '/api/registrations/:id',
+    {
+      config: { access: 'owner-or-admin' },
+      schema: {
+        tags,
+        summary: 'One registration, for the registrant, the team and admins',
+        params: idParamsSchema,
+        response: { 200: registrationSchema, ...readResponses },
+      },
+    },
+    async (request) => readableRegistration(app.db, request.user, request.params.id),
+  );
+
+  app.get(
+    '/api/registrations/:id/history',
+    {
+      config: { access: 'owner-or-admin' },
+      schema: {
+        tags,
+        summary: 'Who did what to a registration, and when: its events, oldest first',
+        params: idParamsSchema,
+        querystring: historyQuerySchema,
+        response: { 200: registrationHistorySchema, ...readResponses },
+      },
+    },
+    async (request) => {
+      await readableRegistration(app.db, request.user, request.params.id);
+      return registrationHistory(app.db, request.params.id, request.query);
+    },
+  );
+
+  app.put(
+    '/api/registrations/:id',
+    {
+      config: { access: 'owner-or-admin' },
+      schema: {
+        tags,
+        summary: "Change a registration's notes",
+        params: idParamsSchema,
+        body: registrationUpdateBodySchema,
+        response: commandResponses,
+      },
+    },
+    async (request) => {
+      const { notes } = request.body;
+      return runRegistrationCommand(app.db, request.user, request.params.id, { type: 'Update', notes }, optionsOf(request, request.body));
+    },
+  );
+
+  app.patch(
+    '/api/registrations/:id/cancel',
+    {
+      config: { access: 'owner-or-admin' },
+      schema: {
+        tags,
+        summary: 'Cancel a registration (idempotent); a freed place goes to the first on the waitlist',
+        params: idParamsSchema,
+        body: registrationCancelBodySchema,
+        response: commandResponses,
+      },
+    },
+    async (request) =>
+      runRegistrationCommand(app.db, request.user, request.params.id, { type: 'Cancel', reason: request.body?.reason ?? null }, optionsOf(request, request.body)),
+  );
+
+  app.patch(
+    '/api/registrations/:id/confirm',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Confirm: promote a waitlisted one into a free place (409 RUN_FULL otherwise), or take back a cancelled one; idempotent',
+        params: idParamsSchema,
+        body: registrationCommandBodySchema,
+        response: commandResponses,
+      },
+    },
+    async (request) => runRegistrationCommand(app.db, request.user, request.params.id, { type: 'Confirm' }, optionsOf(request, request.body), 'admin'),
+  );
+
+  app.patch(
+    '/api/registrations/:id/waitlist-position',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Move a waitlisted registration to a position; the others are renumbered 1..n',
+        params: idParamsSchema,
+        body: waitlistPositionBodySchema,
+        response: commandResponses,
+      },
+    },
+    async (request) =>
+      runRegistrationCommand(
+        app.db,
+        request.user,
+        request.params.id,
+        { type: 'MoveOnWaitlist', position: request.body.position },
+        optionsOf(request, request.body),
+        'admin',
+      ),
+  );
+
+  app.post(
+    '/api/registrations/:id/soft-delete',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Soft-delete a registration: it leaves every list, and a place it held goes to the waitlist',
+        params: idParamsSchema,
+        body: registrationCommandBodySchema,
+        response: commandResponses,
+      },
+    },
+    async (request) => runRegistrationCommand(app.db, request.user, request.params.id, { type: 'SoftDelete' }, optionsOf(request, request.body), 'admin'),
+  );
+
+  app.post(
+    '/api/registrations/:id/restore',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Restore a soft-deleted registration: confirmed if a place is free, else at the end of the waitlist',
+        params: idParamsSchema,
+        body: registrationCommandBodySchema,
+        response: commandResponses,
+      },
+    },
+    async (request) => runRegistrationCommand(app.db, request.user, request.params.id, { type: 'Restore' }, optionsOf(request, request.body), 'admin'),
+  );
+
+  app.post(
+    '/api/registrations/:id/hybrid-opt-in',
+    {
+      config: { access: 'owner-or-admin' },
+      schema: {
+        tags,
+        summary: 'Opt in to hybrid (mixed-department) participation, where the run allows it',
+        params: idParamsSchema,
+        body: registrationCommandBodySchema,
+        response: commandResponses,
+      },
+    },
+    async (request) => runRegistrationCommand(app.db, request.user, request.params.id, { type: 'OptInHybrid' }, optionsOf(request, request.body)),
+  );
+};

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { REGISTRATION_STATUSES } from '../domain/registrations/events.ts';
+import { pageOf } from './common.ts';
+
+/** Requests and responses of /api/registrations (SPEC 7 "Registrations"). Shared with the browser. */
+
+export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES, { error: 'status must be confirmed, waitlisted or cancelled' });
+
+const MAX_ID = 2147483647;
+const bodyId = (name: string) =>
+  z
+    .number({ error: `${name} must be a positive whole number` })
+    .int(`${name} must be a positive whole number`)
+    .min(1, `${name} must be a positive whole number`)
+    .max(MAX_ID, `${name} must be a positive whole number`);
+
+export const NOTES_MAX_LENGTH = 2000;
+export const REASON_MAX_LENGTH = 500;
+export const COMMAND_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
+export const BATCH_MAX_TEAMS = 100;
+
+const commandIdSchema = z
+  .string({ error: 'commandId must be 1 to 100 letters, digits or . _ : -' })
+  .regex(COMMAND_ID_PATTERN, 'commandId must be 1 to 100 letters, digits or . _ : -');
+const expectedVersionSchema = z
+  .number({ error: 'expectedVersion must be a whole number from 1' })
+  .int('expectedVersion must be a whole number from 1')
+  .min(1, 'expectedVersion must be a whole number from 1')
+  .max(MAX_ID, 'expectedVersion must be a whole number from 1');
+const notesSchema = z.string({ error: 'notes must be text or null' }).max(NOTES_MAX_LENGTH, `notes must be at most ${NOTES_MAX_LENGTH} characters`);
+
+/** What every command body may carry: the version the client saw, and an id that makes a retry harmless. */
+const commandFields = {
+  expectedVersion: expectedVersionSchema.optional(),
+  commandId: commandIdSchema.optional(),
+};
+
+export const registrationSchema = z.object({
+  id: z.number().int(),
+  runId: z.number().int(),
+  runName: z.string(),
+  runType: z.enum(['individual', 'relay', 'tech2']),
+  runCategory: z.string(),
+  eventId: z.number().int(),
+  eventName: z.string(),
+  eventStartDate: z.iso.date(),
+  teamId: z.number().int().nullable(),
+  teamName: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  /** The team's name or the person's name. */
+  entrantName: z.string(),
+  registeredBy: z.number().int().nullable(),
+  status: registrationStatusSchema,
+  waitlistPosition: z.number().int().nullable(),
+  isHybridOptIn: z.boolean(),
+  notes: z.string().nullable(),
+  submittedAt: z.iso.datetime(),
+  confirmedAt: z.iso.datetime().nullable(),
+  cancelledAt: z.iso.datetime().nullable(),
+  deletedAt: z.iso.datetime().nullable(),
+  updatedAt: z.iso.datetime(),
+  /** The stream's version: send it back as expectedVersion to refuse a change made meanwhile. */
+  version: z.number().int(),
+});
+export type RegistrationDto = z.infer<typeof registrationSchema>;
+export const registrationPageSchema = pageOf(registrationSchema);
+export type RegistrationPage = z.infer<typeof registrationPageSchema>;
+
+const booleanQuery = (name: string) =>
+  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
+const queryId = (name: string) =>
+  z
+    .string({ error: `${name} must be a positive whole number` })
+    .regex(/^\d{1,10}$/, `${name} must be a positive whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `${name} must be a positive whole number`).max(MAX_ID, `${name} must be a positive whole number`));
+
+const pageQuery = {
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(20),
+};
+
+/** GET /registrations and /registrations/filter. Soft-deleted ones only with deleted=true. */
+export const registrationListQuerySchema = z.object({
+  ...pageQuery,
+  runId: queryId('runId').optional(),
+  eventId: queryId('eventId').optional(),
+  teamId: queryId('teamId').optional(),
+  userId: queryId('userId').optional(),
+  status: registrationStatusSchema.optional(),
+  hasWaitlistPosition: booleanQuery('hasWaitlistPosition').optional(),
+  deleted: booleanQuery('deleted').optional(),
+});
+export type RegistrationListQuery = z.infer<typeof registrationListQuerySchema>;
+
+/** GET /registrations/user/{id}, /team/{id}, /run/{id}. */
+export const registrationScopedQuerySchema = z.object({ ...pageQuery, status: registrationStatusSchema.optional() });
+export type RegistrationScopedQuery = z.infer<typeof registrationScopedQuerySchema>;
+
+/** GET /registrations/waitlist?runId: the run's waitlist by position. */
+export const waitlistQuerySchema = z.object({ ...pageQuery, runId: queryId('runId') });
+export type WaitlistQuery = z.infer<typeof waitlistQuerySchema>;
+
+/**
+ * POST /registrations: yourself (no teamId or userId, or your own userId) for an individual run, or a
+ * team you captain; an admin registers anyone.
+ */
+export const registrationCreateBodySchema = z
+  .object({
+    runId: bodyId('runId'),
+    teamId: bodyId('teamId').optional(),
+    userId: bodyId('userId').optional(),
+    notes: notesSchema.nullable().optional(),
+    commandId: commandIdSchema.optional(),
+  })
+  .refine((b) => b.teamId === undefined || b.userId === undefined, { message: 'Give a teamId or a userId, not both', path: ['teamId'] });
+export type RegistrationCreateBody = z.infer<typeof registrationCreateBodySchema>;
+
+/** PUT /registrations/{id}: the notes (an empty body changes nothing). */
+export const registrationUpdateBodySchema = z.object({ notes: notesSchema.nullable().optional(), ...commandFields });
+export type RegistrationUpdateBody = z.infer<typeof registrationUpdateBodySchema>;
+
+/** PATCH /registrations/{id}/cancel. The body is optional (absent or null). */
+export const registrationCancelBodySchema = z
+  .object({
+    reason: z.string({ error: 'reason must be text' }).max(REASON_MAX_LENGTH, `reason must be at most ${REASON_MAX_LENGTH} characters`).optional(),
+    ...commandFields,
+  })
+  .nullish();
+export type RegistrationCancelBody = z.infer<typeof registrationCancelBodySchema>;
+
+/** PATCH confirm, POST soft-delete, restore, hybrid-opt-in: an optional body with the command fields. */
+export const registrationCommandBodySchema = z.object(commandFields).nullish();
+export type RegistrationCommandBody = z.infer<typeof registrationCommandBodySchema>;
+
+/** PATCH /registrations/{id}/waitlist-position {position}. */
+export const waitlistPositionBodySchema = z.object({
+  position: z
+    .number({ error: 'position must be a whole number from 1' })
+    .int('position must be a whole number from 1')
+    .min(1, 'position must be a whole number from 1')
+    .max(MAX_ID, 'position must be a whole number from 1'),
+  ...commandFields,
+});
+export type WaitlistPositionBody = z.infer<typeof waitlistPositionBodySchema>;
+
+/** POST /registrations/batch-register {teamIds, runId}: all or nothing. */
+export const batchRegisterBodySchema = z.object({
+  runId: bodyId('runId'),
+  teamIds: z
+    .array(bodyId('teamIds[]'), { error: 'teamIds must be a list of team ids' })
+    .min(1, 'teamIds must name at least one team')
+    .max(BATCH_MAX_TEAMS, `teamIds must name at most ${BATCH_MAX_TEAMS} teams`),
+  commandId: commandIdSchema.optional(),
+});
+export type BatchRegisterBody = z.infer<typeof batchRegisterBodySchema>;
+
+export const batchRegisterResponseSchema = z.object({ data: z.array(registrationSchema) });
+export type BatchRegisterResponse = z.infer<typeof batchRegisterResponseSchema>;
+
+/** details of a 422 BATCH_REFUSED: every refused team and why. */
+export const batchRefusalSchema = z.object({ teamId: z.number().int(), code: z.string(), message: z.string() });
+export type BatchRefusal = z.infer<typeof batchRefusalSchema>;
+
+/** GET /registrations/{id}/history: the stream, oldest first. */
+export const registrationHistoryEntrySchema = z.object({
+  version: z.number().int(),
+  type: z.string(),
+  recordedAt: z.iso.datetime(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string().nullable(),
+  summary: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type RegistrationHistoryEntry = z.infer<typeof registrationHistoryEntrySchema>;
+export const registrationHistorySchema = pageOf(registrationHistoryEntrySchema);
+export type RegistrationHistory = z.infer<typeof registrationHistorySchema>;
+export const historyQuerySchema = z.object({
+  page: pageQuery.page,
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 500' })
+    .int('limit must be a whole number from 1 to 500')
+    .min(1, 'limit must be a whole number from 1 to 500')
+    .max(500, 'limit must be a whole number from 1 to 500')
+    .default(100),
+});
+

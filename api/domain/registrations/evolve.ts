@@ -1,0 +1,135 @@
+/**
+ * The state of one registration, folded from its stream. Pure and total: an unknown or out-of-place
+ * event leaves the state as it is (only the version moves), so the server's projection and the
+ * browser's optimistic updates run the same function.
+ */
+import type { RegistrationStatus } from './events.ts';
+
+export interface RegistrationState {
+  id: number;
+  /** False until RegistrationSubmitted: nothing is stored for such a state. */
+  exists: boolean;
+  runId: number;
+  eventId: number;
+  teamId: number | null;
+  userId: number | null;
+  registeredBy: number | null;
+  status: RegistrationStatus;
+  /** 1..n among the run's waitlisted, not deleted registrations; null otherwise. */
+  waitlistPosition: number | null;
+  isHybridOptIn: boolean;
+  notes: string | null;
+  /** ISO date-times: when the event that set them was recorded. */
+  submittedAt: string | null;
+  confirmedAt: string | null;
+  cancelledAt: string | null;
+  deletedAt: string | null;
+  updatedAt: string | null;
+  /** The stream version this state includes. */
+  version: number;
+}
+
+/** An event as evolve needs it: the recorded version and time when there are some. */
+export interface RegistrationEventEnvelope {
+  type: string;
+  data: unknown;
+  version?: number;
+  recordedAt?: Date | string;
+}
+
+export function initialRegistrationState(id: number): RegistrationState {
+  return {
+    id,
+    exists: false,
+    runId: 0,
+    eventId: 0,
+    teamId: null,
+    userId: null,
+    registeredBy: null,
+    status: 'cancelled',
+    waitlistPosition: null,
+    isHybridOptIn: false,
+    notes: null,
+    submittedAt: null,
+    confirmedAt: null,
+    cancelledAt: null,
+    deletedAt: null,
+    updatedAt: null,
+    version: 0,
+  };
+}
+
+const intOr = (v: unknown, fallback: number | null): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : fallback);
+const isStatus = (v: unknown): v is RegistrationStatus => v === 'confirmed' || v === 'waitlisted' || v === 'cancelled';
+
+function timeOf(event: RegistrationEventEnvelope, state: RegistrationState): string | null {
+  if (event.recordedAt === undefined) return state.updatedAt;
+  const date = event.recordedAt instanceof Date ? event.recordedAt : new Date(event.recordedAt);
+  return Number.isNaN(date.getTime()) ? state.updatedAt : date.toISOString();
+}
+
+export function evolve(state: RegistrationState, event: RegistrationEventEnvelope): RegistrationState {
+  const d = (event.data && typeof event.data === 'object' ? event.data : {}) as Record<string, unknown>;
+  const at = timeOf(event, state);
+  const base: RegistrationState = { ...state, version: event.version ?? state.version + 1 };
+  if (!state.exists && event.type !== 'RegistrationSubmitted') return base;
+  const changed = (patch: Partial<RegistrationState>): RegistrationState => ({ ...base, ...patch, updatedAt: at });
+
+  switch (event.type) {
+    case 'RegistrationSubmitted': {
+      if (state.exists) return base;
+      const status = d.status === 'waitlisted' ? 'waitlisted' : 'confirmed';
+      return changed({
+        exists: true,
+        runId: intOr(d.runId, 0) ?? 0,
+        eventId: intOr(d.eventId, 0) ?? 0,
+        teamId: intOr(d.teamId, null),
+        userId: intOr(d.userId, null),
+        registeredBy: intOr(d.registeredBy, null),
+        status,
+        waitlistPosition: status === 'waitlisted' ? intOr(d.waitlistPosition, null) : null,
+        notes: typeof d.notes === 'string' ? d.notes : null,
+        submittedAt: at,
+        confirmedAt: status === 'confirmed' ? at : null,
+        cancelledAt: null,
+        deletedAt: null,
+      });
+    }
+    case 'RegistrationConfirmed':
+    case 'PromotedFromWaitlist':
+      return changed({ status: 'confirmed', waitlistPosition: null, confirmedAt: at, cancelledAt: null });
+    case 'RegistrationCancelled':
+      return changed({ status: 'cancelled', waitlistPosition: null, cancelledAt: at });
+    case 'RegistrationWaitlisted':
+      return changed({ status: 'waitlisted', waitlistPosition: intOr(d.position, null), confirmedAt: null, cancelledAt: null });
+    case 'WaitlistPositionChanged':
+      return changed({ waitlistPosition: intOr(d.to, state.waitlistPosition) });
+    case 'RegistrationUpdated':
+      return changed({ notes: typeof d.notes === 'string' ? d.notes : null });
+    case 'RegistrationSoftDeleted':
+      return changed({ deletedAt: at, waitlistPosition: null });
+    case 'RegistrationRestored': {
+      const status = isStatus(d.status) ? d.status : state.status;
+      return changed({
+        deletedAt: null,
+        status,
+        waitlistPosition: status === 'waitlisted' ? intOr(d.waitlistPosition, null) : null,
+        confirmedAt: status === 'confirmed' ? (state.status === 'confirmed' ? state.confirmedAt : at) : status === 'waitlisted' ? null : state.confirmedAt,
+      });
+    }
+    case 'HybridOptedIn':
+      return changed({ isHybridOptIn: true });
+    default:
+      return base;
+  }
+}
+
+/** Folds a whole stream from the beginning. */
+export function foldRegistration(id: number, events: readonly RegistrationEventEnvelope[]): RegistrationState {
+  return events.reduce(evolve, initialRegistrationState(id));
+}
+
+/** Whether the registration holds a place or a waitlist position in its run. */
+export function holdsPlace(state: Pick<RegistrationState, 'exists' | 'status' | 'deletedAt'>): boolean {
+  return state.exists && state.deletedAt === null && state.status !== 'cancelled';
+}

@@ -1,0 +1,459 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { inlineProjectorsFor } from '../../../projections/registry.ts';
+import { entrantHoldsPlace, type RunPlacesWithVersions, registrationState, runPlaces } from '../../../projections/registrations/queries.ts';
+import type { BatchRefusal, RegistrationDto } from '../../contracts/registrations.ts';
+import type { Database } from '../../db/schema.ts';
+import { todayIn } from '../../domain/dates.ts';
+import { DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
+import {
+  type AdmissionFacts,
+  admissionRefusal,
+  decide,
+  fillFreePlaces,
+  type RegistrationCommand,
+  type StreamChange,
+} from '../../domain/registrations/decide.ts';
+import { REGISTRATION_STREAM_TYPE, registrationIdOf, registrationStreamId } from '../../domain/registrations/events.ts';
+import { initialRegistrationState, type RegistrationState } from '../../domain/registrations/evolve.ts';
+import type { TeamMemberFacts } from '../../domain/teams/team-rules.ts';
+import { append, type EventMetadata, versionConflict } from '../../event-store/store.ts';
+import { type AccessTokenClaims, isAdmin } from '../../plugins/access.ts';
+import { registrationDtoById, registrationDtosByIds, teamParties } from './queries.ts';
+
+/**
+ * The command side of registrations (docs/decisions/014). Every command runs in one transaction that
+ * first locks the run's row (`select ... for update`): the participant limit spans every registration
+ * stream of the run, so commands on one run are serialised, and the places and waitlist read from the
+ * read model right after the lock are exact. decide() answers with events for every stream it moves;
+ * they are appended with their expected versions, projected inline, and announced on commit.
+ */
+
+export interface CommandOptions {
+  requestId?: string;
+  /** Makes a retried command harmless: a second run with the same id answers the first outcome. */
+  commandId?: string;
+  /** The version of the registration the client saw; a stale one is a 409 with the current version. */
+  expectedVersion?: number;
+  /** The site's time zone, for the calendar day of registration dates. */
+  timeZone: string;
+  now?: Date;
+}
+
+const projectors = () => inlineProjectorsFor(REGISTRATION_STREAM_TYPE);
+
+export const registrationNotFound = () => notFound('Registration', 'REGISTRATION_NOT_FOUND');
+const runNotFound = () => notFound('Run', 'RUN_NOT_FOUND');
+const forbidden = (message: string) => new DomainError(403, 'FORBIDDEN', message);
+
+/** Locks the run's row: every command on the run's registrations waits here for the one before it. */
+async function lockRun(trx: Transaction<Database>, runId: number) {
+  return trx.selectFrom('runs').selectAll().where('id', '=', runId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Appends each stream's events at the version the read model has for it. The command's own stream
+ * carries the command id; the others say what caused them.
+ */
+async function appendChanges(
+  trx: Transaction<Database>,
+  changes: readonly StreamChange[],
+  target: { id?: number; version: number; command: string },
+  places: RunPlacesWithVersions,
+  metadata: { actorId: number | null; requestId?: string; commandId?: string },
+): Promise<void> {
+  for (const change of changes) {
+    const isTarget = change.id === target.id;
+    const meta: EventMetadata = { actorId: metadata.actorId };
+    if (metadata.requestId) meta.requestId = metadata.requestId;
+    if (isTarget && metadata.commandId) meta.commandId = metadata.commandId;
+    if (!isTarget) meta.causedBy = target.id === undefined ? { command: target.command } : { registrationId: target.id, command: target.command };
+    const expectedVersion = isTarget ? target.version : (places.versions.get(change.id) ?? 0);
+    await append(
+      trx,
+      { streamId: registrationStreamId(change.id), streamType: REGISTRATION_STREAM_TYPE, expectedVersion, events: change.events, metadata: meta },
+      projectors(),
+    );
+  }
+}
+
+/** The earlier outcome of a command id: the registration it created or changed, or a 409 if it was used for something else. */
+async function earlierOutcome(trx: Transaction<Database>, commandId: string | undefined, expectedId?: number): Promise<number | undefined> {
+  if (!commandId) return undefined;
+  const seen = await trx.selectFrom('processed_commands').select('stream_id').where('command_id', '=', commandId).executeTakeFirst();
+  if (!seen) return undefined;
+  const id = registrationIdOf(seen.stream_id);
+  if (id === undefined || (expectedId !== undefined && id !== expectedId)) {
+    throw new DomainError(409, 'COMMAND_ID_REUSED', 'This command id was already used for something else.', { commandId });
+  }
+  return id;
+}
+
+async function dtoOrFail(db: Kysely<Database>, id: number): Promise<RegistrationDto> {
+  const dto = await registrationDtoById(db, id);
+  if (!dto) throw registrationNotFound();
+  return dto;
+}
+
+// ---------- who may do what ----------
+
+export interface Relation {
+  admin: boolean;
+  /** The registrant or the team's captain: may change it. */
+  manages: boolean;
+  /** Also the team's members and whoever registered it: may read it. */
+  reads: boolean;
+}
+
+export async function relationTo(db: Kysely<Database>, caller: AccessTokenClaims, state: RegistrationState): Promise<Relation> {
+  const admin = isAdmin(caller.role);
+  let captain = false;
+  let member = false;
+  if (state.teamId !== null) {
+    const parties = await teamParties(db, state.teamId);
+    captain = parties?.captainId === caller.sub;
+    member = parties?.memberIds.includes(caller.sub) ?? false;
+  }
+  const manages = admin || state.userId === caller.sub || captain;
+  return { admin, manages, reads: manages || member || state.registeredBy === caller.sub };
+}
+
+/** The registration for reading: 403 for a stranger, 404 when missing (and, except for admins, when soft-deleted). */
+export async function readableRegistration(db: Kysely<Database>, caller: AccessTokenClaims, id: number): Promise<RegistrationDto> {
+  const state = await registrationState(db, id);
+  if (!state.exists) throw registrationNotFound();
+  const relation = await relationTo(db, caller, state);
+  if (!relation.reads) throw forbidden('Only the registrant, the team, or an admin can see this registration.');
+  if (state.deletedAt !== null && !relation.admin) throw registrationNotFound();
+  return dtoOrFail(db, id);
+}
+
+// ---------- commands on an existing registration ----------
+
+type ExistingCommand = Exclude<RegistrationCommand, { type: 'Submit' }>;
+
+/**
+ * Runs one command on registration `id`: lock the run, load the state, check who may, check the
+ * command id and the expected version, decide, append. `who` is 'manager' for owner-or-admin commands.
+ */
+export async function runRegistrationCommand(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  command: ExistingCommand,
+  options: CommandOptions,
+  who: 'manager' | 'admin' = 'manager',
+): Promise<RegistrationDto> {
+  return db.transaction().execute(async (trx) => {
+    const located = await trx.selectFrom('registrations').select('run_id').where('id', '=', id).executeTakeFirst();
+    if (!located) throw registrationNotFound();
+    const run = await lockRun(trx, located.run_id);
+    if (!run) throw registrationNotFound();
+    const state = await registrationState(trx, id);
+    const relation = await relationTo(trx, caller, state);
+    if (who === 'admin' ? !relation.admin : !relation.manages) {
+      throw forbidden('Only the registrant, the team captain or an admin can change this registration.');
+    }
+    if (state.deletedAt !== null && !relation.admin) throw registrationNotFound();
+
+    if ((await earlierOutcome(trx, options.commandId, id)) !== undefined) return dtoOrFail(trx, id);
+    if (options.expectedVersion !== undefined && options.expectedVersion !== state.version) {
+      throw versionConflict(registrationStreamId(id), options.expectedVersion, state.version);
+    }
+
+    const places = await runPlaces(trx, run.id, run.participant_limit);
+    const needsOther = command.type === 'Confirm' || command.type === 'Restore';
+    const changes = decide(command, state, {
+      places,
+      allowsHybrid: run.allows_hybrid,
+      entrantHasOtherActive: needsOther ? await entrantHoldsPlace(trx, run.id, state, id) : false,
+    });
+    await appendChanges(trx, changes, { id, version: state.version, command: command.type }, places, {
+      actorId: caller.sub,
+      requestId: options.requestId,
+      commandId: options.commandId,
+    });
+    return dtoOrFail(trx, id);
+  });
+}
+
+// ---------- submitting ----------
+
+const PERSON_COLUMNS = [
+  'users.id as user_id',
+  'users.first_name',
+  'users.last_name',
+  'users.date_of_birth',
+  'users.gender',
+  'users.is_active',
+  'users.is_verified',
+  'users.medical_clearance_until',
+  'users.is_pre_service',
+  'users.department_id',
+] as const;
+
+type PersonRow = {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | null;
+  gender: 'female' | 'male' | 'other' | null;
+  is_active: boolean;
+  is_verified: boolean;
+  medical_clearance_until: string | null;
+  is_pre_service: boolean;
+  department_id: number | null;
+};
+
+function toPerson(row: PersonRow): TeamMemberFacts {
+  return {
+    userId: row.user_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    dateOfBirth: row.date_of_birth,
+    gender: row.gender,
+    isActive: row.is_active,
+    isVerified: row.is_verified,
+    medicalClearanceUntil: row.medical_clearance_until,
+    isPreService: row.is_pre_service,
+    departmentId: row.department_id,
+  };
+}
+
+type EventFacts = AdmissionFacts['event'];
+type Entrant = { teamId: number; userId: null } | { teamId: null; userId: number };
+
+/** The run (locked) with its event's facts, for admitting entrants: one query. */
+async function lockRunForAdmission(trx: Transaction<Database>, runId: number) {
+  const row = await trx
+    .selectFrom('runs')
+    .innerJoin('events', 'events.id', 'runs.event_id')
+    .selectAll('runs')
+    .select([
+      'events.is_active as event_is_active',
+      'events.deleted_at as event_deleted_at',
+      'events.status as event_status',
+      'events.start_date as event_start_date',
+      'events.end_date as event_end_date',
+      'events.registration_opens_on as event_registration_opens_on',
+      'events.registration_closes_on as event_registration_closes_on',
+    ])
+    .where('runs.id', '=', runId)
+    .where('runs.deleted_at', 'is', null)
+    .forUpdate('runs')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const event: EventFacts = {
+    isActive: row.event_is_active,
+    isDeleted: row.event_deleted_at !== null,
+    status: row.event_status,
+    startDate: row.event_start_date,
+    endDate: row.event_end_date,
+    registrationOpensOn: row.event_registration_opens_on,
+    registrationClosesOn: row.event_registration_closes_on,
+  };
+  return { run: row, event };
+}
+type RunRow = NonNullable<Awaited<ReturnType<typeof lockRun>>>;
+
+async function entrantFacts(trx: Transaction<Database>, entrant: Entrant): Promise<AdmissionFacts['entrant'] | undefined> {
+  if (entrant.userId !== null) {
+    const row = await trx.selectFrom('users').select(PERSON_COLUMNS).where('users.id', '=', entrant.userId).executeTakeFirst();
+    return row && { kind: 'user', person: toPerson(row) };
+  }
+  const team = await trx.selectFrom('teams').selectAll().where('id', '=', entrant.teamId).executeTakeFirst();
+  if (!team) return undefined;
+  const members = await trx
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .select(PERSON_COLUMNS)
+    .where('team_members.team_id', '=', team.id)
+    .orderBy('team_members.joined_at')
+    .orderBy('users.id')
+    .execute();
+  return {
+    kind: 'team',
+    team: {
+      id: team.id,
+      name: team.name,
+      runType: team.run_type,
+      departmentId: team.department_id,
+      isHybrid: team.is_hybrid,
+      isActive: team.is_active,
+      isDeleted: team.deleted_at !== null,
+    },
+    members: members.map(toPerson),
+  };
+}
+
+function clock(options: CommandOptions) {
+  const now = options.now ?? new Date();
+  return { now: now.toISOString(), today: todayIn(options.timeZone, now) };
+}
+
+async function admissionFacts(
+  trx: Transaction<Database>,
+  run: RunRow,
+  event: EventFacts,
+  entrant: Entrant,
+  options: CommandOptions,
+): Promise<AdmissionFacts> {
+  const facts = await entrantFacts(trx, entrant);
+  if (!facts) throw entrant.teamId !== null ? notFound('Team', 'TEAM_NOT_FOUND') : notFound('User', 'USER_NOT_FOUND');
+  return {
+    ...clock(options),
+    run: {
+      type: run.type,
+      category: run.category,
+      isActive: run.is_active,
+      allowsHybrid: run.allows_hybrid,
+      registrationOpensAt: run.registration_opens_at ? new Date(run.registration_opens_at).toISOString() : null,
+      registrationClosesAt: run.registration_closes_at ? new Date(run.registration_closes_at).toISOString() : null,
+    },
+    event,
+    entrant: facts,
+    alreadyRegistered: await entrantHoldsPlace(trx, run.id, entrant),
+  };
+}
+
+async function nextRegistrationId(trx: Transaction<Database>): Promise<number> {
+  const { rows } = await sql<{ id: number }>`select nextval('registration_ids')::int as id`.execute(trx);
+  return Number(rows[0]?.id);
+}
+
+/** Appends a new registration for an entrant already admitted; returns its id. */
+async function submitAdmitted(
+  trx: Transaction<Database>,
+  run: RunRow,
+  entrant: Entrant,
+  caller: AccessTokenClaims,
+  options: CommandOptions & { notes?: string | null },
+  admission: AdmissionFacts | undefined,
+): Promise<number> {
+  const places = await runPlaces(trx, run.id, run.participant_limit);
+  const id = await nextRegistrationId(trx);
+  const command: RegistrationCommand = {
+    type: 'Submit',
+    id,
+    runId: run.id,
+    eventId: run.event_id,
+    teamId: entrant.teamId,
+    userId: entrant.userId,
+    registeredBy: caller.sub,
+    notes: options.notes ?? null,
+  };
+  const changes = decide(command, initialRegistrationState(id), { places, admission });
+  await appendChanges(trx, changes, { id, version: 0, command: 'Submit' }, places, {
+    actorId: caller.sub,
+    requestId: options.requestId,
+    commandId: options.commandId,
+  });
+  return id;
+}
+
+/**
+ * POST /registrations. A person registers themselves for an individual run, or a team they captain;
+ * an admin registers anyone. Confirmed while the run has places, else at the end of the waitlist.
+ */
+export async function submitRegistration(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  body: { runId: number; teamId?: number; userId?: number; notes?: string | null },
+  options: CommandOptions,
+): Promise<RegistrationDto> {
+  const admin = isAdmin(caller.role);
+  let entrant: Entrant;
+  if (body.teamId !== undefined) {
+    const parties = await teamParties(db, body.teamId);
+    if (!parties) throw notFound('Team', 'TEAM_NOT_FOUND');
+    if (!admin && parties.captainId !== caller.sub) throw forbidden("Only the team's captain or an admin can register a team.");
+    entrant = { teamId: body.teamId, userId: null };
+  } else {
+    const userId = body.userId ?? caller.sub;
+    if (!admin && userId !== caller.sub) throw forbidden('You can only register yourself; a team is registered by its captain.');
+    entrant = { teamId: null, userId };
+  }
+
+  return db.transaction().execute(async (trx) => {
+    const earlier = await earlierOutcome(trx, options.commandId);
+    if (earlier !== undefined) return dtoOrFail(trx, earlier);
+    const locked = await lockRunForAdmission(trx, body.runId);
+    if (!locked) throw runNotFound();
+    const { run, event } = locked;
+    const facts = await admissionFacts(trx, run, event, entrant, options);
+    const id = await submitAdmitted(trx, run, entrant, caller, { ...options, notes: body.notes }, facts);
+    return dtoOrFail(trx, id);
+  });
+}
+
+/**
+ * POST /registrations/batch-register: every team or none. When any team is refused, the answer is a 422
+ * BATCH_REFUSED listing each refused team with its reason, and nothing is appended.
+ */
+export async function batchRegister(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  body: { runId: number; teamIds: number[] },
+  options: CommandOptions,
+): Promise<RegistrationDto[]> {
+  const commandIdOf = (teamId: number) => (options.commandId ? `${options.commandId}:team:${teamId}` : undefined);
+  return db.transaction().execute(async (trx) => {
+    if (options.commandId) {
+      const earlier: number[] = [];
+      for (const teamId of body.teamIds) {
+        const id = await earlierOutcome(trx, commandIdOf(teamId));
+        if (id !== undefined) earlier.push(id);
+      }
+      if (earlier.length > 0) return registrationDtosByIds(trx, earlier);
+    }
+    const locked = await lockRunForAdmission(trx, body.runId);
+    if (!locked) throw runNotFound();
+    const { run, event } = locked;
+
+    const refusals: BatchRefusal[] = [];
+    const seen = new Set<number>();
+    for (const teamId of body.teamIds) {
+      if (seen.has(teamId)) {
+        refusals.push({ teamId, code: 'DUPLICATE_IN_BATCH', message: 'Batch rule: this team is listed more than once.' });
+        continue;
+      }
+      seen.add(teamId);
+      try {
+        const refusal = admissionRefusal(await admissionFacts(trx, run, event, { teamId, userId: null }, options));
+        if (refusal) refusals.push({ teamId, code: refusal.code, message: refusal.message });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        refusals.push({ teamId, code: error.code, message: error.message });
+      }
+    }
+    if (refusals.length > 0) {
+      throw ruleBroken(
+        'BATCH_REFUSED',
+        `${refusals.length} of ${body.teamIds.length} teams cannot be registered, so none was: ${refusals.map((r) => `team ${r.teamId}: ${r.message}`).join(' ')}`,
+        refusals,
+      );
+    }
+    const ids: number[] = [];
+    for (const teamId of body.teamIds) {
+      ids.push(await submitAdmitted(trx, run, { teamId, userId: null }, caller, { ...options, commandId: commandIdOf(teamId) }, undefined));
+    }
+    return registrationDtosByIds(trx, ids);
+  });
+}
+
+/**
+ * Promotes from the waitlist into the run's free places and closes gaps in its positions, in the
+ * caller's transaction: for the runs module after it raises a participant limit. Returns how many
+ * registrations were promoted.
+ */
+export async function fillRunPlaces(
+  trx: Transaction<Database>,
+  runId: number,
+  metadata: { actorId: number | null; requestId?: string },
+): Promise<number> {
+  const run = await lockRun(trx, runId);
+  if (!run) throw runNotFound();
+  const places = await runPlaces(trx, run.id, run.participant_limit);
+  const changes = fillFreePlaces(places);
+  await appendChanges(trx, changes, { version: 0, command: 'FillPlaces' }, places, metadata);
+  return changes.filter((c) => c.events.some((e) => e.type === 'PromotedFromWaitlist')).length;
+}

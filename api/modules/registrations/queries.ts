@@ -1,0 +1,216 @@
+import { type Kysely, sql } from 'kysely';
+import type { RegistrationDto, RegistrationHistory, RegistrationPage } from '../../contracts/registrations.ts';
+import type { Database, RegistrationStatus } from '../../db/schema.ts';
+import { describeRegistrationEvent, type RegistrationCause, registrationStreamId } from '../../domain/registrations/events.ts';
+
+/**
+ * Reads of the registrations read model for the API, with the run, event, team and person names joined
+ * in. Other modules (event and run registrations tabs) call pageOfRegistrations rather than the table.
+ */
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+function selectRegistrations(db: Kysely<Database>) {
+  return db
+    .selectFrom('registrations as r')
+    .innerJoin('runs', 'runs.id', 'r.run_id')
+    .innerJoin('events', 'events.id', 'r.event_id')
+    .leftJoin('teams', 'teams.id', 'r.team_id')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .select([
+      'r.id',
+      'r.run_id',
+      'runs.name as run_name',
+      'runs.type as run_type',
+      'runs.category as run_category',
+      'r.event_id',
+      'events.name as event_name',
+      'events.start_date as event_start_date',
+      'r.team_id',
+      'teams.name as team_name',
+      'r.user_id',
+      'u.first_name',
+      'u.last_name',
+      'r.registered_by',
+      'r.status',
+      'r.waitlist_position',
+      'r.is_hybrid_opt_in',
+      'r.notes',
+      'r.submitted_at',
+      'r.confirmed_at',
+      'r.cancelled_at',
+      'r.deleted_at',
+      'r.updated_at',
+      'r.version',
+    ]);
+}
+type RegistrationJoinedRow = Awaited<ReturnType<ReturnType<typeof selectRegistrations>['executeTakeFirstOrThrow']>>;
+
+export function toRegistrationDto(row: RegistrationJoinedRow): RegistrationDto {
+  const userName = row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim();
+  return {
+    id: row.id,
+    runId: row.run_id,
+    runName: row.run_name,
+    runType: row.run_type,
+    runCategory: row.run_category,
+    eventId: row.event_id,
+    eventName: row.event_name,
+    eventStartDate: row.event_start_date,
+    teamId: row.team_id,
+    teamName: row.team_name ?? null,
+    userId: row.user_id,
+    userName,
+    entrantName: row.team_name ?? userName ?? `Registration ${row.id}`,
+    registeredBy: row.registered_by,
+    status: row.status,
+    waitlistPosition: row.waitlist_position,
+    isHybridOptIn: row.is_hybrid_opt_in,
+    notes: row.notes,
+    submittedAt: iso(row.submitted_at),
+    confirmedAt: isoOrNull(row.confirmed_at),
+    cancelledAt: isoOrNull(row.cancelled_at),
+    deletedAt: isoOrNull(row.deleted_at),
+    updatedAt: iso(row.updated_at),
+    version: row.version,
+  };
+}
+
+export async function registrationDtoById(db: Kysely<Database>, id: number): Promise<RegistrationDto | undefined> {
+  const row = await selectRegistrations(db).where('r.id', '=', id).executeTakeFirst();
+  return row && toRegistrationDto(row);
+}
+
+export async function registrationDtosByIds(db: Kysely<Database>, ids: readonly number[]): Promise<RegistrationDto[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectRegistrations(db).where('r.id', 'in', [...ids]).execute();
+  const byId = new Map(rows.map((row) => [row.id, toRegistrationDto(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** What the lists filter on; every field is optional and they combine with AND. */
+export interface RegistrationFilter {
+  runId?: number;
+  eventId?: number;
+  teamId?: number;
+  userId?: number;
+  /** The person's own registrations and those of every team they captain or belong to. */
+  involvingUserId?: number;
+  status?: RegistrationStatus;
+  hasWaitlistPosition?: boolean;
+  /** true: only soft-deleted ones; otherwise soft-deleted ones are left out. */
+  deleted?: boolean;
+}
+
+/** 'newest': latest first. 'run': confirmed first (in the order they got their place), then the waitlist by position, then cancelled. */
+export type RegistrationOrder = 'newest' | 'run';
+
+export async function pageOfRegistrations(
+  db: Kysely<Database>,
+  filter: RegistrationFilter,
+  page: { page: number; limit: number },
+  order: RegistrationOrder = 'newest',
+): Promise<RegistrationPage> {
+  let query = selectRegistrations(db);
+  query = filter.deleted ? query.where('r.deleted_at', 'is not', null) : query.where('r.deleted_at', 'is', null);
+  if (filter.runId !== undefined) query = query.where('r.run_id', '=', filter.runId);
+  if (filter.eventId !== undefined) query = query.where('r.event_id', '=', filter.eventId);
+  if (filter.teamId !== undefined) query = query.where('r.team_id', '=', filter.teamId);
+  if (filter.userId !== undefined) query = query.where('r.user_id', '=', filter.userId);
+  if (filter.status !== undefined) query = query.where('r.status', '=', filter.status);
+  if (filter.hasWaitlistPosition !== undefined) {
+    query = query.where('r.waitlist_position', filter.hasWaitlistPosition ? 'is not' : 'is', null);
+  }
+  if (filter.involvingUserId !== undefined) {
+    const userId = filter.involvingUserId;
+    query = query.where((eb) =>
+      eb.or([
+        eb('r.user_id', '=', userId),
+        eb('r.team_id', 'in', eb.selectFrom('team_members').select('team_members.team_id').where('team_members.user_id', '=', userId)),
+        eb('r.team_id', 'in', eb.selectFrom('teams as captained').select('captained.id').where('captained.captain_id', '=', userId)),
+      ]),
+    );
+  }
+  const counted = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+  const ordered =
+    order === 'run'
+      ? query
+          .orderBy(sql`case r.status when 'confirmed' then 0 when 'waitlisted' then 1 else 2 end`)
+          .orderBy('r.waitlist_position')
+          .orderBy(sql`coalesce(r.confirmed_at, r.cancelled_at, r.submitted_at)`)
+          .orderBy('r.id')
+      : query.orderBy('r.id', 'desc');
+  const rows = await ordered
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
+  return { data: rows.map(toRegistrationDto), meta: { total: Number(counted?.total ?? 0), page: page.page, perPage: page.limit } };
+}
+
+/** The facts the permission checks need: who registered, for whom, and the team's captain and members. */
+export interface RegistrationParties {
+  userId: number | null;
+  teamId: number | null;
+  registeredBy: number | null;
+  captainId: number | null;
+  memberIds: number[];
+}
+
+export async function teamParties(db: Kysely<Database>, teamId: number): Promise<{ captainId: number; memberIds: number[] } | undefined> {
+  const team = await db.selectFrom('teams').select(['captain_id']).where('id', '=', teamId).executeTakeFirst();
+  if (!team) return undefined;
+  const members = await db.selectFrom('team_members').select('user_id').where('team_id', '=', teamId).execute();
+  return { captainId: team.captain_id, memberIds: members.map((m) => m.user_id) };
+}
+
+interface HistoryRow {
+  version: number;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: Date;
+  actor_first_name: string | null;
+  actor_last_name: string | null;
+  total: number;
+}
+
+const asObject = (value: unknown): Record<string, unknown> => {
+  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+};
+
+/** The stream, oldest first, with the actor's name and a sentence for each event. */
+export async function registrationHistory(db: Kysely<Database>, id: number, page: { page: number; limit: number }): Promise<RegistrationHistory> {
+  const { rows } = await sql<HistoryRow>`
+    select e.version, e.type, e.data, e.metadata, e.recorded_at,
+           u.first_name as actor_first_name, u.last_name as actor_last_name, count(*) over () as total
+    from event_log e
+    left join users u on u.id = case when jsonb_typeof(e.metadata -> 'actorId') = 'number' then (e.metadata ->> 'actorId')::int end
+    where e.stream_id = ${registrationStreamId(id)}
+    order by e.version
+    limit ${page.limit} offset ${(page.page - 1) * page.limit}`.execute(db);
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && page.page > 1) {
+    const count = await db.selectFrom('event_log').select((eb) => eb.fn.countAll<number>().as('n')).where('stream_id', '=', registrationStreamId(id)).executeTakeFirst();
+    total = Number(count?.n ?? 0);
+  }
+  return {
+    data: rows.map((row) => {
+      const metadata = asObject(row.metadata);
+      const data = asObject(row.data);
+      const causedBy = metadata.causedBy as RegistrationCause | undefined;
+      const actorId = typeof metadata.actorId === 'number' ? metadata.actorId : null;
+      return {
+        version: row.version,
+        type: row.type,
+        recordedAt: iso(row.recorded_at),
+        actorId,
+        actorName: row.actor_first_name === null ? null : `${row.actor_first_name} ${row.actor_last_name ?? ''}`.trim(),
+        summary: describeRegistrationEvent({ type: row.type, data }, causedBy),
+        data,
+      };
+    }),
+    meta: { total, page: page.page, perPage: page.limit },
+  };
+}

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase, openPostgres } from '../../api/db/database.ts';
+import { migrateToLatest } from '../../api/db/migrate.ts';
+import { addDays, todayIn } from '../../api/domain/dates.ts';
+import { submitRegistration } from '../../api/modules/registrations/commands.ts';
+import { rebuildProjections } from '../../projections/rebuild.ts';
+
+/**
+ * Registration throughput and projection rebuild time (docs/decisions/014).
+ * - Registrations per second through the real command (run row lock, read of the run's places,
+ *   decide, append with expected version, inline projection, pg_notify, commit), for one client and for
+ *   16 concurrent clients on one run (they queue on its lock) and on 16 runs (one each).
+ * - Rebuild of the registrations read model from 100,000 events (25,000 streams of 4 events).
+ * On PGlite in memory, and on PostgreSQL when BENCH_DATABASE_URL names a server (a fresh database is
+ * created there and dropped afterwards).
+ */
+
+const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? 2000);
+const REBUILD_EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 100_000);
+const CLIENTS = 16;
+const TIME_ZONE = 'America/Toronto';
+
+async function adminQuery(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Target {
+  name: string;
+  open(): Promise<DatabaseHandle>;
+  cleanup(): Promise<void>;
+}
+
+function targets(): Target[] {
+  const list: Target[] = [{ name: 'PGlite (in memory)', open: () => openDatabase({ kind: 'pglite', dataDir: undefined }), cleanup: async () => {} }];
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl) {
+    const name = `ff_bench_reg_${randomBytes(4).toString('hex')}`;
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    list.push({
+      name: 'PostgreSQL server',
+      open: async () => {
+        await adminQuery(serverUrl, `create database ${name}`);
+        return openPostgres(url.toString(), CLIENTS + 4);
+      },
+      cleanup: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {}),
+    });
+  }
+  return list;
+}
+
+async function seed(handle: DatabaseHandle) {
+  const { db } = handle;
+  await migrateToLatest(db);
+  const today = todayIn(TIME_ZONE);
+  const event = await db
+    .insertInto('events')
+    .values({
+      slug: 'bench',
+      name: 'Bench event',
+      description: '',
+      start_date: addDays(today, 60),
+      end_date: addDays(today, 60),
+      city: 'Red Deer',
+      province: 'AB',
+      scope: 'Regional',
+      status: 'Confirmed',
+      registration_opens_on: addDays(today, -1),
+      registration_closes_on: addDays(today, 30),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`
+    insert into users (email, password_hash, first_name, last_name, role, is_verified, date_of_birth)
+    select 'bench' || s || '@example.org', 'x', 'Bench', 'Person ' || s, 'user', true, date '1990-01-01'
+    from generate_series(1, ${REGISTRATIONS}) s`.execute(db);
+  const users = (await db.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id);
+  return { eventId: event.id, users };
+}
+
+async function newRun(handle: DatabaseHandle, eventId: number, limit: number) {
+  const run = await handle.db
+    .insertInto('runs')
+    .values({ event_id: eventId, name: 'Bench run', type: 'individual', category: 'Open Men', participant_limit: limit })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return run.id;
+}
+
+/** `clients` loops that register users[0..n) between them; runIdOf picks each client's run. */
+async function appendRate(handle: DatabaseHandle, users: number[], clients: number, runIdOf: (client: number) => number) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (;;) {
+        const index = next++;
+        if (index >= users.length) return;
+        const userId = users[index] as number;
+        await submitRegistration(handle.db, { sub: userId, role: 'user' }, { runId: runIdOf(client) }, { timeZone: TIME_ZONE });
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: Math.round(users.length / seconds), seconds };
+}
+
+async function rebuildTime(handle: DatabaseHandle, eventId: number, userId: number) {
+  const { db } = handle;
+  const runId = await newRun(handle, eventId, 1_000_000);
+  await sql`truncate event_log, processed_commands, registrations`.execute(db);
+  const streams = Math.ceil(REBUILD_EVENTS / 4);
+  // 4 events a stream: submitted (waitlisted), moved, promoted, notes; in stream order, like a real log.
+  await sql`
+    insert into event_log (stream_id, stream_type, version, type, data, metadata)
+    select 'registration:' || s, 'registration', v,
+      case v when 1 then 'RegistrationSubmitted' when 2 then 'WaitlistPositionChanged' when 3 then 'PromotedFromWaitlist' else 'RegistrationUpdated' end,
+      case v
+        when 1 then jsonb_build_object('runId', ${runId}::int, 'eventId', ${eventId}::int, 'teamId', null, 'userId', ${userId}::int,
+                                      'registeredBy', ${userId}::int, 'status', 'waitlisted', 'waitlistPosition', s)
+        when 2 then jsonb_build_object('from', s, 'to', s)
+        when 3 then jsonb_build_object('fromPosition', s)
+        else jsonb_build_object('notes', 'Bench notes ' || s) end,
+      jsonb_build_object('actorId', ${userId}::int)
+    from generate_series(1, ${streams}) s, generate_series(1, 4) v
+    order by s, v`.execute(db);
+  const report = await rebuildProjections(db);
+  const rows = await db.selectFrom('registrations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { ...report, rows: Number(rows.n) };
+}
+
+export async function run(): Promise<void> {
+  process.stdout.write(
+    `Registrations: ${REGISTRATIONS} per scenario through submitRegistration (lock, decide, append, inline projection, commit); ` +
+      `limit = half of them, so the second half joins the waitlist. Rebuild: ${REBUILD_EVENTS} events.\n`,
+  );
+  const rows: Array<Record<string, string | number>> = [];
+  for (const target of targets()) {
+    let handle: DatabaseHandle | undefined;
+    try {
+      handle = await target.open();
+      const { eventId, users } = await seed(handle);
+      const half = Math.floor(REGISTRATIONS / 2);
+
+      const scenarios: Array<{ name: string; clients: number; runs: number }> = [
+        { name: '1 client, 1 run', clients: 1, runs: 1 },
+        { name: `${CLIENTS} clients, 1 run`, clients: CLIENTS, runs: 1 },
+        { name: `${CLIENTS} clients, ${CLIENTS} runs`, clients: CLIENTS, runs: CLIENTS },
+      ];
+      for (const scenario of scenarios) {
+        const runIds: number[] = [];
+        for (let i = 0; i < scenario.runs; i++) runIds.push(await newRun(handle, eventId, Math.max(1, Math.floor(half / scenario.runs))));
+        const result = await appendRate(handle, users, scenario.clients, (client) => runIds[client % runIds.length] as number);
+        rows.push({ database: target.name, measure: `registrations/s, ${scenario.name}`, value: result.perSecond, seconds: Number(result.seconds.toFixed(2)) });
+      }
+      const rebuild = await rebuildTime(handle, eventId, users[0] as number);
+      rows.push({
+        database: target.name,
+        measure: `rebuild ${rebuild.events} events -> ${rebuild.rows} rows (ms)`,
+        value: rebuild.milliseconds,
+        seconds: Number((rebuild.milliseconds / 1000).toFixed(2)),
+      });
+    } finally {
+      await handle?.close();
+      await target.cleanup();
+    }
+  }
+  console.table(rows);
+}
