@@ -18,11 +18,19 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const webRoot = mkdtempSync(path.join(os.tmpdir(), 'ff-e2e-web-'));
-  await build({
-    configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
-    logLevel: 'warn',
-    build: { outDir: webRoot, emptyOutDir: true },
-  });
+  // The browser tests drive what visitors get: React's production build, not the test runner's NODE_ENV.
+  const runnerEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url)),
+      logLevel: 'warn',
+      mode: 'production',
+      build: { outDir: webRoot, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = runnerEnv;
+  }
   const { source, teardown } = await prepareTestDatabases();
   project.provide('testDatabase', source);
   project.provide('webRoot', webRoot);

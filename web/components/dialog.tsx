@@ -31,6 +31,8 @@ export function Dialog({ open, onClose, title, description, children, busy = fal
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  /** Set while we close the element ourselves (unmount, or StrictMode's re-run), whose close event is not the person's. */
+  const closingOurselves = useRef(false);
 
   // Opening and closing a native dialog is a DOM side effect; the React state stays the source of truth.
   useEffect(() => {
@@ -42,7 +44,10 @@ export function Dialog({ open, onClose, title, description, children, busy = fal
     const fields = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.dataset.dialogClose);
     (preferred ?? fields[0])?.focus();
     return () => {
-      if (dialog.open) dialog.close();
+      if (dialog.open) {
+        closingOurselves.current = true;
+        dialog.close();
+      }
       if (opener?.isConnected) opener.focus();
     };
   }, [open]);
@@ -60,6 +65,11 @@ export function Dialog({ open, onClose, title, description, children, busy = fal
         if (!busy) onCloseRef.current();
       }}
       onClose={() => {
+        // The close event arrives after a task: when we closed it ourselves (and maybe reopened it), ignore it.
+        if (closingOurselves.current) {
+          closingOurselves.current = false;
+          return;
+        }
         // The browser may close it on its own (a second Escape without a click in between): follow it.
         if (!busy) onCloseRef.current();
       }}

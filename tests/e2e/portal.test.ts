@@ -1,0 +1,125 @@
+import { hash } from '@node-rs/argon2';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
+import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import { insertDepartment, insertUser } from '../support/factories.ts';
+
+/** The account screens of the portal, signed in through the real sign-in page, at phone and desktop widths. */
+let site: RunningSite;
+let browser: Browser;
+const PASSWORD = 'Portal-pass1';
+
+beforeAll(async () => {
+  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
+  browser = await launchBrowser();
+  const db = site.database.db;
+  const station = await insertDepartment(db, { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' });
+  await insertDepartment(db, { name: 'Halifax Regional Fire', city: 'Halifax', province: 'NS' });
+  const passwordHash = await hash(PASSWORD);
+  await insertUser(db, { email: 'chief@example.org', first_name: 'Morgan', last_name: 'Lessard', role: 'super-admin', password_hash: passwordHash, department_id: station.id });
+  await insertUser(db, { email: 'desk@example.org', first_name: 'Ari', last_name: 'Benn', role: 'admin', password_hash: passwordHash });
+  for (const [first, last] of [
+    ['Dana', 'Okoye'],
+    ['Eli', 'Fournier'],
+    ['Sasha', 'Kowalski'],
+  ]) {
+    await insertUser(db, { email: `${first.toLowerCase()}@example.org`, first_name: first, last_name: last, department_id: station.id, password_hash: passwordHash });
+  }
+  await insertUser(db, { email: 'pending@example.org', first_name: 'Pat', last_name: 'Pending', is_verified: false, password_hash: passwordHash });
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function signedInPage(email: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+  const page = await context.newPage();
+  await page.goto(`${site.baseUrl}/sign-in`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/portal$/);
+  return page;
+}
+
+async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+describe('portal screens in a real browser', () => {
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`shows every account screen to a super-admin at ${VIEWPORTS[viewport].width} px without serious axe violations`, async () => {
+      const page = await signedInPage('chief@example.org', viewport);
+      try {
+        await visit(page, '/portal', /Morgan/);
+        await screenshot(page, `portal-dashboard-${viewport}`);
+        await expectNoSeriousAxeViolations(page);
+        await visit(page, '/portal/profile', 'My profile');
+        await screenshot(page, `portal-profile-${viewport}`);
+        await expectNoSeriousAxeViolations(page);
+        await visit(page, '/portal/users', 'Users');
+        await page.getByText('Okoye').first().waitFor();
+        await screenshot(page, `portal-users-${viewport}`);
+        await expectNoSeriousAxeViolations(page);
+        await visit(page, '/portal/departments', 'Departments');
+        await page.getByText('Halifax Regional Fire').first().waitFor();
+        await screenshot(page, `portal-departments-${viewport}`);
+        await expectNoSeriousAxeViolations(page);
+        await visit(page, '/portal/admin-users', 'Admin users');
+        await page.getByText('Benn').first().waitFor();
+        await screenshot(page, `portal-admin-users-${viewport}`);
+        await expectNoSeriousAxeViolations(page);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+
+  it('filters users by search in the URL, and deactivates one with a confirmation', async () => {
+    const page = await signedInPage('desk@example.org', 'desktop');
+    try {
+      await visit(page, '/portal/users', 'Users');
+      await page.getByLabel('Search accounts by name or e-mail').fill('fournier');
+      await page.waitForURL(/query=fournier/);
+      await page.getByText('Okoye').waitFor({ state: 'detached' });
+      // The search lives in the URL: a reload keeps it.
+      await page.reload({ waitUntil: 'networkidle' });
+      await expect(page.getByLabel('Search accounts by name or e-mail').inputValue()).resolves.toBe('fournier');
+      await page.getByRole('button', { name: 'Deactivate Eli Fournier' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await screenshot(page, 'portal-users-confirm-desktop');
+      await dialog.getByRole('button', { name: /Deactivate/ }).click();
+      await page.getByRole('button', { name: 'Activate Eli Fournier' }).waitFor();
+      const row = await site.database.db.selectFrom('users').select('is_active').where('email', '=', 'eli@example.org').executeTakeFirstOrThrow();
+      expect(row.is_active).toBe(false);
+      // An admin does not see the admin-users screen: the server refuses it and the portal sends them home.
+      await page.goto(`${site.baseUrl}/portal/admin-users`, { waitUntil: 'networkidle' });
+      await page.waitForURL(/\/portal$/);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('lets a competitor edit their own details and bio, and keeps them out of admin screens', async () => {
+    const page = await signedInPage('dana@example.org', 'phone');
+    try {
+      await visit(page, '/portal/profile', 'My profile');
+      await page.getByLabel('Last name').fill('Okoye-Brandt');
+      await page.getByRole('button', { name: /Save/ }).first().click();
+      await expect
+        .poll(async () => (await site.database.db.selectFrom('users').select('last_name').where('email', '=', 'dana@example.org').executeTakeFirstOrThrow()).last_name)
+        .toBe('Okoye-Brandt');
+      await screenshot(page, 'portal-profile-saved-phone');
+      await page.goto(`${site.baseUrl}/portal/users`, { waitUntil: 'networkidle' });
+      await page.waitForURL(/\/portal$/);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
