@@ -23,7 +23,7 @@ beforeAll(async () => {
     ['Dana', 'Okoye'],
     ['Eli', 'Fournier'],
     ['Sasha', 'Kowalski'],
-  ]) {
+  ] as const) {
     await insertUser(db, { email: `${first.toLowerCase()}@example.org`, first_name: first, last_name: last, department_id: station.id, password_hash: passwordHash });
   }
   await insertUser(db, { email: 'pending@example.org', first_name: 'Pat', last_name: 'Pending', is_verified: false, password_hash: passwordHash });

@@ -97,7 +97,7 @@ async function perform(a: Action): Promise<number> {
       if (a.kind === 'restore') return (await inject('POST', `/api/registrations/${picked}/restore`)).statusCode;
       if (a.kind === 'optIn') return (await inject('POST', `/api/registrations/${picked}/hybrid-opt-in`)).statusCode;
       if (a.kind === 'move') return (await inject('PATCH', `/api/registrations/${picked}/waitlist-position`, { position: a.position })).statusCode;
-      return (await inject('PUT', `/api/registrations/${picked}`, { notes: a.notes })).statusCode;
+      return (await inject('PUT', `/api/registrations/${picked}`, { notes: 'notes' in a ? a.notes : '' })).statusCode;
   }
 }
 
