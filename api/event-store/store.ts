@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 /**
  * The event store: the only code that writes event_log. Appends run inside the caller's transaction,
@@ -137,7 +138,7 @@ export async function append(trx: Transaction<Database>, input: AppendInput, pro
       )
       select * from inserted order by version`.execute(trx)).rows;
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw versionConflict(streamId, expectedVersion, await streamVersion(trx, streamId).catch(() => expectedVersion + 1));
+    if (isUniqueViolation(error)) throw versionConflict(streamId, expectedVersion, await streamVersion(trx, streamId).catch(() => expectedVersion + 1));
     throw error;
   }
   const events = rows.map(toRecorded);

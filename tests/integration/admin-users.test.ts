@@ -1,35 +1,22 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewUser, User } from '../../api/db/schema.ts';
 import { removeAdminRights, updateAdminUser } from '../../api/modules/admin-users/service.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { insertUser } from '../support/factories.ts';
+import { callAs, createTestApp, type Method, type TestApp } from '../support/app.ts';
+import { insertRefreshToken, insertUser } from '../support/factories.ts';
 
 let t: TestApp;
 let root: User;
 let admin: User;
 let member: User;
 
-type Method = 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
 type Caller = Pick<User, 'id' | 'role'> | undefined;
 
 const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: caller ? { authorization: `Bearer ${t.app.jwt.sign({ sub: caller.id, role: caller.role })}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = (method: Method, url: string, caller?: Caller, payload?: unknown) => callAs(t.app, method, url, caller, payload);
 const row = (id: number) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const fresh = (overrides: Partial<NewUser> = {}) => insertUser(db(), overrides);
-const insertSession = (userId: number) =>
-  db()
-    .insertInto('refresh_tokens')
-    .values({ user_id: userId, family_id: randomUUID(), token_hash: randomBytes(16).toString('hex'), expires_at: new Date(Date.now() + 86_400_000) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+const insertSession = (userId: number) => insertRefreshToken(db(), userId);
 const session = (id: number) => db().selectFrom('refresh_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((u) => u.id);
 const newAdmin = {

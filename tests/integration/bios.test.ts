@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BioDto, PROFILE_PHOTO_MAX_BYTES } from '../../api/contracts/accounts.ts';
@@ -6,6 +5,7 @@ import type { User } from '../../api/db/schema.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../api/db/seed.ts';
 import { bearer, createTestApp, type TestApp, testDatabase } from '../support/app.ts';
 import { insertDepartment, insertUser } from '../support/factories.ts';
+import { multipart, type Part } from '../support/multipart.ts';
 
 let t: TestApp;
 let owner: User;
@@ -44,26 +44,6 @@ async function userWithBio(fields: Record<string, unknown> = {}, overrides: Part
   const res = await post('/api/users/bios', { headline: 'Racer', about: 'Fast.', ...fields }, as(user));
   expect(res.statusCode).toBe(201);
   return { user, bio: res.json<BioDto>() };
-}
-
-interface Part {
-  name: string;
-  data: Buffer | string;
-  filename?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body built by hand (no client library): each part with its headers, then the closing boundary. */
-function multipart(parts: Part[]) {
-  const boundary = `----bios-test-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined) head += `; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}`;
-    chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 function upload(bioId: number, headers: Headers, parts: Part[]) {

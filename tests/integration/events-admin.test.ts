@@ -6,6 +6,7 @@ import type { EventStatus, User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
 import { insertDepartment, insertEvent, insertPicture, insertRegistrationRow, insertRun, insertTeam, insertUser } from '../support/factories.ts';
+import { multipart, type Part } from '../support/multipart.ts';
 
 let t: TestApp;
 let admin: User;
@@ -655,26 +656,6 @@ describe('GET /api/events/{id}/registrations', () => {
 });
 
 // ---------- picture upload ----------
-
-interface Part {
-  name: string;
-  data: Buffer | string;
-  filename?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body built by hand: each part with its headers, then the closing boundary. */
-function multipart(parts: Part[]) {
-  const boundary = `----events-test-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined) head += `; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}`;
-    chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function upload(eventId: number, headers: Headers, parts: Part[]) {
   const body = multipart(parts);

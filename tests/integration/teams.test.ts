@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Department, EventRow, NewUser, Run, User } from '../../api/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { callAs, createTestApp, type Method, type TestApp } from '../support/app.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 let t: TestApp;
@@ -16,17 +16,10 @@ let stranger: User;
 let event: EventRow;
 let relayRun: Run;
 
-type Method = 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
 type Caller = Pick<User, 'id' | 'role'> | undefined;
 
 const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: caller ? { authorization: `Bearer ${t.app.jwt.sign({ sub: caller.id, role: caller.role })}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = (method: Method, url: string, caller?: Caller, payload?: unknown) => callAs(t.app, method, url, caller, payload);
 /** A competitor who is eligible for open categories at the 2027-06-01 event: 30, verified, in `home`. */
 const person = (overrides: Partial<NewUser> = {}) =>
   insertUser(db(), { department_id: home.id, date_of_birth: '1997-03-15', gender: 'male', ...overrides });

@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Department, NewUser, User } from '../../api/db/schema.ts';
 import { todayIn } from '../../api/domain/dates.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { insertDepartment, insertUser } from '../support/factories.ts';
+import { callAs, createTestApp, type Method, type TestApp } from '../support/app.ts';
+import { insertDepartment, insertRefreshToken, insertUser } from '../support/factories.ts';
 
 let t: TestApp;
 let superAdmin: User;
@@ -16,30 +15,13 @@ let openDepartment: Department;
 let inactiveDepartment: Department;
 let deletedDepartment: Department;
 
-type Method = 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
 type Caller = Pick<User, 'id' | 'role'> | undefined;
 
 const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: caller ? { authorization: `Bearer ${t.app.jwt.sign({ sub: caller.id, role: caller.role })}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = (method: Method, url: string, caller?: Caller, payload?: unknown) => callAs(t.app, method, url, caller, payload);
 const row = (id: number) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const fresh = (overrides: Partial<NewUser> = {}) => insertUser(db(), overrides);
-const insertSession = (userId: number) =>
-  db()
-    .insertInto('refresh_tokens')
-    .values({
-      user_id: userId,
-      family_id: randomUUID(),
-      token_hash: randomBytes(16).toString('hex'),
-      expires_at: new Date(Date.now() + 86_400_000),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+const insertSession = (userId: number) => insertRefreshToken(db(), userId);
 const session = (id: number) => db().selectFrom('refresh_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((u) => u.id);
 

@@ -50,3 +50,10 @@ export async function createTestApp(
 export function bearer(app: FastifyInstance, user: { id: number; role: Role }): { authorization: string } {
   return { authorization: `Bearer ${app.jwt.sign({ sub: user.id, role: user.role })}` };
 }
+
+export type Method = 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
+
+/** One call through the real app, as `caller` (undefined: anonymous), with an optional JSON body. */
+export function callAs(app: FastifyInstance, method: Method, url: string, caller?: { id: number; role: Role }, payload?: unknown) {
+  return app.inject({ method, url, headers: caller ? bearer(app, caller) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+}

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ContentBlock, Database, NewAnnouncement, NewDepartment, NewEvent, NewRun, NewUser } from '../../api/db/schema.ts';
 
@@ -189,6 +189,15 @@ export async function insertRegistrationRow(
       ...(overrides.team_id === undefined && overrides.user_id === undefined ? { user_id: (await insertUser(db)).id } : {}),
       ...overrides,
     })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A live refresh token row for an account (a signed-in session), to see what revokes it. */
+export async function insertRefreshToken(db: Kysely<Database>, userId: number) {
+  return db
+    .insertInto('refresh_tokens')
+    .values({ user_id: userId, family_id: randomUUID(), token_hash: randomBytes(16).toString('hex'), expires_at: new Date(Date.now() + 86_400_000) })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

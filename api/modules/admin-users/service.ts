@@ -13,6 +13,7 @@ import type { AccessTokenClaims } from '../../plugins/access.ts';
 import { revokeSessions } from '../auth/sessions.ts';
 import { accountByEmail, accountForChange, insertAccount, pageOfUsers, updateAccount, userById } from '../users/queries.ts';
 import { isDemotion, readBack, requireAnotherActiveSuperAdmin } from '../users/service.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /**
  * The accounts with admin rights (admin and super-admin), managed by super-admins only.
@@ -20,10 +21,6 @@ import { isDemotion, readBack, requireAnotherActiveSuperAdmin } from '../users/s
  */
 const adminUserNotFound = () => notFound('Admin user', 'ADMIN_USER_NOT_FOUND');
 const emailTaken = () => conflict('EMAIL_TAKEN', 'An account with this e-mail address already exists.');
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
 
 async function adminAccountForChange(db: Kysely<Database>, id: number) {
   const target = await accountForChange(db, id);

@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { passwordChangedMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/templates.ts';
 import { accountByEmail, userById } from '../users/queries.ts';
 import { hashToken, issueRefreshToken, newSecretToken, revokeFamily, revokeSessions } from './sessions.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export const VERIFY_TOKEN_HOURS = 48;
 export const RESET_TOKEN_MINUTES = 60;
@@ -81,10 +82,6 @@ async function claimAccountToken(trx: Kysely<Database>, token: string, purpose: 
 }
 
 const linkTo = (ctx: AuthContext, page: string, token: string) => `${ctx.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
 
 export async function register(ctx: AuthContext, body: RegisterBody, role: Role): Promise<UserDto> {
   const now = ctx.now ?? new Date();

@@ -6,6 +6,7 @@ import { conflict, DomainError, notFound, ruleBroken } from '../../domain/errors
 import { type AccessTokenClaims, isAdmin, requireOwnerOrAdmin } from '../../plugins/access.ts';
 import { deletePicture, ImageRejected, type NormalisedImage, normaliseImage, storeImage } from '../pictures/service.ts';
 import { type BioRow, bioRowById, bioRowByUserId, toBioDto } from './queries.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 
 /** The caller of a public read, asked for only when it matters (a bio of a deactivated account). */
 export type LazyCaller = () => Promise<AccessTokenClaims | undefined>;
@@ -106,11 +107,6 @@ function columnsOf(body: BioUpdateBody) {
   return columns;
 }
 
-function pgCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
 export async function createBio(db: Kysely<Database>, caller: AccessTokenClaims, body: BioCreateBody): Promise<BioDto> {
   const { userId: given, ...fields } = body;
   const userId = given ?? caller.sub;
@@ -127,9 +123,8 @@ export async function createBio(db: Kysely<Database>, caller: AccessTokenClaims,
       .returning('id')
       .executeTakeFirstOrThrow());
   } catch (error) {
-    const code = pgCode(error);
-    if (code === '23505') throw conflict('BIO_EXISTS', 'This user already has a bio.', { userId });
-    if (code === '23503') throw notFound('User', 'USER_NOT_FOUND');
+    if (isUniqueViolation(error)) throw conflict('BIO_EXISTS', 'This user already has a bio.', { userId });
+    if (isForeignKeyViolation(error)) throw notFound('User', 'USER_NOT_FOUND');
     throw error;
   }
   return reread(db, id);

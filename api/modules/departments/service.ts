@@ -4,16 +4,12 @@ import type { DepartmentDto, departmentBodySchema, departmentUpdateBodySchema } 
 import type { Database } from '../../db/schema.ts';
 import { conflict, type DomainError, notFound } from '../../domain/errors.ts';
 import { departmentById, departmentForChange, departmentNamed } from './queries.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 type DepartmentCreate = z.output<typeof departmentBodySchema>;
 type DepartmentChange = z.output<typeof departmentUpdateBodySchema>;
 
 export const departmentNotFound = () => notFound('Department', 'DEPARTMENT_NOT_FOUND');
-
-const UNIQUE_VIOLATION = '23505';
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
-}
 
 function nameTaken(clash?: { id: number; deleted_at: Date | null }): DomainError {
   if (clash?.deleted_at) {

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AdminEvent, AdminEventListQuery, AdminEventPage } from '../../contracts/events.ts';
 import type { Database } from '../../db/schema.ts';
-import { daysBetween } from '../../domain/dates.ts';
 import { allowedTransitions } from '../../domain/events/status-machine.ts';
-import { type Clock, hasOpenRunsSql, isPublicEventSql, phaseOf } from './queries.ts';
+import { type Clock, hasOpenRunsSql, isPublicEventSql, toPublicEvent } from './queries.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -68,21 +67,8 @@ type AdminEventRow = Awaited<ReturnType<ReturnType<typeof selectAdminEvents>['ex
 
 function toAdminEvent(row: AdminEventRow, clock: Clock): AdminEvent {
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    city: row.city,
-    province: row.province,
-    scope: row.scope,
+    ...toPublicEvent(row, clock),
     status: row.status,
-    registrationPhase: phaseOf(row, clock.today),
-    daysUntilEvent: daysBetween(clock.today, row.start_date),
-    hasOpenRuns: Boolean(row.has_open_runs),
-    hasPicture: row.picture_id !== null,
-    departmentId: row.department_id,
-    departmentName: row.department_name ?? null,
     slug: row.slug,
     isActive: row.is_active,
     isDeleted: row.deleted_at !== null,

@@ -17,6 +17,7 @@ import { isDepartmentOpenForMembers } from '../departments/queries.ts';
 import { deletePicture, ImageRejected, type NormalisedImage, normaliseImage, storeImage } from '../pictures/service.ts';
 import { adminEventById, eventRowForChange, slugsLike } from './admin-queries.ts';
 import type { Clock } from './queries.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 type EventCreate = z.output<typeof eventCreateBodySchema>;
 type EventChange = z.output<typeof eventUpdateBodySchema>;
@@ -34,12 +35,7 @@ export const PICTURE_MESSAGES = {
   required: 'Choose a picture to upload (multipart/form-data, field picture).',
 } as const;
 
-const UNIQUE_VIOLATION = '23505';
 const SLUG_ATTEMPTS = 5;
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
-}
 
 /**
  * The slug of a new event: the name in lowercase ASCII words joined by hyphens, then the start year

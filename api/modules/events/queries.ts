@@ -112,7 +112,8 @@ export function phaseOf(row: PhaseColumns, today: string): RegistrationPhase {
   return isRegistrationOpen(phase) && !takesRegistrations ? 'closed' : phase;
 }
 
-function toPublicEvent(row: PublicEventRow, clock: Clock): PublicEvent {
+/** The public card of an event; the admin view starts from it (admin-queries.ts). */
+export function toPublicEvent(row: PublicEventRow, clock: Clock): PublicEvent {
   return {
     id: row.id,
     name: row.name,
