@@ -31,6 +31,9 @@ import { Route as PortalAdminUsersRouteImport } from './routes/portal/admin-user
 import { Route as PortalProfileRouteImport } from './routes/portal/profile'
 import { Route as PortalDepartmentsIndexRouteImport } from './routes/portal/departments/index'
 import { Route as PortalDepartmentsIdRouteImport } from './routes/portal/departments/$id'
+import { Route as PortalEventsIndexRouteImport } from './routes/portal/events/index'
+import { Route as PortalRegistrationsIndexRouteImport } from './routes/portal/registrations/index'
+import { Route as PortalTeamsIndexRouteImport } from './routes/portal/teams/index'
 import { Route as PortalUsersIndexRouteImport } from './routes/portal/users/index'
 import { Route as PortalUsersIdRouteImport } from './routes/portal/users/$id'
 
@@ -144,6 +147,22 @@ const PortalDepartmentsIdRoute = PortalDepartmentsIdRouteImport.update({
   path: '/departments/$id',
   getParentRoute: () => PortalRouteRoute,
 } as any)
+const PortalEventsIndexRoute = PortalEventsIndexRouteImport.update({
+  id: '/events/',
+  path: '/events/',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalRegistrationsIndexRoute =
+  PortalRegistrationsIndexRouteImport.update({
+    id: '/registrations/',
+    path: '/registrations/',
+    getParentRoute: () => PortalRouteRoute,
+  } as any)
+const PortalTeamsIndexRoute = PortalTeamsIndexRouteImport.update({
+  id: '/teams/',
+  path: '/teams/',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
 const PortalUsersIndexRoute = PortalUsersIndexRouteImport.update({
   id: '/users/',
   path: '/users/',
@@ -179,6 +198,9 @@ export interface FileRoutesByFullPath {
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
+  '/portal/events/': typeof PortalEventsIndexRoute
+  '/portal/registrations/': typeof PortalRegistrationsIndexRoute
+  '/portal/teams/': typeof PortalTeamsIndexRoute
   '/portal/users/': typeof PortalUsersIndexRoute
 }
 export interface FileRoutesByTo {
@@ -204,6 +226,9 @@ export interface FileRoutesByTo {
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/portal/departments': typeof PortalDepartmentsIndexRoute
+  '/portal/events': typeof PortalEventsIndexRoute
+  '/portal/registrations': typeof PortalRegistrationsIndexRoute
+  '/portal/teams': typeof PortalTeamsIndexRoute
   '/portal/users': typeof PortalUsersIndexRoute
 }
 export interface FileRoutesById {
@@ -231,6 +256,9 @@ export interface FileRoutesById {
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
+  '/portal/events/': typeof PortalEventsIndexRoute
+  '/portal/registrations/': typeof PortalRegistrationsIndexRoute
+  '/portal/teams/': typeof PortalTeamsIndexRoute
   '/portal/users/': typeof PortalUsersIndexRoute
 }
 export interface FileRouteTypes {
@@ -259,6 +287,9 @@ export interface FileRouteTypes {
     | '/portal/departments/$id'
     | '/portal/users/$id'
     | '/portal/departments/'
+    | '/portal/events/'
+    | '/portal/registrations/'
+    | '/portal/teams/'
     | '/portal/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -284,6 +315,9 @@ export interface FileRouteTypes {
     | '/portal/departments/$id'
     | '/portal/users/$id'
     | '/portal/departments'
+    | '/portal/events'
+    | '/portal/registrations'
+    | '/portal/teams'
     | '/portal/users'
   id:
     | '__root__'
@@ -310,6 +344,9 @@ export interface FileRouteTypes {
     | '/portal/departments/$id'
     | '/portal/users/$id'
     | '/portal/departments/'
+    | '/portal/events/'
+    | '/portal/registrations/'
+    | '/portal/teams/'
     | '/portal/users/'
   fileRoutesById: FileRoutesById
 }
@@ -489,6 +526,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalDepartmentsIdRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/portal/events/': {
+      id: '/portal/events/'
+      path: '/events'
+      fullPath: '/portal/events/'
+      preLoaderRoute: typeof PortalEventsIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/registrations/': {
+      id: '/portal/registrations/'
+      path: '/registrations'
+      fullPath: '/portal/registrations/'
+      preLoaderRoute: typeof PortalRegistrationsIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/teams/': {
+      id: '/portal/teams/'
+      path: '/teams'
+      fullPath: '/portal/teams/'
+      preLoaderRoute: typeof PortalTeamsIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
     '/portal/users/': {
       id: '/portal/users/'
       path: '/users'
@@ -513,6 +571,9 @@ interface PortalRouteRouteChildren {
   PortalDepartmentsIdRoute: typeof PortalDepartmentsIdRoute
   PortalUsersIdRoute: typeof PortalUsersIdRoute
   PortalDepartmentsIndexRoute: typeof PortalDepartmentsIndexRoute
+  PortalEventsIndexRoute: typeof PortalEventsIndexRoute
+  PortalRegistrationsIndexRoute: typeof PortalRegistrationsIndexRoute
+  PortalTeamsIndexRoute: typeof PortalTeamsIndexRoute
   PortalUsersIndexRoute: typeof PortalUsersIndexRoute
 }
 
@@ -523,6 +584,9 @@ const PortalRouteRouteChildren: PortalRouteRouteChildren = {
   PortalDepartmentsIdRoute: PortalDepartmentsIdRoute,
   PortalUsersIdRoute: PortalUsersIdRoute,
   PortalDepartmentsIndexRoute: PortalDepartmentsIndexRoute,
+  PortalEventsIndexRoute: PortalEventsIndexRoute,
+  PortalRegistrationsIndexRoute: PortalRegistrationsIndexRoute,
+  PortalTeamsIndexRoute: PortalTeamsIndexRoute,
   PortalUsersIndexRoute: PortalUsersIndexRoute,
 }
 

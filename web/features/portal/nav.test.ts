@@ -37,16 +37,16 @@ describe('roles', () => {
 });
 
 describe('portalNavFor', () => {
-  it('shows a user the dashboard and their profile only', () => {
-    expect(labels('user')).toEqual(['Dashboard', 'My profile']);
+  it('shows a user the dashboard, their profile, their teams and their registrations', () => {
+    expect(labels('user')).toEqual(['Dashboard', 'My profile', 'Teams', 'Registrations']);
   });
 
-  it('adds users and departments for an admin', () => {
-    expect(labels('admin')).toEqual(['Dashboard', 'My profile', 'Users', 'Departments']);
+  it('adds events, users and departments for an admin', () => {
+    expect(labels('admin')).toEqual(['Dashboard', 'My profile', 'Events', 'Teams', 'Registrations', 'Users', 'Departments']);
   });
 
   it('adds admin users for a super-admin', () => {
-    expect(labels('super-admin')).toEqual(['Dashboard', 'My profile', 'Users', 'Departments', 'Admin users']);
+    expect(labels('super-admin')).toEqual(['Dashboard', 'My profile', 'Events', 'Teams', 'Registrations', 'Users', 'Departments', 'Admin users']);
   });
 
   it('shows nothing for no role', () => {
@@ -54,16 +54,15 @@ describe('portalNavFor', () => {
     expect(portalNavFor('visitor')).toEqual([]);
   });
 
-  it('drops sections with nothing to show (the competition section waits for its pages)', () => {
-    expect(PORTAL_NAV.find((section) => section.id === 'competition')?.items).toEqual([]);
-    expect(portalNavFor('super-admin').map((section) => section.id)).toEqual(['account', 'administration']);
-    expect(portalNavFor('user').map((section) => section.id)).toEqual(['account']);
+  it('drops sections with nothing to show', () => {
+    expect(portalNavFor('super-admin').map((section) => section.id)).toEqual(['account', 'competition', 'administration']);
+    expect(portalNavFor('user').map((section) => section.id)).toEqual(['account', 'competition']);
   });
 
   it('shows a later section to the roles its items name', () => {
     const nav: PortalNavSection[] = [
       ...PORTAL_NAV.filter((s) => s.id !== 'competition'),
-      { id: 'competition', label: 'Competition', items: [{ to: '/portal/users', label: 'Runs', icon: 'users', minRole: 'admin' }] },
+      { id: 'competition', label: 'Competition', items: [{ to: '/portal/events', label: 'Events', icon: 'events', minRole: 'admin' }] },
     ];
     expect(portalNavFor('user', nav).map((s) => s.id)).toEqual(['account']);
     expect(portalNavFor('admin', nav).map((s) => s.id)).toEqual(['account', 'administration', 'competition']);
@@ -105,9 +104,16 @@ describe('isPortalPath', () => {
 describe('quickLinksFor', () => {
   it('offers every page of the role except the dashboard, each with a description', () => {
     const links = quickLinksFor('admin');
-    expect(links.map((link) => link.to)).toEqual(['/portal/profile', '/portal/users', '/portal/departments']);
+    expect(links.map((link) => link.to)).toEqual([
+      '/portal/profile',
+      '/portal/events',
+      '/portal/teams',
+      '/portal/registrations',
+      '/portal/users',
+      '/portal/departments',
+    ]);
     expect(links.every((link) => link.description.length > 0)).toBe(true);
-    expect(quickLinksFor('user').map((link) => link.to)).toEqual(['/portal/profile']);
+    expect(quickLinksFor('user').map((link) => link.to)).toEqual(['/portal/profile', '/portal/teams', '/portal/registrations']);
     expect(quickLinksFor('super-admin').map((link) => link.to)).toContain('/portal/admin-users');
   });
 });

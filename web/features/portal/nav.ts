@@ -1,14 +1,21 @@
 /**
  * The portal's navigation, by role. Items are grouped in sections; a section with nothing the role may
- * see is left out. Later features (events, runs, teams, registrations, results, run orders,
- * announcements) add their items to the 'competition' section below, with the role they need; until
- * then that section is empty and so not shown, rather than holding links to screens that do not exist.
+ * see is left out. Competition items: admins manage events (and their runs); everyone sees the teams and
+ * registrations they belong to, admins see all of them.
  */
 import { type RoleName, roleAtLeast } from './roles.ts';
 
-export type PortalPath = '/portal' | '/portal/profile' | '/portal/users' | '/portal/departments' | '/portal/admin-users';
+export type PortalPath =
+  | '/portal'
+  | '/portal/profile'
+  | '/portal/events'
+  | '/portal/teams'
+  | '/portal/registrations'
+  | '/portal/users'
+  | '/portal/departments'
+  | '/portal/admin-users';
 
-export type PortalIcon = 'dashboard' | 'profile' | 'users' | 'departments' | 'admin-users';
+export type PortalIcon = 'dashboard' | 'profile' | 'events' | 'teams' | 'registrations' | 'users' | 'departments' | 'admin-users';
 
 export interface PortalNavItem {
   to: PortalPath;
@@ -40,8 +47,12 @@ export const PORTAL_NAV: readonly PortalNavSection[] = [
   {
     id: 'competition',
     label: 'Competition',
-    // Events, Runs, Teams, Registrations, Results, Run orders and Announcements go here as they land.
-    items: [],
+    // Results, Run orders and Announcements join these as they land.
+    items: [
+      { to: '/portal/events', label: 'Events', icon: 'events', minRole: 'admin' },
+      { to: '/portal/teams', label: 'Teams', icon: 'teams', minRole: 'user' },
+      { to: '/portal/registrations', label: 'Registrations', icon: 'registrations', minRole: 'user' },
+    ],
   },
   {
     id: 'administration',
@@ -98,6 +109,9 @@ export function initials(user: { firstName?: string | null; lastName?: string | 
 
 const QUICK_LINK_TEXT: Readonly<Partial<Record<PortalPath, string>>> = {
   '/portal/profile': 'Your name, department, date of birth, bio and photo.',
+  '/portal/events': 'Create events, their runs, limits and schedules; move them through their statuses.',
+  '/portal/teams': 'Build teams, pick the captain and check every member is eligible.',
+  '/portal/registrations': 'Entries, waitlists and cancellations, run by run.',
   '/portal/users': 'Find accounts, verify, activate or deactivate them.',
   '/portal/departments': 'Add and edit departments, see their members.',
   '/portal/admin-users': 'Create admin accounts and manage their rights.',

@@ -6,8 +6,9 @@ import type { UserDto } from '../../../api/contracts/accounts.ts';
 import { departmentListFilters } from '../../features/departments/filters.ts';
 import { departmentsQuery } from '../../features/departments/queries.ts';
 import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../features/portal/components/badges.tsx';
+import { PORTAL_ICONS } from '../../features/portal/components/nav-icons.ts';
 import { PortalPageHeader } from '../../features/portal/components/states.tsx';
-import { type PortalIcon, greetingFor, quickLinksFor } from '../../features/portal/nav.ts';
+import { greetingFor, quickLinksFor } from '../../features/portal/nav.ts';
 import { roleAtLeast } from '../../features/portal/roles.ts';
 import { userListFilters } from '../../features/users/filters.ts';
 import { userQuery, usersQuery } from '../../features/users/queries.ts';
@@ -155,14 +156,6 @@ function CountCard({
   );
 }
 
-const QUICK_ICONS: Record<PortalIcon, typeof Users> = {
-  dashboard: Users,
-  profile: UserRound,
-  users: Users,
-  departments: Building2,
-  'admin-users': ShieldCheck,
-};
-
 function QuickLinks({ role }: { role: UserDto['role'] }) {
   const links = quickLinksFor(role);
   return (
@@ -172,7 +165,7 @@ function QuickLinks({ role }: { role: UserDto['role'] }) {
       </h2>
       <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {links.map((item) => {
-          const Icon = QUICK_ICONS[item.icon];
+          const Icon = PORTAL_ICONS[item.icon];
           return (
             <li key={item.to}>
               <Link

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { BioEditor } from '../../features/bios/components/bio-editor.tsx';
 import { PhotoUpload } from '../../features/bios/components/photo-upload.tsx';
 import { bioQuery } from '../../features/bios/queries.ts';
+import { departmentOptionsQuery } from '../../features/departments/queries.ts';
 import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../features/portal/components/badges.tsx';
 import { FlashMessage, useFlash } from '../../features/portal/components/flash.tsx';
 import { ErrorState, LoadingState, Panel, PortalPageHeader } from '../../features/portal/components/states.tsx';
@@ -10,7 +11,6 @@ import { displayName, initials } from '../../features/portal/nav.ts';
 import { AccountDetailsForm } from '../../features/users/components/account-details-form.tsx';
 import { userQuery } from '../../features/users/queries.ts';
 import { authSession, useCurrentUser } from '../../lib/auth/session.ts';
-import { departmentOptionsQuery } from '../../features/departments/queries.ts';
 
 export const Route = createFileRoute('/portal/profile')({
   loader: ({ context }) => {

@@ -1,5 +1,5 @@
 import { Badge } from '../../../components/badge.tsx';
-import { ROLE_BADGE, isRole, roleLabel } from '../roles.ts';
+import { isRole, ROLE_BADGE, roleLabel } from '../roles.ts';
 
 export function RoleBadge({ role }: { role: string }) {
   return <Badge className={isRole(role) ? ROLE_BADGE[role] : undefined}>{roleLabel(role)}</Badge>;

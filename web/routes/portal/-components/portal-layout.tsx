@@ -2,6 +2,8 @@ import { CatchBoundary, Link, Outlet, useNavigate, useRouterState } from '@tanst
 import {
   ArrowLeft,
   Building2,
+  CalendarDays,
+  ClipboardList,
   Flame,
   LayoutDashboard,
   LogOut,
@@ -10,6 +12,7 @@ import {
   ShieldCheck,
   UserRound,
   Users,
+  UsersRound,
   X,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -18,16 +21,10 @@ import { ErrorFallback } from '../../../components/error-fallback.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { SITE } from '../../../content/site.ts';
 import { RoleBadge } from '../../../features/portal/components/badges.tsx';
-import { displayName, initials, isNavItemActive, type PortalIcon, type PortalNavSection, portalNavFor } from '../../../features/portal/nav.ts';
+import { PORTAL_ICONS } from '../../../features/portal/components/nav-icons.ts';
+import { displayName, initials, isNavItemActive, type PortalNavSection, portalNavFor } from '../../../features/portal/nav.ts';
 import { authSession, useAuth } from '../../../lib/auth/session.ts';
 
-const ICONS: Record<PortalIcon, LucideIcon> = {
-  dashboard: LayoutDashboard,
-  profile: UserRound,
-  users: Users,
-  departments: Building2,
-  'admin-users': ShieldCheck,
-};
 
 /**
  * The portal's own shell: a side navigation on wide screens, a top bar with a menu on phones; the
@@ -151,7 +148,7 @@ function NavSections({ sections, pathname }: { sections: readonly PortalNavSecti
           </p>
           <ul aria-labelledby={`portal-nav-${section.id}`} className="mt-2 flex flex-col gap-1">
             {section.items.map((item) => {
-              const Icon = ICONS[item.icon];
+              const Icon = PORTAL_ICONS[item.icon];
               const active = isNavItemActive(item, pathname);
               return (
                 <li key={item.to}>

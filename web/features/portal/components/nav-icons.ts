@@ -1,0 +1,24 @@
+import {
+  Building2,
+  CalendarDays,
+  ClipboardList,
+  LayoutDashboard,
+  type LucideIcon,
+  ShieldCheck,
+  UserRound,
+  Users,
+  UsersRound,
+} from 'lucide-react';
+import type { PortalIcon } from '../nav.ts';
+
+/** One icon per portal page, shared by the side navigation and the dashboard's shortcuts. */
+export const PORTAL_ICONS: Record<PortalIcon, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  profile: UserRound,
+  events: CalendarDays,
+  teams: UsersRound,
+  registrations: ClipboardList,
+  users: Users,
+  departments: Building2,
+  'admin-users': ShieldCheck,
+};
