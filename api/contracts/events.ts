@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './accounts.ts';
-import { type FieldProblem, pageOf, wholeNumberParam } from './common.ts';
 import { EVENT_SCOPES, EVENT_STATUSES } from '../db/schema.ts';
 import { REGISTRATION_PHASES } from '../domain/events/registration-phase.ts';
+import { pageQuerySchema } from './accounts.ts';
+import { type FieldProblem, pageOf, wholeNumberParam } from './common.ts';
 
 export const eventStatusSchema = z.enum(EVENT_STATUSES);
 export const eventScopeSchema = z.enum(EVENT_SCOPES);

@@ -96,6 +96,8 @@ export const registrationListQuerySchema = z.object({
   status: registrationStatusSchema.optional(),
   hasWaitlistPosition: booleanQuery('hasWaitlistPosition').optional(),
   deleted: booleanQuery('deleted').optional(),
+  /** Free text over the entrant: the team's name or the person's name. */
+  query: z.string({ error: 'query must be text' }).trim().max(100, 'query must be at most 100 characters').optional(),
 });
 export type RegistrationListQuery = z.infer<typeof registrationListQuerySchema>;
 
@@ -181,6 +183,17 @@ export const registrationHistoryEntrySchema = z.object({
 export type RegistrationHistoryEntry = z.infer<typeof registrationHistoryEntrySchema>;
 export const registrationHistorySchema = pageOf(registrationHistoryEntrySchema);
 export type RegistrationHistory = z.infer<typeof registrationHistorySchema>;
+
+/** GET /registrations/run/{id}/history: every registration stream of a run, newest first, each entry naming its registration. */
+export const runRegistrationHistoryEntrySchema = registrationHistoryEntrySchema.extend({
+  registrationId: z.number().int(),
+  /** The team's name or the person's name. */
+  entrantName: z.string(),
+});
+export type RunRegistrationHistoryEntry = z.infer<typeof runRegistrationHistoryEntrySchema>;
+export const runRegistrationHistorySchema = pageOf(runRegistrationHistoryEntrySchema);
+export type RunRegistrationHistory = z.infer<typeof runRegistrationHistorySchema>;
+
 export const historyQuerySchema = z.object({
   page: pageQuery.page,
   limit: z.coerce

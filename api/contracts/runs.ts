@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { RUN_TYPES } from '../domain/runs/categories.ts';
 import { pageQuerySchema } from './accounts.ts';
 import { pageOf, wholeNumberParam } from './common.ts';
 import { booleanQuery } from './events.ts';
-import { RUN_TYPES } from '../domain/runs/categories.ts';
 
 export const RUN_LIMITS = { name: 120, participantLimitMin: 1, participantLimitMax: 1000 } as const;
 
@@ -96,7 +96,11 @@ export const participantLimitBodySchema = z.object({ limit: participantLimitSche
 export type ParticipantLimitBody = z.input<typeof participantLimitBodySchema>;
 
 /** PATCH /runs/{id}/participant-limit answers the run and, when the limit is below the confirmed count, a warning. */
-export const participantLimitResultSchema = runSchema.extend({ warning: z.string().nullable() });
+export const participantLimitResultSchema = runSchema.extend({
+  /** How many waitlisted entries a raised limit confirmed. */
+  promotedCount: z.number().int(),
+  warning: z.string().nullable(),
+});
 export type ParticipantLimitResult = z.infer<typeof participantLimitResultSchema>;
 
 export const scheduleBodySchema = z.object({ startTime: dateTime('Start time'), endTime: dateTime('End time') }).strict();

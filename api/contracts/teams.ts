@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROBLEM_CODES } from '../domain/teams/eligibility.ts';
+import { emailSchema } from './accounts.ts';
 import { pageOf, wholeNumberParam } from './common.ts';
 
 /** Teams (SPEC 7 "Teams"; docs/decisions/016): the schemas the API validates with and the portal reuses. */
@@ -16,6 +17,7 @@ export const TEAM_MESSAGES = {
   memberIdsInvalid: 'memberIds must be user ids',
   memberIdsRepeated: 'memberIds must not repeat a user',
   memberIdsTooMany: 'memberIds may list at most 10 users',
+  captainIdInvalid: 'captainId must be a user id',
 } as const;
 
 export const teamRunTypeSchema = z.enum(TEAM_RUN_TYPES, { error: TEAM_MESSAGES.runTypeInvalid });
@@ -186,11 +188,21 @@ export type TeamListQuery = z.infer<typeof teamListQuerySchema>;
 export const teamSubListQuerySchema = teamListQuerySchema.omit({ departmentId: true, deleted: true });
 export type TeamSubListQuery = z.infer<typeof teamSubListQuerySchema>;
 
+/**
+ * POST /teams. captainId (an addition for the portal, docs/decisions/016): an admin names another
+ * account as captain and first member; anyone else may only name themselves.
+ */
 export const teamCreateBodySchema = z
   .object({
     name: teamNameSchema,
     runType: teamRunTypeSchema,
     departmentId: departmentIdSchema.nullable().optional(),
+    captainId: z
+      .number({ error: TEAM_MESSAGES.captainIdInvalid })
+      .int(TEAM_MESSAGES.captainIdInvalid)
+      .positive(TEAM_MESSAGES.captainIdInvalid)
+      .max(2147483647, TEAM_MESSAGES.captainIdInvalid)
+      .optional(),
   })
   .strict();
 export type TeamCreateBody = z.infer<typeof teamCreateBodySchema>;
@@ -218,6 +230,22 @@ export const teamHybridBodySchema = z
 export type TeamHybridBody = z.infer<typeof teamHybridBodySchema>;
 
 export const teamMemberParamsSchema = z.object({ id: idQuery('id'), userId: idQuery('userId') });
+
+/** GET /teams/{id}/candidate?email: the account a captain is about to add, found by its exact e-mail address. */
+export const teamCandidateQuerySchema = z.object({ email: emailSchema });
+
+export const teamCandidateSchema = z.object({
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  departmentId: z.number().int().nullable(),
+  departmentName: z.string().nullable(),
+  isActive: z.boolean(),
+  isMember: z.boolean(),
+  /** Why add-member would refuse them now (its code and message), or null when it would take them. */
+  refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type TeamCandidateDto = z.infer<typeof teamCandidateSchema>;
 
 export const memberCountQuerySchema = z.object({ runType: teamRunTypeSchema.optional() });
 export const teamReadQuerySchema = z.object({ runId: idQuery('runId').optional() });

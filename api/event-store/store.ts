@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
-import { isUniqueViolation } from '../db/errors.ts';
 
 /**
  * The event store: the only code that writes event_log. Appends run inside the caller's transaction,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { DomainError } from '../domain/errors.ts';
 import type { Role } from '../db/schema.ts';
+import { DomainError } from '../domain/errors.ts';
 
 /**
  * Who may call a route. Every route declares one; the app refuses to start otherwise.

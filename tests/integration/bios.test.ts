@@ -294,7 +294,7 @@ describe('POST /api/users/bios/{id}/upload-photo and GET /api/users/bios/{id}/ph
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers.etag).toBe(`"${stored.checksum}"`);
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000');
+    expect(served.headers['cache-control']).toBe('public, max-age=300');
     expect(served.rawPayload.equals(Buffer.from(stored.data))).toBe(true);
     const notModified = await get(`/api/users/bios/${bio.id}/photo`, { 'if-none-match': `"${stored.checksum}"` });
     expect(notModified.statusCode).toBe(304);

@@ -188,7 +188,7 @@ describe('GET /api/announcements/{id}/picture', () => {
     expect(res.headers['content-type']).toBe('image/gif');
     expect(res.rawPayload.toString()).toBe('GIF89a-not-really');
     expect(res.headers.etag).toBe(`"${picture.checksum}"`);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
     const again = await get(`/api/announcements/${a.latest?.id}/picture`, { 'if-none-match': `"${picture.checksum}"` });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);

@@ -371,7 +371,7 @@ describe('GET /api/events/{id}/picture', () => {
     expect(res.rawPayload.equals(Buffer.from(picture.data))).toBe(true);
     expect(res.headers['content-length']).toBe(String(picture.byte_size));
     expect(res.headers.etag).toBe(`"${picture.checksum}"`);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
     const again = await get(`/api/events/${ev.withPicture?.id}/picture`, { 'if-none-match': `"${picture.checksum}"` });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);

@@ -295,6 +295,8 @@ describe('rules of admission', () => {
     const small = await relayTeam(2);
     expect((await call('POST', '/api/registrations', small.captain, { runId: relay.id, teamId: small.team.id })).json().code).toBe('TEAM_TOO_SMALL');
     const hybrid = await relayTeam(3, { is_hybrid: true });
+    const elsewhere = await insertDepartment(db(), { name: 'Elsewhere Fire' });
+    await db().updateTable('users').set({ department_id: elsewhere.id }).where('id', '=', (hybrid.members[0] as User).id).execute();
     expect((await call('POST', '/api/registrations', hybrid.captain, { runId: relay.id, teamId: hybrid.team.id })).json().code).toBe('HYBRID_NOT_ALLOWED');
     const withYoung = await relayTeam(3);
     await db().updateTable('users').set({ date_of_birth: addDays(today, -365 * 15) }).where('id', '=', (withYoung.members[1] as User).id).execute();
@@ -431,5 +433,65 @@ describe('reading', () => {
     expect((await call('GET', '/api/registrations', await person())).statusCode).toBe(403);
     expect((await call('GET', '/api/registrations/waitlist', admin)).statusCode).toBe(400);
     expect((await call('GET', `/api/registrations/run/${r.id}`, regs[0] && (await person()))).statusCode).toBe(403);
+  });
+
+  it('searches the list by the team name or the person name, wildcards taken literally', async () => {
+    const r = await run({ type: 'relay', category: 'Men', participant_limit: 5 });
+    const kamloops = await relayTeam();
+    await db().updateTable('teams').set({ name: 'Kamloops 100% Crew' }).where('id', '=', kamloops.team.id).execute();
+    const halifax = await relayTeam();
+    await db().updateTable('teams').set({ name: 'Halifax Harbour' }).where('id', '=', halifax.team.id).execute();
+    await register(kamloops.captain, { runId: r.id, teamId: kamloops.team.id });
+    await register(halifax.captain, { runId: r.id, teamId: halifax.team.id });
+    const solo = await run();
+    const quinn = await person({ first_name: 'Quinn', last_name: 'Marchetti' });
+    const own = await register(quinn, { runId: solo.id });
+    const q = async (query: string) => (await call('GET', `/api/registrations?${query}`, admin)).json() as { data: RegistrationDto[]; meta: { total: number } };
+    expect((await q(`runId=${r.id}&query=kaml`)).data.map((x) => x.teamName)).toEqual(['Kamloops 100% Crew']);
+    expect((await q(`runId=${r.id}&query=${encodeURIComponent('100%')}`)).meta.total).toBe(1);
+    expect((await q(`runId=${r.id}&query=${encodeURIComponent('0%C')}`)).meta.total).toBe(0);
+    expect((await q(`runId=${r.id}&query=%20%20`)).meta.total).toBe(2);
+    expect((await q('query=quinn%20march')).data.map((x) => x.id)).toEqual([own.id]);
+    expect((await call('GET', `/api/registrations?query=${'x'.repeat(101)}`, admin)).statusCode).toBe(400);
+  });
+
+  it("a run's history: every registration's events, newest first, with the entrant and the actor; admins only", async () => {
+    const r = await run({ participant_limit: 1 });
+    const first = await person({ first_name: 'Robin', last_name: 'Ducharme' });
+    const second = await person({ first_name: 'Casey', last_name: 'Nakamura' });
+    const a = await register(first, { runId: r.id });
+    const b = await register(second, { runId: r.id });
+    await call('PATCH', `/api/registrations/${a.id}/cancel`, admin, {});
+    await call('POST', `/api/registrations/${a.id}/soft-delete`, admin, {});
+    const other = await run();
+    await register(await person(), { runId: other.id });
+
+    const res = await call('GET', `/api/registrations/run/${r.id}/history`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const history = res.json();
+    expect(history.meta).toEqual({ total: 5, page: 1, perPage: 100 });
+    expect(history.data.map((h: { registrationId: number; type: string }) => [h.registrationId, h.type])).toEqual([
+      [a.id, 'RegistrationSoftDeleted'],
+      [b.id, 'PromotedFromWaitlist'],
+      [a.id, 'RegistrationCancelled'],
+      [b.id, 'RegistrationSubmitted'],
+      [a.id, 'RegistrationSubmitted'],
+    ]);
+    expect(history.data[1]).toMatchObject({
+      entrantName: 'Casey Nakamura',
+      actorId: admin.id,
+      actorName: `${admin.first_name} ${admin.last_name}`,
+      summary: `Promoted from waitlist position 1 to a confirmed place (after registration ${a.id} was cancelled)`,
+      data: { fromPosition: 1 },
+    });
+    expect(history.data[4]).toMatchObject({ entrantName: 'Robin Ducharme', actorName: 'Robin Ducharme', version: 1 });
+
+    const page3 = (await call('GET', `/api/registrations/run/${r.id}/history?limit=2&page=3`, admin)).json();
+    expect(page3.meta).toEqual({ total: 5, page: 3, perPage: 2 });
+    expect(page3.data.map((h: { type: string }) => h.type)).toEqual(['RegistrationSubmitted']);
+    expect((await call('GET', `/api/registrations/run/${r.id}/history?page=9`, admin)).json()).toEqual({ data: [], meta: { total: 5, page: 9, perPage: 100 } });
+    expect((await call('GET', `/api/registrations/run/${r.id}/history`, first)).statusCode).toBe(403);
+    expect((await call('GET', '/api/registrations/run/2147483000/history', admin)).json()).toMatchObject({ code: 'RUN_NOT_FOUND' });
+    expect((await call('GET', `/api/registrations/run/${r.id}/history?limit=501`, admin)).statusCode).toBe(400);
   });
 });

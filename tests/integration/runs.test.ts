@@ -3,7 +3,7 @@ import type { RunDto } from '../../api/contracts/runs.ts';
 import type { EventRow, User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
-import { insertEvent, insertRegistrationRow, insertRun, insertUser } from '../support/factories.ts';
+import { insertEvent, insertRegistration, insertRegistrationRow, insertRun, insertUser } from '../support/factories.ts';
 
 let t: TestApp;
 let admin: User;
@@ -418,13 +418,13 @@ describe('PATCH /api/runs/{id}/participant-limit', () => {
   it('sets the limit; below the confirmed count it removes nobody and warns', async () => {
     const db = t.database.db;
     const run = await createRun({ participantLimit: 5 });
-    const rowOf = { id: run.id, event_id: run.eventId };
-    const confirmed = [await insertRegistrationRow(db, rowOf), await insertRegistrationRow(db, rowOf), await insertRegistrationRow(db, rowOf)];
-    const waiting = await insertRegistrationRow(db, rowOf, { status: 'waitlisted', waitlist_position: 1 });
+    const confirmed = [];
+    for (let i = 0; i < 3; i += 1) confirmed.push(await insertRegistration(db, { runId: run.id, userId: (await insertUser(db)).id }));
+    const waiting = await insertRegistration(db, { runId: run.id, userId: (await insertUser(db)).id, status: 'waitlisted', waitlistPosition: 1 });
 
     const lowered = await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 2 });
     expect(lowered.statusCode).toBe(200);
-    expect(lowered.json()).toMatchObject({ id: run.id, participantLimit: 2, confirmedCount: 3, waitlistCount: 1, spotsLeft: 0, isFull: true });
+    expect(lowered.json()).toMatchObject({ id: run.id, participantLimit: 2, confirmedCount: 3, waitlistCount: 1, spotsLeft: 0, isFull: true, promotedCount: 0 });
     expect(lowered.json().warning).toBe(
       'The run has 3 confirmed entries, more than the new limit of 2. Nobody was removed; no new entry is confirmed until fewer than 2 are.',
     );
@@ -435,13 +435,41 @@ describe('PATCH /api/runs/{id}/participant-limit', () => {
     ]);
 
     const exact = await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 3 });
-    expect(exact.json()).toMatchObject({ participantLimit: 3, warning: null });
-
-    // Raising it promotes nobody either, and says so.
-    const raised = await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 10 });
-    expect(raised.json()).toMatchObject({ participantLimit: 10, confirmedCount: 3, waitlistCount: 1, spotsLeft: 7, isFull: false });
-    expect(raised.json().warning).toBe('The new limit leaves 7 place(s) free while 1 entry waits on the waitlist; nobody was promoted automatically.');
+    expect(exact.json()).toMatchObject({ participantLimit: 3, warning: null, promotedCount: 0 });
     expect((await db.selectFrom('registrations').select('status').where('id', '=', waiting.id).executeTakeFirstOrThrow()).status).toBe('waitlisted');
+  });
+
+  it('raising the limit promotes the waitlist in order into the freed places, as events on their streams', async () => {
+    const db = t.database.db;
+    const run = await createRun({ participantLimit: 1 });
+    const first = await insertRegistration(db, { runId: run.id, userId: (await insertUser(db)).id });
+    const waiting = [];
+    for (let position = 1; position <= 3; position += 1) {
+      waiting.push(await insertRegistration(db, { runId: run.id, userId: (await insertUser(db)).id, status: 'waitlisted', waitlistPosition: position }));
+    }
+
+    const raised = await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 3 });
+    expect(raised.statusCode).toBe(200);
+    expect(raised.json()).toMatchObject({ participantLimit: 3, confirmedCount: 3, waitlistCount: 1, spotsLeft: 0, promotedCount: 2, warning: null });
+    const rows = await db.selectFrom('registrations').select(['id', 'status', 'waitlist_position']).where('run_id', '=', run.id).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: first.id, status: 'confirmed', waitlist_position: null },
+      { id: waiting[0]?.id, status: 'confirmed', waitlist_position: null },
+      { id: waiting[1]?.id, status: 'confirmed', waitlist_position: null },
+      { id: waiting[2]?.id, status: 'waitlisted', waitlist_position: 1 },
+    ]);
+    const promotions = await db
+      .selectFrom('event_log')
+      .select(['stream_id', 'metadata'])
+      .where('type', '=', 'PromotedFromWaitlist')
+      .where('stream_id', 'in', waiting.map((w) => `registration:${w.id}`))
+      .orderBy('global_position')
+      .execute();
+    expect(promotions.map((p) => p.stream_id)).toEqual([`registration:${waiting[0]?.id}`, `registration:${waiting[1]?.id}`]);
+    expect(promotions.every((p) => (p.metadata as { actorId?: unknown }).actorId === admin.id)).toBe(true);
+
+    const again = await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 10 });
+    expect(again.json()).toMatchObject({ confirmedCount: 4, waitlistCount: 0, promotedCount: 1 });
   });
 
   it('answers no warning for an ordinary change', async () => {

@@ -335,7 +335,11 @@ describe('admission', () => {
     expect(admissionRefusal(team)).toBeUndefined();
     const entrant = team.entrant as Extract<AdmissionFacts['entrant'], { kind: 'team' }>;
     expect(code({ ...team, entrant: { ...entrant, team: { ...entrant.team, runType: 'tech2' } } })).toBe('TEAM_TYPE_MISMATCH');
-    expect(code({ ...team, run: { ...team.run, allowsHybrid: false }, entrant: { ...entrant, team: { ...entrant.team, isHybrid: true } } })).toBe('HYBRID_NOT_ALLOWED');
+    const mixed = { ...entrant, team: { ...entrant.team, isHybrid: true }, members: [member(1), member(2), { ...member(3), departmentId: 2 }] };
+    expect(code({ ...team, run: { ...team.run, allowsHybrid: false }, entrant: mixed })).toBe('HYBRID_NOT_ALLOWED');
+    // Flagged hybrid but all from one department: nothing mixes, so the run's hybrid rule does not apply.
+    expect(admissionRefusal({ ...team, run: { ...team.run, allowsHybrid: false }, entrant: { ...entrant, team: { ...entrant.team, isHybrid: true } } })).toBeUndefined();
+    expect(admissionRefusal({ ...team, run: { ...team.run, allowsHybrid: true }, entrant: mixed })).toBeUndefined();
     expect(code({ ...team, alreadyRegistered: true })).toBe('ALREADY_REGISTERED');
     expect(code({ ...team, entrant: { ...entrant, members: [member(1), member(2)] } })).toBe('TEAM_TOO_SMALL');
     expect(code({ ...team, entrant: { ...entrant, members: [member(1), member(2), { ...member(3), dateOfBirth: null }] } })).toBe('DATE_OF_BIRTH_MISSING');

@@ -10,10 +10,11 @@
  * - waitlist positions 1..n without gaps, in the order people joined unless an admin moved them;
  * - nobody waiting while a place is free (the first waitlisted is promoted whenever a place frees up).
  */
-import type { EventStatus } from '../events/statuses.ts';
+
 import { conflict, type DomainError, notFound, ruleBroken } from '../errors.ts';
-import { type EligibilityMember, memberEligibility, ineligibleError, type RunTypeName } from '../teams/eligibility.ts';
-import { type TeamFacts, type TeamMemberFacts, teamEligibility } from '../teams/team-rules.ts';
+import type { EventStatus } from '../events/statuses.ts';
+import { type EligibilityMember, ineligibleError, memberEligibility, type RunTypeName } from '../teams/eligibility.ts';
+import { mixesDepartments, type TeamFacts, type TeamMemberFacts, teamEligibility } from '../teams/team-rules.ts';
 import type { RegistrationEvent, RegistrationStatus } from './events.ts';
 import type { RegistrationState } from './evolve.ts';
 
@@ -155,7 +156,9 @@ export function admissionRefusal(facts: AdmissionFacts): DomainError | undefined
       { teamType: team.runType, runType: run.type },
     );
   }
-  if (team.isHybrid && !run.allowsHybrid) {
+  // The hybrid flag alone refuses nothing: only a team whose people really come from several departments
+  // needs a run that accepts hybrid teams (the same rule as the team's own eligibility check).
+  if (!run.allowsHybrid && mixesDepartments(team, members)) {
     return ruleBroken('HYBRID_NOT_ALLOWED', `Hybrid rule: ${team.name} mixes departments and this run does not accept hybrid teams.`);
   }
   if (facts.alreadyRegistered) {

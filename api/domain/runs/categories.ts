@@ -13,8 +13,10 @@ export const RUN_TYPE_LABELS: { readonly [T in RunType]: string } = {
 };
 
 /**
- * Who a category is for. men / women: every competitor (every team member) of that gender;
- * mixed: a team with at least one woman; open: anyone.
+ * Who a category is for. women: every competitor (every team member) a woman; mixed: a team with at
+ * least one woman; open: anyone. men names the men's division for results and the board, but entry is
+ * not refused on gender (docs/decisions/016: refusing anyone without a recorded gender would block
+ * entries the rules allow), so eligibility treats it as open.
  */
 export type CategoryGender = 'men' | 'women' | 'mixed' | 'open';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, isIsoDate } from '../dates.ts';
-import { RUN_CATEGORIES, RUN_TYPES } from '../runs/categories.ts';
 import { DomainError } from '../errors.ts';
+import { RUN_CATEGORIES, RUN_TYPES } from '../runs/categories.ts';
 import {
   ageOn,
   categoryRule,

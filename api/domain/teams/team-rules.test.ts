@@ -7,9 +7,9 @@ import {
   hybridRefusal,
   memberCountStatus,
   mixesDepartments,
+  TEAM_SIZES,
   type TeamFacts,
   type TeamMemberFacts,
-  TEAM_SIZES,
   teamEligibility,
   teamProblems,
 } from './team-rules.ts';

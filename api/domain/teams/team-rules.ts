@@ -11,9 +11,9 @@ import {
   type EligibilityProblem,
   type EligibilityRun,
   memberEligibility,
-  personLabel,
   type ProblemCode,
   type ProblemRule,
+  personLabel,
   type RunTypeName,
 } from './eligibility.ts';
 

@@ -7,13 +7,13 @@ import {
   type UserDto,
   type UserPage,
 } from '../../contracts/accounts.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, UserUpdate } from '../../db/schema.ts';
 import { conflict, notFound, ruleBroken } from '../../domain/errors.ts';
 import type { AccessTokenClaims } from '../../plugins/access.ts';
 import { revokeSessions } from '../auth/sessions.ts';
 import { accountByEmail, accountForChange, insertAccount, pageOfUsers, updateAccount, userById } from '../users/queries.ts';
 import { isDemotion, readBack, requireAnotherActiveSuperAdmin } from '../users/service.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 
 /**
  * The accounts with admin rights (admin and super-admin), managed by super-admins only.

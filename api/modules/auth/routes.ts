@@ -10,8 +10,8 @@ import {
   resetPasswordBodySchema,
   resetTokenQuerySchema,
   resetTokenValiditySchema,
-  sessionSchema,
   type SessionDto,
+  sessionSchema,
   userSchema,
   verifyTokenQuerySchema,
 } from '../../contracts/accounts.ts';

@@ -1,13 +1,13 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { LoginBody, MessageDto, RegisterBody, ResetTokenValidity, UserDto } from '../../contracts/accounts.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountTokenPurpose, Database, Role } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordChangedMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/templates.ts';
 import { accountByEmail, userById } from '../users/queries.ts';
 import { hashToken, issueRefreshToken, newSecretToken, revokeFamily, revokeSessions } from './sessions.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 
 export const VERIFY_TOKEN_HOURS = 48;
 export const RESET_TOKEN_MINUTES = 60;

@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { BioCreateBody, BioDto, BioUpdateBody } from '../../contracts/accounts.ts';
 import { PROFILE_PHOTO_MAX_BYTES } from '../../contracts/accounts.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
 import { type AccessTokenClaims, isAdmin, requireOwnerOrAdmin } from '../../plugins/access.ts';
 import { deletePicture, ImageRejected, type NormalisedImage, normaliseImage, storeImage } from '../pictures/service.ts';
 import { type BioRow, bioRowById, bioRowByUserId, toBioDto } from './queries.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 
 /** The caller of a public read, asked for only when it matters (a bio of a deactivated account). */
 export type LazyCaller = () => Promise<AccessTokenClaims | undefined>;

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DepartmentDto, departmentBodySchema, departmentUpdateBodySchema } from '../../contracts/accounts.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, type DomainError, notFound } from '../../domain/errors.ts';
 import { departmentById, departmentForChange, departmentNamed } from './queries.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 
 type DepartmentCreate = z.output<typeof departmentBodySchema>;
 type DepartmentChange = z.output<typeof departmentUpdateBodySchema>;

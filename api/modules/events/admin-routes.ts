@@ -20,8 +20,8 @@ import {
 import { eventRegistrationsQuerySchema, registrationEntryPageSchema } from '../../contracts/runs.ts';
 import { badRequest, ruleBroken } from '../../domain/errors.ts';
 import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
-import { pageOfRegistrations } from '../runs/registration-queries.ts';
 import { readUploadedFile } from '../pictures/upload.ts';
+import { pageOfRegistrations } from '../runs/registration-queries.ts';
 import { eventForRuns, pageOfAdminEvents } from './admin-queries.ts';
 import {
   createEvent,

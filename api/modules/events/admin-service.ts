@@ -9,6 +9,7 @@ import {
   eventDateProblems,
   type eventUpdateBodySchema,
 } from '../../contracts/events.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, EventRow, EventStatus, EventsTable } from '../../db/schema.ts';
 import { yearOf } from '../../domain/dates.ts';
 import { notFound, ruleBroken } from '../../domain/errors.ts';
@@ -17,7 +18,6 @@ import { isDepartmentOpenForMembers } from '../departments/queries.ts';
 import { deletePicture, ImageRejected, type NormalisedImage, normaliseImage, storeImage } from '../pictures/service.ts';
 import { adminEventById, eventRowForChange, slugsLike } from './admin-queries.ts';
 import type { Clock } from './queries.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 
 type EventCreate = z.output<typeof eventCreateBodySchema>;
 type EventChange = z.output<typeof eventUpdateBodySchema>;

@@ -13,10 +13,10 @@ import {
 import { yearOf } from '../../domain/dates.ts';
 import { notFound } from '../../domain/errors.ts';
 import { isAdmin, optionalCaller } from '../../plugins/access.ts';
+import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import { sendPicture } from '../pictures/service.ts';
 import { adminEventById, anyEventPictureId } from './admin-queries.ts';
 import { availableYears, clockFor, eventsByYear, publicEventById, publicEventPictureId, upcomingEvents } from './queries.ts';
-import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 
 const ONE_MINUTE = 60;
 const FIVE_MINUTES = 300;

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import type { AppPlugin } from '../../app.ts';
 import { pendingMigrations } from '../../db/migrate.ts';
 import { DomainError } from '../../domain/errors.ts';
-import type { AppPlugin } from '../../app.ts';
 
 const healthSchema = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
 const readySchema = z.object({

@@ -7,15 +7,19 @@ import type { NormalisedImage } from './image.ts';
 
 export { ImageRejected, type NormalisedImage, type NormaliseOptions, normaliseImage } from './image.ts';
 
-const YEAR = 31_536_000;
+/**
+ * Pictures are addressed by what they belong to (/events/7/picture), and an admin may replace one under
+ * the same address: browsers keep it five minutes, then revalidate with the checksum (a cheap 304).
+ */
+const PICTURE_CACHE_CONTROL = 'public, max-age=300';
 
 export async function getPicture(db: Kysely<Database>, id: number) {
   return db.selectFrom('pictures').select(['id', 'content_type', 'byte_size', 'checksum', 'data']).where('id', '=', id).executeTakeFirst();
 }
 
 /**
- * Sends stored picture bytes with their content type. The checksum is the ETag; a picture's bytes
- * never change under the same checksum, so browsers may keep it for a long time and revalidate cheaply.
+ * Sends stored picture bytes with their content type. The checksum is the ETag, so revalidating an
+ * unchanged picture costs no bytes.
  */
 export async function sendPicture(
   db: Kysely<Database>,
@@ -28,7 +32,7 @@ export async function sendPicture(
   const picture = pictureId ? await getPicture(db, pictureId) : undefined;
   if (!picture) throw notFound(what, 'PICTURE_NOT_FOUND');
   const etag = `"${picture.checksum}"`;
-  reply.header('etag', etag).header('cache-control', options.cacheControl ?? `public, max-age=${YEAR}`);
+  reply.header('etag', etag).header('cache-control', options.cacheControl ?? PICTURE_CACHE_CONTROL);
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type(picture.content_type).header('content-length', picture.byte_size).send(Buffer.from(picture.data));
 }

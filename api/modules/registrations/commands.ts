@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { inlineProjectorsFor } from '../../../projections/registry.ts';
 import { entrantHoldsPlace, type RunPlacesWithVersions, registrationState, runPlaces } from '../../../projections/registrations/queries.ts';
+import { inlineProjectorsFor } from '../../../projections/registry.ts';
 import type { BatchRefusal, RegistrationDto } from '../../contracts/registrations.ts';
 import type { Database } from '../../db/schema.ts';
 import { todayIn } from '../../domain/dates.ts';

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import type { RegistrationDto, RegistrationHistory, RegistrationPage } from '../../contracts/registrations.ts';
+import type { RegistrationDto, RegistrationHistory, RegistrationPage, RunRegistrationHistory } from '../../contracts/registrations.ts';
 import type { Database, RegistrationStatus } from '../../db/schema.ts';
-import { describeRegistrationEvent, type RegistrationCause, registrationStreamId } from '../../domain/registrations/events.ts';
+import { describeRegistrationEvent, type RegistrationCause, registrationIdOf, registrationStreamId } from '../../domain/registrations/events.ts';
 
 /**
  * Reads of the registrations read model for the API, with the run, event, team and person names joined
@@ -101,6 +101,13 @@ export interface RegistrationFilter {
   hasWaitlistPosition?: boolean;
   /** true: only soft-deleted ones; otherwise soft-deleted ones are left out. */
   deleted?: boolean;
+  /** Free text over the entrant: the team's name or the person's name. */
+  query?: string;
+}
+
+/** An ILIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /** 'newest': latest first. 'run': confirmed first (in the order they got their place), then the waitlist by position, then cancelled. */
@@ -121,6 +128,16 @@ export async function pageOfRegistrations(
   if (filter.status !== undefined) query = query.where('r.status', '=', filter.status);
   if (filter.hasWaitlistPosition !== undefined) {
     query = query.where('r.waitlist_position', filter.hasWaitlistPosition ? 'is not' : 'is', null);
+  }
+  const text = filter.query?.trim();
+  if (text) {
+    const pattern = containsPattern(text);
+    query = query.where((eb) =>
+      eb.or([
+        eb('teams.name', 'ilike', pattern),
+        eb(sql<string>`${sql.ref('u.first_name')} || ' ' || ${sql.ref('u.last_name')}`, 'ilike', pattern),
+      ]),
+    );
   }
   if (filter.involvingUserId !== undefined) {
     const userId = filter.involvingUserId;
@@ -202,6 +219,65 @@ export async function registrationHistory(db: Kysely<Database>, id: number, page
       const causedBy = metadata.causedBy as RegistrationCause | undefined;
       const actorId = typeof metadata.actorId === 'number' ? metadata.actorId : null;
       return {
+        version: row.version,
+        type: row.type,
+        recordedAt: iso(row.recorded_at),
+        actorId,
+        actorName: row.actor_first_name === null ? null : `${row.actor_first_name} ${row.actor_last_name ?? ''}`.trim(),
+        summary: describeRegistrationEvent({ type: row.type, data }, causedBy),
+        data,
+      };
+    }),
+    meta: { total, page: page.page, perPage: page.limit },
+  };
+}
+
+interface RunHistoryRow extends HistoryRow {
+  stream_id: string;
+  team_name: string | null;
+  entrant_first_name: string | null;
+  entrant_last_name: string | null;
+}
+
+/** Whether the run exists (deleted events' runs included: an admin reads their history too). */
+export async function runExists(db: Kysely<Database>, runId: number): Promise<boolean> {
+  return (await db.selectFrom('runs').select('id').where('id', '=', runId).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Every event of every registration stream of a run (soft-deleted registrations included), newest first,
+ * with the registration's entrant, the actor's name and a sentence for each event: the run's timeline.
+ */
+export async function runRegistrationHistory(db: Kysely<Database>, runId: number, page: { page: number; limit: number }): Promise<RunRegistrationHistory> {
+  const { rows } = await sql<RunHistoryRow>`
+    select e.stream_id, e.version, e.type, e.data, e.metadata, e.recorded_at,
+           t.name as team_name, p.first_name as entrant_first_name, p.last_name as entrant_last_name,
+           u.first_name as actor_first_name, u.last_name as actor_last_name, count(*) over () as total
+    from registrations r
+    join event_log e on e.stream_id = 'registration:' || r.id
+    left join teams t on t.id = r.team_id
+    left join users p on p.id = r.user_id
+    left join users u on u.id = case when jsonb_typeof(e.metadata -> 'actorId') = 'number' then (e.metadata ->> 'actorId')::int end
+    where r.run_id = ${runId}
+    order by e.global_position desc
+    limit ${page.limit} offset ${(page.page - 1) * page.limit}`.execute(db);
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && page.page > 1) {
+    const { rows: counted } = await sql<{ n: number }>`
+      select count(*) as n from registrations r join event_log e on e.stream_id = 'registration:' || r.id where r.run_id = ${runId}`.execute(db);
+    total = Number(counted[0]?.n ?? 0);
+  }
+  return {
+    data: rows.map((row) => {
+      const metadata = asObject(row.metadata);
+      const data = asObject(row.data);
+      const causedBy = metadata.causedBy as RegistrationCause | undefined;
+      const actorId = typeof metadata.actorId === 'number' ? metadata.actorId : null;
+      const registrationId = registrationIdOf(row.stream_id) ?? 0;
+      const personName = row.entrant_first_name === null ? null : `${row.entrant_first_name} ${row.entrant_last_name ?? ''}`.trim();
+      return {
+        registrationId,
+        entrantName: row.team_name ?? personName ?? `Registration ${registrationId}`,
         version: row.version,
         type: row.type,
         recordedAt: iso(row.recorded_at),

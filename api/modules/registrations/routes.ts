@@ -15,13 +15,14 @@ import {
   registrationSchema,
   registrationScopedQuerySchema,
   registrationUpdateBodySchema,
+  runRegistrationHistorySchema,
   waitlistPositionBodySchema,
   waitlistQuerySchema,
 } from '../../contracts/registrations.ts';
 import { badRequest, DomainError, notFound } from '../../domain/errors.ts';
 import { isAdmin, requireOwnerOrAdmin } from '../../plugins/access.ts';
 import { batchRegister, type CommandOptions, readableRegistration, runRegistrationCommand, submitRegistration } from './commands.ts';
-import { pageOfRegistrations, registrationHistory, teamParties } from './queries.ts';
+import { pageOfRegistrations, registrationHistory, runExists, runRegistrationHistory, teamParties } from './queries.ts';
 
 const tags = ['registrations'];
 const e = errorEnvelopeSchema;
@@ -161,6 +162,24 @@ export const registrationRoutes: AppPlugin = async (app) => {
     async (request) => {
       const { page, limit, status } = request.query;
       return pageOfRegistrations(app.db, { runId: request.params.id, status }, { page, limit }, 'run');
+    },
+  );
+
+  app.get(
+    '/api/registrations/run/:id/history',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "A run's registration history: every event of its registrations (deleted ones too), newest first, with who and when",
+        params: idParamsSchema,
+        querystring: historyQuerySchema,
+        response: { 200: runRegistrationHistorySchema, ...readResponses },
+      },
+    },
+    async (request) => {
+      if (!(await runExists(app.db, request.params.id))) throw notFound('Run', 'RUN_NOT_FOUND');
+      return runRegistrationHistory(app.db, request.params.id, request.query);
     },
   );
 

@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { ParticipantLimitResult, RunDto, runCreateBodySchema, runUpdateBodySchema } from '../../contracts/runs.ts';
-import type { Updateable } from 'kysely';
 import type { Database, Run, RunsTable } from '../../db/schema.ts';
 import { notFound, ruleBroken } from '../../domain/errors.ts';
 import { categoryProblem, defaultRunName } from '../../domain/runs/categories.ts';
 import { type RuleProblem, registrationWindowProblem, scheduleProblem } from '../../domain/runs/schedule.ts';
 import { type EventForRuns, eventForRuns } from '../events/admin-queries.ts';
 import type { Clock } from '../events/queries.ts';
+import { fillRunPlaces } from '../registrations/commands.ts';
 import { eventIdOfRun, liveRegistrationCounts, runById, runRowForChange } from './queries.ts';
 
 type RunCreate = z.output<typeof runCreateBodySchema>;
@@ -158,22 +158,32 @@ export async function updateRun(db: Kysely<Database>, { clock, timeZone }: RunCo
  * the waitlist; both answer with a warning that says so. Promotion is the registrations module's
  * business (on cancellation, or by an admin confirming).
  */
-export async function setParticipantLimit(db: Kysely<Database>, clock: Clock, id: number, limit: number): Promise<ParticipantLimitResult> {
+/**
+ * PATCH /runs/{id}/participant-limit. Raising the limit promotes the waitlist, first in line first, into
+ * the places it frees (each promotion is an event on that registration's stream); lowering it removes
+ * nobody. Both in the one transaction that holds the run's lock, as every registration command does.
+ */
+export async function setParticipantLimit(
+  db: Kysely<Database>,
+  clock: Clock,
+  id: number,
+  limit: number,
+  metadata: { actorId: number | null; requestId?: string },
+): Promise<ParticipantLimitResult> {
   return db.transaction().execute(async (trx) => {
     await lockRun(trx, id);
     await trx.updateTable('runs').set({ participant_limit: limit, updated_at: new Date() }).where('id', '=', id).execute();
+    const promotedCount = await fillRunPlaces(trx, id, metadata);
     const run = await reread(trx, clock, id);
-    return { ...run, warning: limitWarning(run) };
+    return { ...run, promotedCount, warning: limitWarning(run) };
   });
 }
 
-export function limitWarning(run: Pick<RunDto, 'participantLimit' | 'confirmedCount' | 'waitlistCount'>): string | null {
-  const { participantLimit: limit, confirmedCount: confirmed, waitlistCount: waiting } = run;
+/** Said when the limit is now below the confirmed entries: nobody is removed, nobody new gets in. */
+export function limitWarning(run: Pick<RunDto, 'participantLimit' | 'confirmedCount'>): string | null {
+  const { participantLimit: limit, confirmedCount: confirmed } = run;
   if (confirmed > limit) {
     return `The run has ${confirmed} confirmed entries, more than the new limit of ${limit}. Nobody was removed; no new entry is confirmed until fewer than ${limit} are.`;
-  }
-  if (confirmed < limit && waiting > 0) {
-    return `The new limit leaves ${limit - confirmed} place(s) free while ${waiting} entr${waiting === 1 ? 'y waits' : 'ies wait'} on the waitlist; nobody was promoted automatically.`;
   }
   return null;
 }

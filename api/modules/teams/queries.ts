@@ -152,6 +152,26 @@ export async function candidates(db: Kysely<Database>, ids: readonly number[]) {
   return rows.map((r) => ({ userId: r.id, firstName: r.first_name, lastName: r.last_name, departmentId: r.department_id, isActive: r.is_active }));
 }
 
+/** The account with this e-mail address (without regard to case), as a candidate for a team. */
+export async function candidateByEmail(db: Kysely<Database>, email: string) {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('departments', 'departments.id', 'users.department_id')
+    .select(['users.id', 'users.first_name', 'users.last_name', 'users.department_id', 'departments.name as department_name', 'users.is_active'])
+    .where(sql<string>`lower(${sql.ref('users.email')})`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return (
+    row && {
+      userId: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      departmentId: row.department_id,
+      departmentName: row.department_name,
+      isActive: row.is_active,
+    }
+  );
+}
+
 /** A run that is not deleted, with its event's start date: what eligibility is judged against. */
 export async function runForEligibility(db: Kysely<Database>, runId: number) {
   const row = await db

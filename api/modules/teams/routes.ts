@@ -6,6 +6,8 @@ import {
   memberCountQuerySchema,
   memberCountSchema,
   runTeamPageSchema,
+  teamCandidateQuerySchema,
+  teamCandidateSchema,
   teamCreateBodySchema,
   teamEligibilitySchema,
   teamHybridBodySchema,
@@ -21,6 +23,7 @@ import {
   addMember,
   createTeam,
   eligibilityForRun,
+  findCandidate,
   getTeam,
   listDepartmentTeams,
   listRunTeams,
@@ -83,7 +86,8 @@ export const teamRoutes: AppPlugin = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Create a team: the caller becomes its captain and first member; the department defaults to the caller's",
+        summary:
+          "Create a team: the caller (or, for an admin, the account named by captainId) becomes its captain and first member; the department defaults to the captain's",
         body: teamCreateBodySchema,
         response: { 201: teamSchema, ...writeErrors },
       },
@@ -174,6 +178,23 @@ export const teamRoutes: AppPlugin = async (app) => {
       },
     },
     async (request) => eligibilityForRun(app.db, request.user, request.params.id, request.query.runId),
+  );
+
+  app.get(
+    '/api/teams/:id/candidate',
+    {
+      config: { access: 'owner-or-admin' },
+      preValidation: toManage,
+      schema: {
+        tags,
+        security,
+        summary: 'The account with this exact e-mail address, and whether add-member would take it now (captain or admin)',
+        params: idParamsSchema,
+        querystring: teamCandidateQuerySchema,
+        response: { 200: teamCandidateSchema, ...oneErrors, 409: e },
+      },
+    },
+    async (request) => findCandidate(app.db, request.user, request.params.id, request.query.email),
   );
 
   app.put(

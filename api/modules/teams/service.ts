@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type {
   MemberCountDto,
   RunTeamPage,
+  TeamCandidateDto,
   TeamCreateBody,
   TeamDto,
   TeamEligibilityDto,
@@ -27,6 +28,7 @@ import {
 import { type AccessTokenClaims, isAdmin } from '../../plugins/access.ts';
 import { departmentById, isDepartmentOpenForMembers, visibleDepartmentById } from '../departments/queries.ts';
 import {
+  candidateByEmail,
   candidates,
   deleteMembers,
   insertMembers,
@@ -215,6 +217,27 @@ export async function eligibilityForRun(db: Kysely<Database>, caller: AccessToke
   };
 }
 
+/**
+ * GET /teams/{id}/candidate?email (captain or admin): the account with that exact e-mail address, and
+ * whether add-member would take it now. Plain users cannot list accounts, so a captain adds people by
+ * the address they know them by; only that one account's name and department are revealed.
+ */
+export async function findCandidate(db: Kysely<Database>, caller: AccessTokenClaims, id: number, email: string): Promise<TeamCandidateDto> {
+  const team = await teamFacts(db, id);
+  if (!team) throw teamNotFound();
+  await authorizeTeam(db, caller, team, 'manage');
+  if (team.deleted_at !== null) throw teamDeleted();
+  const candidate = await candidateByEmail(db, email);
+  if (!candidate) throw new DomainError(404, 'USER_NOT_FOUND', 'No account uses that e-mail address.');
+  const members = await membersOf(db, id);
+  const refusal = additionRefusal(factsOf(team), members, candidate);
+  return {
+    ...candidate,
+    isMember: members.some((m) => m.userId === candidate.userId),
+    refusal: refusal ? { code: refusal.code, message: refusal.message } : null,
+  };
+}
+
 // ---------- writes: each in one transaction, on the team row locked ----------
 
 /** The team, locked, after the access check; a deleted one only where `allowDeleted`. */
@@ -243,15 +266,25 @@ async function requireOpenDepartment(trx: Kysely<Database>, departmentId: number
  * a team that is not hybrid has its members in its department, so the captain must be in it too.
  */
 export async function createTeam(db: Kysely<Database>, caller: AccessTokenClaims, body: TeamCreateBody): Promise<TeamDto> {
+  const captainId = body.captainId ?? caller.sub;
+  const forSomeoneElse = captainId !== caller.sub;
+  if (forSomeoneElse && !isAdmin(caller.role)) {
+    throw forbidden('Only an admin can name another captain; you are the captain of the teams you create.');
+  }
   return db.transaction().execute(async (trx) => {
-    const [captain] = await candidates(trx, [caller.sub]);
+    const [captain] = await candidates(trx, [captainId]);
     if (!captain) throw userNotFound();
+    if (forSomeoneElse && !captain.isActive) {
+      throw ruleBroken('ACCOUNT_INACTIVE', 'Captain rule: the captain needs an active account.', { userId: captainId });
+    }
     const departmentId = body.departmentId === undefined ? captain.departmentId : body.departmentId;
     if (departmentId !== null) await requireOpenDepartment(trx, departmentId);
     if (departmentId !== captain.departmentId) {
       throw ruleBroken(
         'HYBRID_REQUIRED',
-        'Department rule: the captain is the first member and is not in that department; create the team in your own department, then make it hybrid with its members to mix departments.',
+        forSomeoneElse
+          ? "Department rule: the captain is the first member and is not in that department; create the team in the captain's department, then make it hybrid with its members to mix departments."
+          : 'Department rule: the captain is the first member and is not in that department; create the team in your own department, then make it hybrid with its members to mix departments.',
         { userIds: [captain.userId], departmentId },
       );
     }

@@ -6,7 +6,7 @@ import { DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
 import { type AccessTokenClaims, isAdmin, requireOwnerOrAdmin } from '../../plugins/access.ts';
 import { revokeSessions } from '../auth/sessions.ts';
 import { isDepartmentOpenForMembers } from '../departments/queries.ts';
-import { accountForChange, otherActiveSuperAdminIds, pageOfUsers, updateAccount, userById, type UserFilter } from './queries.ts';
+import { accountForChange, otherActiveSuperAdminIds, pageOfUsers, type UserFilter, updateAccount, userById } from './queries.ts';
 
 export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
 
