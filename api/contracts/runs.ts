@@ -139,8 +139,19 @@ export const validateRunTypesResultSchema = z.object({
 });
 export type ValidateRunTypesResult = z.infer<typeof validateRunTypesResultSchema>;
 
-/** Placeholder item of GET /runs/{id}/run-orders until the run-order module defines it. */
-export const runOrderPageSchema = pageOf(z.record(z.string(), z.unknown()));
+/** GET /runs/{id}/run-orders: the run's order in brief (a run has at most one; none before it is created). */
+export const runOrderSummarySchema = z.object({
+  runId: z.number().int(),
+  version: z.number().int(),
+  positions: z.number().int(),
+  placed: z.number().int(),
+  heatSize: z.number().int(),
+  currentHeat: z.number().int(),
+  orderLocked: z.boolean(),
+  seedingRule: z.enum(['random', 'best-time']).nullable(),
+  lastChangeAt: z.string().nullable(),
+});
+export const runOrderPageSchema = pageOf(runOrderSummarySchema);
 
 // ---------- registrations of an event or a run (read from the registrations read model) ----------
 

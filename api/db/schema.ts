@@ -42,6 +42,8 @@ export interface UsersTable {
   /** A doctor's clearance, needed over 60 and for retired firefighters (DOMAIN.md). */
   medical_clearance_until: DateOnly | null;
   is_pre_service: Generated<boolean>;
+  /** Best previous time in ms, for seeding run orders by time. */
+  seed_time_ms: Generated<number | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -196,6 +198,8 @@ export interface TeamsTable {
   captain_id: number;
   is_hybrid: Generated<boolean>;
   is_active: Generated<boolean>;
+  /** Best previous time in ms, for seeding run orders by time. */
+  seed_time_ms: Generated<number | null>;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -248,6 +252,14 @@ export interface ProcessedCommandsTable {
   recorded_at: CreatedAt;
 }
 
+/** Read model of the run-order streams (projections/run-orders). */
+export interface RunOrdersTable {
+  run_id: number;
+  version: number;
+  state: Json<unknown>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface StreamSnapshotsTable {
   stream_id: string;
   version: number;
@@ -273,6 +285,7 @@ export interface Database {
   event_log: EventLogTable;
   processed_commands: ProcessedCommandsTable;
   stream_snapshots: StreamSnapshotsTable;
+  run_orders: RunOrdersTable;
 }
 
 export type Department = Selectable<DepartmentsTable>;

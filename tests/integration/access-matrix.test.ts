@@ -73,6 +73,7 @@ beforeAll(async () => {
         '/api/registrations/user': { id: String(users.owner.id) },
         '/api/registrations/team': { id: String(team.id) },
         '/api/registrations/run': { id: String(run.id) },
+        '/api/run-orders/run': { runId: String(run.id), regId: String(registration.id), pair: '1' },
       };
     })()),
   };

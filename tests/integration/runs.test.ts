@@ -331,7 +331,7 @@ describe('registrations and counts of a run', () => {
 });
 
 describe('GET /api/runs/{id}/run-orders', () => {
-  it('answers an empty page until the run-order module fills it (admins only)', async () => {
+  it('answers an empty page before the run has an order (admins only); run-orders.test covers one with an order', async () => {
     const run = await createRun();
     expect((await get(`/api/runs/${run.id}/run-orders`, as(admin))).json()).toEqual({ data: [], meta: { total: 0, page: 1, perPage: 20 } });
     expect((await get(`/api/runs/${run.id}/run-orders?page=2&limit=5`, as(admin))).json()).toEqual({ data: [], meta: { total: 0, page: 2, perPage: 5 } });
@@ -579,6 +579,6 @@ describe('OpenAPI', () => {
     for (const [path, method] of expected) {
       expect(doc.paths[path]?.[method], `${method} ${path}`).toMatchObject({ tags: ['runs'], summary: expect.any(String) });
     }
-    expect(doc.paths['/api/runs/{id}/run-orders']?.get?.summary).toContain('run-order module fills it');
+    expect(doc.paths['/api/runs/{id}/run-orders']?.get?.summary).toContain('run order in brief');
   });
 });

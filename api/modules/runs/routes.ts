@@ -25,6 +25,7 @@ import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import { eventForRuns } from '../events/admin-queries.ts';
 import { clockFor } from '../events/queries.ts';
 import { pageOfEventRuns, pageOfPublicRunsOfType, pageOfRuns, runById } from './queries.ts';
+import { runOrderSummaries } from '../run-orders/queries.ts';
 import { pageOfRegistrations } from './registration-queries.ts';
 import { createRun, eventNotFound, runNotFound, scheduleRun, setParticipantLimit, updateRun } from './service.ts';
 
@@ -193,7 +194,7 @@ export const runRoutes: AppPlugin = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: "A run's run orders: always an empty page for now; the run-order module fills it",
+        summary: "A run's run order in brief (at most one; an empty page before it is created or generated)",
         security: [{ bearer: [] }],
         params: idParamsSchema,
         querystring: pageQuerySchema,
@@ -203,7 +204,8 @@ export const runRoutes: AppPlugin = async (app) => {
     async (request) => {
       await visibleRun(request.params.id, true);
       const { page, limit } = request.query;
-      return { data: [], meta: { total: 0, page, perPage: limit } };
+      const orders = await runOrderSummaries(app.db, request.params.id);
+      return { data: page === 1 ? orders : [], meta: { total: orders.length, page, perPage: limit } };
     },
   );
 
@@ -252,7 +254,7 @@ export const runRoutes: AppPlugin = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: `Set the participant limit (${RUN_LIMITS.participantLimitMin}-${RUN_LIMITS.participantLimitMax}). Lowering it below the confirmed count removes nobody, raising it promotes nobody; the answer's warning says so`,
+        summary: `Set the participant limit (${RUN_LIMITS.participantLimitMin}-${RUN_LIMITS.participantLimitMax}). Lowering it below the confirmed count removes nobody (the answer's warning says so); raising it promotes the waitlist in order into the freed places (promotedCount)`,
         security: [{ bearer: [] }],
         params: idParamsSchema,
         body: participantLimitBodySchema,

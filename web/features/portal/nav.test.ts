@@ -42,11 +42,11 @@ describe('portalNavFor', () => {
   });
 
   it('adds events, users and departments for an admin', () => {
-    expect(labels('admin')).toEqual(['Dashboard', 'My profile', 'Events', 'Teams', 'Registrations', 'Users', 'Departments']);
+    expect(labels('admin')).toEqual(['Dashboard', 'My profile', 'Events', 'Teams', 'Registrations', 'Run orders', 'Users', 'Departments']);
   });
 
   it('adds admin users for a super-admin', () => {
-    expect(labels('super-admin')).toEqual(['Dashboard', 'My profile', 'Events', 'Teams', 'Registrations', 'Users', 'Departments', 'Admin users']);
+    expect(labels('super-admin')).toEqual(['Dashboard', 'My profile', 'Events', 'Teams', 'Registrations', 'Run orders', 'Users', 'Departments', 'Admin users']);
   });
 
   it('shows nothing for no role', () => {
@@ -109,6 +109,7 @@ describe('quickLinksFor', () => {
       '/portal/events',
       '/portal/teams',
       '/portal/registrations',
+      '/portal/run-orders',
       '/portal/users',
       '/portal/departments',
     ]);

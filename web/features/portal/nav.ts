@@ -11,11 +11,12 @@ export type PortalPath =
   | '/portal/events'
   | '/portal/teams'
   | '/portal/registrations'
+  | '/portal/run-orders'
   | '/portal/users'
   | '/portal/departments'
   | '/portal/admin-users';
 
-export type PortalIcon = 'dashboard' | 'profile' | 'events' | 'teams' | 'registrations' | 'users' | 'departments' | 'admin-users';
+export type PortalIcon = 'dashboard' | 'profile' | 'events' | 'teams' | 'registrations' | 'run-orders' | 'users' | 'departments' | 'admin-users';
 
 export interface PortalNavItem {
   to: PortalPath;
@@ -47,11 +48,12 @@ export const PORTAL_NAV: readonly PortalNavSection[] = [
   {
     id: 'competition',
     label: 'Competition',
-    // Results, Run orders and Announcements join these as they land.
+    // Results and Announcements join these as they land.
     items: [
       { to: '/portal/events', label: 'Events', icon: 'events', minRole: 'admin' },
       { to: '/portal/teams', label: 'Teams', icon: 'teams', minRole: 'user' },
       { to: '/portal/registrations', label: 'Registrations', icon: 'registrations', minRole: 'user' },
+      { to: '/portal/run-orders', label: 'Run orders', icon: 'run-orders', minRole: 'admin' },
     ],
   },
   {
@@ -112,6 +114,7 @@ const QUICK_LINK_TEXT: Readonly<Partial<Record<PortalPath, string>>> = {
   '/portal/events': 'Create events, their runs, limits and schedules; move them through their statuses.',
   '/portal/teams': 'Build teams, pick the captain and check every member is eligible.',
   '/portal/registrations': 'Entries, waitlists and cancellations, run by run.',
+  '/portal/run-orders': 'The live starting order: pairs, heats, locks, and the venue display.',
   '/portal/users': 'Find accounts, verify, activate or deactivate them.',
   '/portal/departments': 'Add and edit departments, see their members.',
   '/portal/admin-users': 'Create admin accounts and manage their rights.',

@@ -1,0 +1,75 @@
+/**
+ * The live protocol of WebSocket /api/live (docs/decisions/018-live-protocol.md). JSON text frames.
+ *
+ * Client -> server:
+ *   { type: 'auth', token }                      sign the socket in (an access token); again after each refresh
+ *   { type: 'subscribe', runId, fromVersion }    catch up from the version after fromVersion, then every new event
+ *   { type: 'unsubscribe', runId }
+ *   { type: 'presence', runId, dragging }        what this admin is dragging now (null when nothing)
+ *   { type: 'ping' }                             the client's own heartbeat; answered with pong
+ *
+ * Server -> client:
+ *   { type: 'ready' }                            on connect
+ *   { type: 'authenticated', userId, role, expiresAt }   expiresAt null for a token without exp
+ *   { type: 'subscribed', runId, version, access: 'admin' | 'public' }   after the catch-up was sent
+ *   { type: 'event', runId, event }              one run-order event, versions strictly increasing per run
+ *   { type: 'presence', runId, viewers }         admins only: who is viewing the board and dragging what
+ *   { type: 'error', code, message, runId? }
+ *   { type: 'pong' }
+ *
+ * Error codes: BAD_MESSAGE (not JSON, or not one of the messages above; the socket stays open),
+ * UNAUTHORIZED (bad token or inactive account: the socket is signed out), TOKEN_EXPIRED (the token's exp
+ * passed without a fresh auth: admin access ends, public events go on), RUN_NOT_FOUND,
+ * TOO_MANY_SUBSCRIPTIONS, FORBIDDEN (presence from a non-admin), NOT_SUBSCRIBED (presence on a run the
+ * socket does not follow), INTERNAL_ERROR. When a subscription's access changes (auth, expiry) the server
+ * sends `subscribed` again for it, with the version reached and the new access.
+ *
+ * A signed-in admin receives events whole (with actor ids); anyone else (the venue display) receives
+ * only the public fields: type, version, time and the arrangement, never who did it.
+ */
+import { z } from 'zod';
+
+const runId = z.number().int().min(1).max(2147483647);
+
+export const draggingSchema = z
+  .object({ kind: z.enum(['position', 'heat']), number: z.number().int().min(1).max(100000) })
+  .strict()
+  .nullable();
+export type Dragging = z.infer<typeof draggingSchema>;
+
+export const liveClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }).strict(),
+  z.object({ type: z.literal('subscribe'), runId, fromVersion: z.number().int().min(0).max(2147483647).default(0) }).strict(),
+  z.object({ type: z.literal('unsubscribe'), runId }).strict(),
+  z.object({ type: z.literal('presence'), runId, dragging: draggingSchema }).strict(),
+  z.object({ type: z.literal('ping') }).strict(),
+]);
+export type LiveClientMessage = z.input<typeof liveClientMessageSchema>;
+
+/** A run-order event as the live socket carries it. */
+export interface LiveEvent {
+  version: number;
+  type: string;
+  data: Record<string, unknown>;
+  recordedAt: string;
+  /** Admin subscriptions only. */
+  actorId?: number | null;
+}
+
+export interface PresenceViewer {
+  userId: number;
+  name: string;
+  dragging: Dragging;
+}
+
+export type LiveServerMessage =
+  | { type: 'ready' }
+  | { type: 'authenticated'; userId: number; role: string; expiresAt: string | null }
+  | { type: 'subscribed'; runId: number; version: number; access: 'admin' | 'public' }
+  | { type: 'event'; runId: number; event: LiveEvent }
+  | { type: 'presence'; runId: number; viewers: PresenceViewer[] }
+  | { type: 'error'; code: string; message: string; runId?: number }
+  | { type: 'pong' };
+
+/** The fields of a run-order event's data a public (display) subscriber may see. */
+export const PUBLIC_EVENT_FIELDS = ['slots', 'heatSize', 'positions', 'pair', 'sourcePosition', 'targetPosition', 'sourceHeatNumber', 'targetHeatNumber', 'position', 'registrationId'] as const;

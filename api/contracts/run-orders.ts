@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { SEEDING_RULES } from '../domain/run-orders/events.ts';
+import { wholeNumberParam } from './common.ts';
+import { COMMAND_ID_PATTERN } from './registrations.ts';
+
+/**
+ * Requests and responses of /api/run-orders/run/{runId}/... (SPEC 7 "Run orders"). Shared with the board.
+ * Every command carries the version the client saw (a stale one is a 409 with the events since) and may
+ * carry a command id that makes a retry harmless. The actor fields SPEC 3 names (movedBy, lockedBy...)
+ * are accepted for old clients and ignored: the actor is always the signed-in user.
+ */
+
+const MAX_ID = 2147483647;
+export const MAX_POSITIONS = 2000;
+export const MAX_HEAT_SIZE = 20;
+export const STATE_NAME_MAX_LENGTH = 60;
+
+const whole = (name: string, min: number, max: number) =>
+  z
+    .number({ error: `${name} must be a whole number from ${min} to ${max}` })
+    .int(`${name} must be a whole number from ${min} to ${max}`)
+    .min(min, `${name} must be a whole number from ${min} to ${max}`)
+    .max(max, `${name} must be a whole number from ${min} to ${max}`);
+
+const position = (name: string) => whole(name, 1, MAX_POSITIONS);
+const ignoredActor = z.unknown().optional();
+
+const commandFields = {
+  expectedVersion: whole('expectedVersion', 0, MAX_ID),
+  commandId: z
+    .string({ error: 'commandId must be 1 to 100 letters, digits or . _ : -' })
+    .regex(COMMAND_ID_PATTERN, 'commandId must be 1 to 100 letters, digits or . _ : -')
+    .optional(),
+};
+
+export const runOrderParamsSchema = z.object({ runId: wholeNumberParam('runId must be a positive whole number', 1, MAX_ID) });
+export const runOrderRegistrationParamsSchema = runOrderParamsSchema.extend({ regId: wholeNumberParam('regId must be a positive whole number', 1, MAX_ID) });
+export const runOrderPairParamsSchema = runOrderParamsSchema.extend({ pair: wholeNumberParam('pair must be a whole number from 1', 1, MAX_POSITIONS) });
+
+/** undo, redo, remove, lock, unlock, pairs lock/unlock: nothing but the version. */
+export const runOrderCommandBodySchema = z
+  .object({ ...commandFields, lockedBy: ignoredActor, unlockedBy: ignoredActor, movedBy: ignoredActor, appliedBy: ignoredActor, reorderedBy: ignoredActor })
+  .strict();
+
+export const seedingBodySchema = z
+  .object({
+    rule: z.enum(SEEDING_RULES, { error: 'rule must be random or best-time' }),
+    seed: whole('seed', 0, MAX_ID),
+    fastest: z.enum(['last', 'first'], { error: 'fastest must be last or first' }),
+    separateDepartments: z.boolean({ error: 'separateDepartments must be true or false' }),
+    minRest: whole('minRest', 0, 100),
+  })
+  .partial()
+  .strict();
+
+export const generateBodySchema = z
+  .object({ ...commandFields, seeding: seedingBodySchema.optional(), heatSize: whole('heatSize', 1, MAX_HEAT_SIZE).optional() })
+  .strict();
+
+export const createEmptyBodySchema = z
+  .object({ ...commandFields, positions: whole('positions', 2, MAX_POSITIONS).optional(), heatSize: whole('heatSize', 1, MAX_HEAT_SIZE).optional() })
+  .strict();
+
+export const reorderBodySchema = z
+  .object({
+    ...commandFields,
+    /** The registration ids (or null for an empty position) in their new order: every position. */
+    positions: z.array(whole('positions[]', 1, MAX_ID).nullable(), { error: 'positions must be a list of registration ids or nulls' }).max(MAX_POSITIONS),
+    reorderedBy: ignoredActor,
+  })
+  .strict();
+
+export const insertBodySchema = z.object({ ...commandFields, position: position('position').optional() }).strict();
+
+export const positionsLockBodySchema = z
+  .object({
+    ...commandFields,
+    positions: z.array(position('positions[]'), { error: 'positions must be a list of positions' }).min(1, 'positions must name at least one position').max(MAX_POSITIONS),
+    lockedBy: ignoredActor,
+    unlockedBy: ignoredActor,
+  })
+  .strict();
+
+export const positionMoveBodySchema = z
+  .object({ ...commandFields, sourcePosition: position('sourcePosition'), targetPosition: position('targetPosition'), movedBy: ignoredActor })
+  .strict();
+
+export const heatMoveBodySchema = z
+  .object({ ...commandFields, sourceHeatNumber: whole('sourceHeatNumber', 1, MAX_POSITIONS), targetHeatNumber: whole('targetHeatNumber', 1, MAX_POSITIONS), movedBy: ignoredActor })
+  .strict();
+
+const stateName = z
+  .string({ error: `name must be 1 to ${STATE_NAME_MAX_LENGTH} characters` })
+  .trim()
+  .min(1, `name must be 1 to ${STATE_NAME_MAX_LENGTH} characters`)
+  .max(STATE_NAME_MAX_LENGTH, `name must be 1 to ${STATE_NAME_MAX_LENGTH} characters`);
+
+export const currentHeatBodySchema = z.object({ ...commandFields, heat: whole('heat', 1, MAX_POSITIONS) }).strict();
+
+export const saveStateBodySchema = z.object({ ...commandFields, name: stateName }).strict();
+export const applyStateBodySchema = z.object({ ...commandFields, name: stateName, appliedBy: ignoredActor }).strict();
+
+export const historyQuerySchema = z
+  .object({
+    page: wholeNumberParam('page must be a whole number from 1', 1, 1_000_000).default(1),
+    perPage: wholeNumberParam('perPage must be a whole number from 1 to 200', 1, 200).default(50),
+  })
+  .strict();
+export const atVersionQuerySchema = z.object({ version: wholeNumberParam('version must be a whole number from 0', 0, MAX_ID) }).strict();
+
+// ---------- answers ----------
+
+export const runOrderEntrySchema = z.object({
+  registrationId: z.number().int(),
+  name: z.string(),
+  teamId: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  departmentName: z.string().nullable(),
+  category: z.string(),
+  seedTimeMs: z.number().int().nullable(),
+  /** A placed registration that was cancelled since is flagged, never silently dropped. */
+  status: z.enum(['confirmed', 'waitlisted', 'cancelled', 'deleted']),
+});
+export type RunOrderEntry = z.infer<typeof runOrderEntrySchema>;
+
+export const runOrderPositionSchema = z.object({
+  position: z.number().int(),
+  pair: z.number().int(),
+  heat: z.number().int(),
+  lane: z.enum(['left', 'right']),
+  registrationId: z.number().int().nullable(),
+  locked: z.boolean(),
+  lockedVia: z.enum(['position', 'pair']).nullable(),
+  entry: runOrderEntrySchema.nullable(),
+});
+export type RunOrderPosition = z.infer<typeof runOrderPositionSchema>;
+
+const actorSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+export const runOrderViewSchema = z.object({
+  runId: z.number().int(),
+  runName: z.string(),
+  runType: z.string(),
+  runCategory: z.string(),
+  eventId: z.number().int(),
+  eventName: z.string(),
+  exists: z.boolean(),
+  version: z.number().int(),
+  heatSize: z.number().int(),
+  /** The heat on the course now, as the timing table set it. */
+  currentHeat: z.number().int(),
+  orderLocked: z.boolean(),
+  lockedPositions: z.array(z.number().int()),
+  lockedPairs: z.array(z.number().int()),
+  seeding: z
+    .object({ rule: z.enum(SEEDING_RULES), seed: z.number().int(), fastest: z.enum(['last', 'first']), separateDepartments: z.boolean(), minRest: z.number().int() })
+    .nullable(),
+  /** The arrangement: registration id or null per position. */
+  slots: z.array(z.number().int().nullable()),
+  positions: z.array(runOrderPositionSchema),
+  pairs: z.array(z.object({ pair: z.number().int(), heat: z.number().int(), positions: z.array(z.number().int()), locked: z.boolean() })),
+  heats: z.array(z.object({ heat: z.number().int(), pairs: z.array(z.number().int()), positions: z.array(z.number().int()) })),
+  /** Confirmed registrations of the run not placed yet: what insert offers. */
+  unplaced: z.array(runOrderEntrySchema),
+  /** Every registration the arrangement, the undo/redo stacks or the saved states name, by id. */
+  entries: z.record(z.string(), runOrderEntrySchema),
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+  savedStates: z.array(z.object({ name: z.string(), version: z.number().int(), savedBy: actorSchema })),
+  lastChange: z.object({ type: z.string(), version: z.number().int(), at: z.string().nullable(), actor: actorSchema }).nullable(),
+});
+export type RunOrderView = z.infer<typeof runOrderViewSchema>;
+
+export const runOrderPositionsSchema = z.object({ runId: z.number().int(), version: z.number().int(), data: z.array(runOrderPositionSchema) });
+
+export const runOrderHistoryItemSchema = z.object({
+  version: z.number().int(),
+  type: z.string(),
+  summary: z.string(),
+  at: z.string(),
+  actor: actorSchema,
+  data: z.record(z.string(), z.unknown()),
+});
+export const runOrderHistorySchema = z.object({
+  data: z.array(runOrderHistoryItemSchema),
+  meta: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
+});
+export type RunOrderHistoryItem = z.infer<typeof runOrderHistoryItemSchema>;
+
+export const runOrderAtVersionSchema = z.object({
+  runId: z.number().int(),
+  version: z.number().int(),
+  slots: z.array(z.number().int().nullable()),
+  heatSize: z.number().int(),
+  positions: z.array(runOrderPositionSchema),
+});
+
+/** The venue display: public fields only, no actors, no registration statuses. */
+export const runOrderDisplaySchema = z.object({
+  runId: z.number().int(),
+  runName: z.string(),
+  runCategory: z.string(),
+  eventName: z.string(),
+  version: z.number().int(),
+  heatSize: z.number().int(),
+  currentHeat: z.number().int(),
+  heats: z.array(
+    z.object({
+      heat: z.number().int(),
+      pairs: z.array(
+        z.object({
+          pair: z.number().int(),
+          lanes: z.array(z.object({ position: z.number().int(), lane: z.enum(['left', 'right']), name: z.string().nullable(), departmentName: z.string().nullable() })),
+        }),
+      ),
+    }),
+  ),
+});
+export type RunOrderDisplay = z.infer<typeof runOrderDisplaySchema>;

@@ -1,0 +1,334 @@
+/**
+ * The run-order commands of SPEC 7 decided against the folded state. Pure: the module loads the state
+ * and the facts about the run's registrations, calls decide, appends what it answers. An empty answer
+ * means "nothing to change" (locking a locked position), which the module reports without appending.
+ *
+ * Lock rules: a locked position (alone or through its pair) never changes what it holds and is never
+ * moved; a locked order takes no arrangement change at all. Locks are history, not undoable.
+ */
+import { conflict, type DomainError, notFound, ruleBroken } from '../errors.ts';
+import type { RunOrderEvent, SeedingRule, Slots } from './events.ts';
+import { allLockedPositions, heatCount, lockedPositionSet, pairOf, pairPositions, positionOf, type RunOrderState } from './evolve.ts';
+
+export type RunOrderCommand =
+  | { type: 'CreateEmpty'; positions: number; heatSize: number }
+  | { type: 'Generate'; slots: Slots; seeding: SeedingRule; heatSize: number }
+  | { type: 'Reorder'; slots: Slots }
+  | { type: 'MovePosition'; sourcePosition: number; targetPosition: number }
+  | { type: 'MoveHeat'; sourceHeatNumber: number; targetHeatNumber: number }
+  | { type: 'Insert'; registrationId: number; position?: number }
+  | { type: 'Remove'; registrationId: number }
+  | { type: 'LockPositions'; positions: number[] }
+  | { type: 'UnlockPositions'; positions: number[] }
+  | { type: 'LockPair'; pair: number }
+  | { type: 'UnlockPair'; pair: number }
+  | { type: 'LockOrder' }
+  | { type: 'UnlockOrder' }
+  | { type: 'SetCurrentHeat'; heat: number }
+  | { type: 'Undo' }
+  | { type: 'Redo' }
+  | { type: 'SaveState'; name: string }
+  | { type: 'ApplyState'; name: string };
+
+export interface DecideContext {
+  actorId: number | null;
+  /** The run's registrations as the order sees them: confirmed ones may be placed. */
+  registrationStatus: (registrationId: number) => 'confirmed' | 'waitlisted' | 'cancelled' | 'deleted' | undefined;
+}
+
+export const runOrderNotFound = () => notFound('Run order', 'RUN_ORDER_NOT_FOUND');
+
+export function decideRunOrder(state: RunOrderState, command: RunOrderCommand, context: DecideContext): RunOrderEvent[] {
+  const by = context.actorId;
+  if (command.type === 'CreateEmpty') {
+    if (state.exists) throw conflict('RUN_ORDER_EXISTS', 'This run already has a run order; generate it again or edit it instead.');
+    return [{ type: 'RunOrderCreated', data: { heatSize: command.heatSize, slots: Array(command.positions).fill(null), createdBy: by } }];
+  }
+  if (command.type === 'Generate') {
+    refuseWhenOrderLocked(state);
+    return changed(state, command.slots, () => ({ type: 'RunOrderGenerated', data: { slots: command.slots, seeding: command.seeding, heatSize: command.heatSize, generatedBy: by } }), true);
+  }
+  if (!state.exists) throw runOrderNotFound();
+
+  switch (command.type) {
+    case 'Reorder': {
+      refuseWhenOrderLocked(state);
+      if (command.slots.length !== state.slots.length) {
+        throw ruleBroken('REORDER_MISMATCH', `Reorder rule: the order has ${state.slots.length} positions; send all ${state.slots.length}, in their new order.`);
+      }
+      const before = entriesOf(state.slots).sort((a, b) => a - b);
+      const after = entriesOf(command.slots).sort((a, b) => a - b);
+      if (before.length !== after.length || before.some((id, i) => id !== after[i])) {
+        throw ruleBroken('REORDER_MISMATCH', 'Reorder rule: a reorder moves the placed registrations only; insert or remove them with their own actions.');
+      }
+      return changed(state, command.slots, () => ({ type: 'PositionsReordered', data: { slots: command.slots, reorderedBy: by } }));
+    }
+    case 'MovePosition': {
+      refuseWhenOrderLocked(state);
+      const { sourcePosition: source, targetPosition: target } = command;
+      checkPosition(state, source, 'sourcePosition');
+      checkPosition(state, target, 'targetPosition');
+      const locked = lockedPositionSet(state);
+      refuseLocked(state, locked, source);
+      refuseLocked(state, locked, target);
+      if (source === target) return [];
+      const slots = moveAmongUnlocked(state.slots, locked, source, target);
+      return changed(state, slots, () => ({ type: 'PositionMoved', data: { slots, sourcePosition: source, targetPosition: target, movedBy: by } }));
+    }
+    case 'MoveHeat': {
+      refuseWhenOrderLocked(state);
+      const heats = heatCount(state.slots.length, state.heatSize);
+      const { sourceHeatNumber: source, targetHeatNumber: target } = command;
+      for (const [field, heat] of [['sourceHeatNumber', source], ['targetHeatNumber', target]] as const) {
+        if (!Number.isInteger(heat) || heat < 1 || heat > heats) throw ruleBroken('HEAT_OUT_OF_RANGE', `Heat rule: ${field} ${heat} is not a heat of this order (1 to ${heats}).`);
+      }
+      if (source === target) return [];
+      const size = state.heatSize * 2;
+      const padded = [...state.slots, ...Array(heats * size - state.slots.length).fill(null)] as Slots;
+      const locked = lockedPositionSet(state);
+      const first = (Math.min(source, target) - 1) * size + 1;
+      const last = Math.max(source, target) * size;
+      for (let p = first; p <= last; p += 1) refuseLocked(state, locked, p);
+      const blocks = Array.from({ length: heats }, (_, h) => padded.slice(h * size, (h + 1) * size));
+      const [moving] = blocks.splice(source - 1, 1);
+      blocks.splice(target - 1, 0, moving as Slots);
+      const slots = blocks.flat();
+      // The last heat was padded to a whole heat; padding left at the end is not a new position.
+      while (slots.length > state.slots.length && slots.at(-1) === null) slots.pop();
+      return changed(state, slots, () => ({ type: 'HeatMoved', data: { slots, sourceHeatNumber: source, targetHeatNumber: target, movedBy: by } }));
+    }
+    case 'Insert': {
+      refuseWhenOrderLocked(state);
+      const { registrationId } = command;
+      const status = context.registrationStatus(registrationId);
+      if (status === undefined || status === 'deleted') throw notFound('Registration of this run', 'REGISTRATION_NOT_FOUND');
+      if (status !== 'confirmed') {
+        throw ruleBroken('REGISTRATION_NOT_CONFIRMED', `Run order rule: only confirmed registrations are placed; this one is ${status}.`);
+      }
+      const placed = positionOf(state.slots, registrationId);
+      if (placed !== undefined) throw conflict('ALREADY_PLACED', `This registration already stands at position ${placed}; move it instead.`, { position: placed });
+      // Locks past the end count too: a locked last pair of an odd-length order takes no partner.
+      const locked = allLockedPositions(state);
+      if (command.position !== undefined) {
+        const asked = command.position;
+        if (!Number.isInteger(asked) || asked < 1 || asked > state.slots.length + 1) {
+          throw ruleBroken('POSITION_OUT_OF_RANGE', `Position rule: position ${asked} is outside the order (1 to ${state.slots.length + 1}).`);
+        }
+        refuseLocked(state, locked, asked);
+      }
+      const wanted = command.position ?? firstFreePosition(state.slots, locked);
+      const slots = insertAmongUnlocked(state.slots, locked, wanted, registrationId);
+      const position = positionOf(slots, registrationId) ?? wanted;
+      return [{ type: 'RegistrationInserted', data: { slots, registrationId, position, insertedBy: by } }];
+    }
+    case 'Remove': {
+      refuseWhenOrderLocked(state);
+      const position = positionOf(state.slots, command.registrationId);
+      if (position === undefined) throw conflict('NOT_PLACED', 'This registration is not in the run order.');
+      refuseLocked(state, lockedPositionSet(state), position);
+      const slots = state.slots.map((id) => (id === command.registrationId ? null : id));
+      return [{ type: 'RegistrationRemoved', data: { slots, registrationId: command.registrationId, position, removedBy: by } }];
+    }
+    case 'LockPositions': {
+      for (const p of command.positions) checkPosition(state, p, 'positions');
+      const fresh = [...new Set(command.positions)].filter((p) => !state.lockedPositions.includes(p)).sort((a, b) => a - b);
+      return fresh.length === 0 ? [] : [{ type: 'PositionsLocked', data: { positions: fresh, lockedBy: by } }];
+    }
+    case 'UnlockPositions': {
+      // A lock left past the end (the order got shorter) can still be lifted.
+      for (const p of command.positions) if (!state.lockedPositions.includes(p)) checkPosition(state, p, 'positions');
+      const viaPair = command.positions.find((p) => state.lockedPairs.includes(pairOf(p)));
+      if (viaPair !== undefined) {
+        throw conflict('PAIR_LOCKED', `Position ${viaPair} is locked through pair ${pairOf(viaPair)}; unlock the pair instead.`, { pair: pairOf(viaPair) });
+      }
+      const held = [...new Set(command.positions)].filter((p) => state.lockedPositions.includes(p)).sort((a, b) => a - b);
+      return held.length === 0 ? [] : [{ type: 'PositionsUnlocked', data: { positions: held, unlockedBy: by } }];
+    }
+    case 'LockPair':
+    case 'UnlockPair': {
+      const pairs = Math.ceil(state.slots.length / 2);
+      if (!Number.isInteger(command.pair) || command.pair < 1 || command.pair > pairs) throw ruleBroken('PAIR_OUT_OF_RANGE', `Pair rule: pair ${command.pair} is not a pair of this order (1 to ${pairs}).`);
+      const isLocked = state.lockedPairs.includes(command.pair);
+      if (command.type === 'LockPair') return isLocked ? [] : [{ type: 'PairLocked', data: { pair: command.pair, lockedBy: by } }];
+      return isLocked ? [{ type: 'PairUnlocked', data: { pair: command.pair, unlockedBy: by } }] : [];
+    }
+    case 'LockOrder':
+      return state.orderLocked ? [] : [{ type: 'OrderLocked', data: { lockedBy: by } }];
+    case 'UnlockOrder':
+      return state.orderLocked ? [{ type: 'OrderUnlocked', data: { unlockedBy: by } }] : [];
+    case 'SetCurrentHeat': {
+      const heats = Math.max(1, heatCount(state.slots.length, state.heatSize));
+      if (command.heat < 1 || command.heat > heats) throw ruleBroken('HEAT_OUT_OF_RANGE', `Heat rule: heat ${command.heat} is not a heat of this order (1 to ${heats}).`);
+      return command.heat === state.currentHeat ? [] : [{ type: 'CurrentHeatSet', data: { heat: command.heat, setBy: by } }];
+    }
+    case 'Undo': {
+      refuseWhenOrderLocked(state);
+      const target = state.undo.at(-1);
+      if (!target) throw conflict('NOTHING_TO_UNDO', 'There is nothing to undo.');
+      refuseLockedChanges(state, target);
+      return [{ type: 'ChangeUndone', data: { slots: target, undoneBy: by } }];
+    }
+    case 'Redo': {
+      refuseWhenOrderLocked(state);
+      const target = state.redo.at(-1);
+      if (!target) throw conflict('NOTHING_TO_REDO', 'There is nothing to redo.');
+      refuseLockedChanges(state, target);
+      return [{ type: 'ChangeRedone', data: { slots: target, redoneBy: by } }];
+    }
+    case 'SaveState':
+      return [{ type: 'StateSaved', data: { name: command.name, slots: [...state.slots], savedBy: by } }];
+    case 'ApplyState': {
+      refuseWhenOrderLocked(state);
+      const saved = state.savedStates.find((s) => s.name === command.name);
+      if (!saved) throw notFound(`Saved state "${command.name}"`, 'SAVED_STATE_NOT_FOUND');
+      const slots = withLocksKept(state, saved.slots);
+      return changed(state, slots, () => ({ type: 'StateApplied', data: { name: saved.name, slots, appliedBy: by } }), true);
+    }
+  }
+}
+
+/** The registration ids placed, in position order. */
+export const entriesOf = (slots: Slots): number[] => slots.filter((id): id is number => id !== null);
+
+/** An arrangement change, or nothing when it changes nothing (unless it must be recorded anyway). */
+function changed(state: RunOrderState, slots: Slots, event: () => RunOrderEvent, recordEvenIfSame = false): RunOrderEvent[] {
+  refuseLockedChanges(state, slots);
+  const duplicate = firstDuplicate(slots);
+  if (duplicate !== undefined) throw ruleBroken('DUPLICATE_REGISTRATION', `Run order rule: registration ${duplicate} would stand twice in the order.`);
+  const same = state.exists && slots.length === state.slots.length && slots.every((id, i) => id === state.slots[i]);
+  return same && !recordEvenIfSame ? [] : [event()];
+}
+
+function firstDuplicate(slots: Slots): number | undefined {
+  const seen = new Set<number>();
+  for (const id of slots) {
+    if (id === null) continue;
+    if (seen.has(id)) return id;
+    seen.add(id);
+  }
+  return undefined;
+}
+
+function refuseWhenOrderLocked(state: RunOrderState): void {
+  if (state.orderLocked) throw conflict('ORDER_LOCKED', 'The whole run order is locked; unlock it to change the arrangement.');
+}
+
+function lockError(state: RunOrderState, position: number): DomainError {
+  const pair = pairOf(position);
+  if (state.lockedPairs.includes(pair)) {
+    return conflict('PAIR_LOCKED', `Pair ${pair} (positions ${pairPositions(pair).join(' and ')}) is locked; unlock it first.`, { pair, position });
+  }
+  return conflict('POSITION_LOCKED', `Position ${position} is locked; unlock it first.`, { position });
+}
+
+function refuseLocked(state: RunOrderState, locked: ReadonlySet<number>, position: number): void {
+  if (locked.has(position)) throw lockError(state, position);
+}
+
+/** A new arrangement must leave every locked position (past the end too) holding what it holds now. */
+function refuseLockedChanges(state: RunOrderState, slots: Slots): void {
+  for (const position of [...allLockedPositions(state)].sort((a, b) => a - b)) {
+    if ((slots[position - 1] ?? null) !== (state.slots[position - 1] ?? null)) throw lockError(state, position);
+  }
+}
+
+function checkPosition(state: RunOrderState, position: number, field: string): void {
+  if (!Number.isInteger(position) || position < 1 || position > state.slots.length) {
+    throw ruleBroken('POSITION_OUT_OF_RANGE', `Position rule: ${field} ${position} is outside the order (1 to ${state.slots.length}).`);
+  }
+}
+
+/** The unlocked positions, in order. */
+function unlockedPositions(length: number, locked: ReadonlySet<number>): number[] {
+  const positions: number[] = [];
+  for (let p = 1; p <= length; p += 1) if (!locked.has(p)) positions.push(p);
+  return positions;
+}
+
+/**
+ * Moves an entry from source to target; the entries in between shift by one among the unlocked
+ * positions, so a locked position keeps its entry while the others flow around it.
+ */
+export function moveAmongUnlocked(slots: Slots, locked: ReadonlySet<number>, source: number, target: number): Slots {
+  const free = unlockedPositions(slots.length, locked);
+  const sequence = free.map((p) => slots[p - 1] ?? null);
+  const from = free.indexOf(source);
+  const to = free.indexOf(target);
+  const [moving] = sequence.splice(from, 1);
+  sequence.splice(to, 0, moving ?? null);
+  const result = [...slots];
+  free.forEach((p, i) => {
+    result[p - 1] = sequence[i] ?? null;
+  });
+  return result;
+}
+
+/**
+ * Puts an entry at a position: an empty one takes it; an occupied one pushes the entries after it,
+ * among the unlocked positions, down to the next empty one (or to a new unlocked position at the end).
+ * Positions past the end are added as empty ones, never as holes.
+ */
+export function insertAmongUnlocked(slots: Slots, locked: ReadonlySet<number>, position: number, registrationId: number): Slots {
+  const result = [...slots];
+  const put = (p: number, id: number | null) => {
+    while (result.length < p) result.push(null);
+    result[p - 1] = id;
+  };
+  if ((result[position - 1] ?? null) === null) {
+    put(position, registrationId);
+    return result;
+  }
+  const free = unlockedPositions(result.length, locked).filter((p) => p >= position);
+  const emptyAt = free.findIndex((p) => result[p - 1] === null);
+  const chain = emptyAt === -1 ? [...free, firstUnlockedFrom(result.length + 1, locked)] : free.slice(0, emptyAt + 1);
+  let carried: number | null = registrationId;
+  for (const p of chain) {
+    const held: number | null = result[p - 1] ?? null;
+    put(p, carried);
+    carried = held;
+  }
+  return result;
+}
+
+function firstUnlockedFrom(position: number, locked: ReadonlySet<number>): number {
+  let p = position;
+  while (locked.has(p)) p += 1;
+  return p;
+}
+
+/** The first empty unlocked position, or the first unlocked position after the end. */
+function firstFreePosition(slots: Slots, locked: ReadonlySet<number>): number {
+  const index = slots.findIndex((id, i) => id === null && !locked.has(i + 1));
+  return index === -1 ? firstUnlockedFrom(slots.length + 1, locked) : index + 1;
+}
+
+/**
+ * A saved arrangement applied over the current locks: locked positions keep what they hold now. An
+ * entry the saved state had at a locked position takes the place the locked entry had in the saved
+ * state (or the first free one), so applying a state never drops anybody.
+ */
+function withLocksKept(state: RunOrderState, saved: Slots): Slots {
+  const locked = lockedPositionSet(state);
+  const length = Math.max(saved.length, ...[...locked]);
+  const result: Slots = Array.from({ length }, (_, i) => saved[i] ?? null);
+  const kept = new Set<number>();
+  const displaced: number[] = [];
+  for (const p of [...locked].sort((a, b) => a - b)) {
+    const id = state.slots[p - 1] ?? null;
+    const before = result[p - 1] ?? null;
+    if (before !== null && before !== id) displaced.push(before);
+    result[p - 1] = id;
+    if (id !== null) kept.add(id);
+  }
+  const stillDisplaced = displaced.filter((id) => !kept.has(id));
+  for (let i = 0; i < result.length; i += 1) {
+    const id = result[i] ?? null;
+    if (id !== null && kept.has(id) && !locked.has(i + 1)) result[i] = stillDisplaced.shift() ?? null;
+  }
+  for (const id of stillDisplaced) {
+    const free = result.findIndex((slot, i) => slot === null && !locked.has(i + 1));
+    if (free === -1) result.push(id);
+    else result[free] = id;
+  }
+  return result;
+}

@@ -1,0 +1,181 @@
+/**
+ * A run order's state folded from its events. Pure and total: an unknown event leaves the state as it
+ * is. Shared by the server (commands, projection, history) and the browser (optimistic board).
+ */
+import { ARRANGEMENT_EVENTS, type RunOrderEvent, type SeedingRule, type Slots } from './events.ts';
+
+/** How many arrangements undo can step back through; older ones stay in the history, not the stack. */
+export const UNDO_DEPTH = 50;
+/** Pairs per heat when none is chosen: three pairs, six competitors on the two courses in turn. */
+export const DEFAULT_HEAT_SIZE = 3;
+
+export interface SavedState {
+  name: string;
+  slots: Slots;
+  savedBy: number | null;
+  /** The version of the event that saved it. */
+  version: number;
+}
+
+export interface LastChange {
+  type: string;
+  actorId: number | null;
+  version: number;
+  at: string | null;
+}
+
+export interface RunOrderState {
+  exists: boolean;
+  version: number;
+  heatSize: number;
+  slots: Slots;
+  /** Positions locked one by one (sorted); a locked pair locks both of its positions besides. */
+  lockedPositions: number[];
+  lockedPairs: number[];
+  orderLocked: boolean;
+  /** The heat on the course now (1 before the start). */
+  currentHeat: number;
+  seeding: SeedingRule | null;
+  /** Arrangements before each undoable change, most recent last. */
+  undo: Slots[];
+  /** Arrangements undone, most recent last; a new change clears it. */
+  redo: Slots[];
+  savedStates: SavedState[];
+  lastChange: LastChange | null;
+}
+
+export const initialRunOrderState = (): RunOrderState => ({
+  exists: false,
+  version: 0,
+  heatSize: DEFAULT_HEAT_SIZE,
+  slots: [],
+  lockedPositions: [],
+  lockedPairs: [],
+  orderLocked: false,
+  currentHeat: 1,
+  seeding: null,
+  undo: [],
+  redo: [],
+  savedStates: [],
+  lastChange: null,
+});
+
+/** Metadata the fold records as "who changed what last"; optional so a bare event folds too. */
+export interface FoldMeta {
+  version?: number;
+  actorId?: number | null;
+  recordedAt?: string | Date | null;
+}
+
+const sortedUnique = (values: Iterable<number>): number[] => [...new Set(values)].sort((a, b) => a - b);
+const pushBounded = (stack: Slots[], slots: Slots): Slots[] => [...stack, slots].slice(-UNDO_DEPTH);
+
+export function evolve(state: RunOrderState, event: RunOrderEvent, meta: FoldMeta = {}): RunOrderState {
+  const version = meta.version ?? state.version + 1;
+  const next = applyEvent(state, event, version);
+  if (next === state) return { ...state, version };
+  const at = meta.recordedAt instanceof Date ? meta.recordedAt.toISOString() : (meta.recordedAt ?? null);
+  return { ...next, version, lastChange: { type: event.type, actorId: meta.actorId ?? null, version, at } };
+}
+
+function applyEvent(state: RunOrderState, event: RunOrderEvent, version: number): RunOrderState {
+  if (ARRANGEMENT_EVENTS.has(event.type)) {
+    const data = event.data as { slots: Slots; heatSize?: number; seeding?: SeedingRule };
+    return {
+      ...state,
+      exists: true,
+      slots: [...data.slots],
+      undo: pushBounded(state.undo, state.slots),
+      redo: [],
+      ...(event.type === 'RunOrderGenerated' ? { seeding: event.data.seeding, heatSize: event.data.heatSize } : {}),
+    };
+  }
+  switch (event.type) {
+    case 'RunOrderCreated':
+      return { ...initialRunOrderState(), exists: true, heatSize: event.data.heatSize, slots: [...event.data.slots], savedStates: state.savedStates };
+    case 'ChangeUndone':
+      return { ...state, slots: [...event.data.slots], undo: state.undo.slice(0, -1), redo: pushBounded(state.redo, state.slots) };
+    case 'ChangeRedone':
+      return { ...state, slots: [...event.data.slots], redo: state.redo.slice(0, -1), undo: pushBounded(state.undo, state.slots) };
+    case 'PositionsLocked':
+      return { ...state, lockedPositions: sortedUnique([...state.lockedPositions, ...event.data.positions]) };
+    case 'PositionsUnlocked': {
+      const unlocked = new Set(event.data.positions);
+      return { ...state, lockedPositions: state.lockedPositions.filter((p) => !unlocked.has(p)) };
+    }
+    case 'PairLocked':
+      return { ...state, lockedPairs: sortedUnique([...state.lockedPairs, event.data.pair]) };
+    case 'PairUnlocked':
+      return { ...state, lockedPairs: state.lockedPairs.filter((p) => p !== event.data.pair) };
+    case 'OrderLocked':
+      return { ...state, orderLocked: true };
+    case 'OrderUnlocked':
+      return { ...state, orderLocked: false };
+    case 'CurrentHeatSet':
+      return { ...state, currentHeat: event.data.heat };
+    case 'StateSaved':
+      return {
+        ...state,
+        savedStates: [
+          ...state.savedStates.filter((s) => s.name !== event.data.name),
+          { name: event.data.name, slots: [...event.data.slots], savedBy: event.data.savedBy, version },
+        ],
+      };
+    default:
+      return state;
+  }
+}
+
+/** Folds recorded events (with their versions and actors) onto a state. */
+export function foldRunOrder(
+  events: readonly { type: string; data: unknown; version?: number; metadata?: { actorId?: number | null }; recordedAt?: string | Date }[],
+  from: RunOrderState = initialRunOrderState(),
+): RunOrderState {
+  let state = from;
+  for (const event of events) {
+    state = evolve(state, event as RunOrderEvent, { version: event.version, actorId: event.metadata?.actorId ?? null, recordedAt: event.recordedAt ?? null });
+  }
+  return state;
+}
+
+// ---------- layout: pairs, heats, locks ----------
+
+/** Pair of a position: positions 1-2 are pair 1 (left and right lane). */
+export const pairOf = (position: number): number => Math.ceil(position / 2);
+export const laneOf = (position: number): 'left' | 'right' => (position % 2 === 1 ? 'left' : 'right');
+export const pairPositions = (pair: number): [number, number] => [pair * 2 - 1, pair * 2];
+/** Heat of a position, with heatSize pairs per heat. */
+export const heatOf = (position: number, heatSize: number): number => Math.ceil(pairOf(position) / heatSize);
+export const heatCount = (positions: number, heatSize: number): number => Math.ceil(Math.ceil(positions / 2) / heatSize);
+/** The positions of a heat, clipped to the order's length. */
+export function heatPositions(heat: number, heatSize: number, length: number): number[] {
+  const first = (heat - 1) * heatSize * 2 + 1;
+  const last = Math.min(heat * heatSize * 2, length);
+  const positions: number[] = [];
+  for (let p = first; p <= last; p += 1) positions.push(p);
+  return positions;
+}
+
+/** Every locked position, whether locked alone or by its pair (within the order's length). */
+export function lockedPositionSet(state: Pick<RunOrderState, 'lockedPositions' | 'lockedPairs' | 'slots'>): Set<number> {
+  const locked = new Set(state.lockedPositions.filter((p) => p <= state.slots.length));
+  for (const pair of state.lockedPairs) for (const p of pairPositions(pair)) if (p <= state.slots.length) locked.add(p);
+  return locked;
+}
+
+/**
+ * Every locked position, also past the order's end: the second lane of a locked last pair in an
+ * odd-length order, or a lock left behind when an undo or a saved state shortened the order. Nothing
+ * may be placed there; decide checks arrangement changes against this set, and generation takes it.
+ */
+export function allLockedPositions(state: Pick<RunOrderState, 'lockedPositions' | 'lockedPairs'>): Set<number> {
+  const locked = new Set(state.lockedPositions);
+  for (const pair of state.lockedPairs) for (const p of pairPositions(pair)) locked.add(p);
+  return locked;
+}
+
+/** Where a registration stands, or undefined when it is not placed. */
+export function positionOf(slots: Slots, registrationId: number): number | undefined {
+  const index = slots.indexOf(registrationId);
+  return index === -1 ? undefined : index + 1;
+}

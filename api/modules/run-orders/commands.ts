@@ -1,0 +1,114 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { inlineProjectorsFor } from '../../../projections/registry.ts';
+import { runOrderState } from '../../../projections/run-orders/queries.ts';
+import type { LiveEvent } from '../../contracts/live.ts';
+import type { RunOrderView } from '../../contracts/run-orders.ts';
+import type { Database } from '../../db/schema.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { decideRunOrder, type RunOrderCommand } from '../../domain/run-orders/decide.ts';
+import { RUN_ORDER_STREAM_TYPE, runOrderStreamId, type SeedingRule } from '../../domain/run-orders/events.ts';
+import { DEFAULT_HEAT_SIZE, lockedPositionSet, type RunOrderState } from '../../domain/run-orders/evolve.ts';
+import { DEFAULT_SEEDING, generateArrangement } from '../../domain/run-orders/generate.ts';
+import { append, type RecordedEvent, readStream } from '../../event-store/store.ts';
+import { registrationFacts, runForOrder, runNotFound, runOrderView, seedEntriesOf } from './queries.ts';
+
+/**
+ * The run-order commands: lock the run, load the folded state from the read model (never the whole
+ * stream), check the client's version, decide, append with the inline projection, answer the new view.
+ * The pg_notify of the append tells every instance's live hub after commit.
+ */
+
+export interface CommandMetadata {
+  actorId: number;
+  requestId?: string;
+  commandId?: string;
+  expectedVersion: number;
+}
+
+/** What the client asked for; generate and create-empty are completed with the run's facts here. */
+export type RunOrderRequest =
+  | Exclude<RunOrderCommand, { type: 'Generate' } | { type: 'CreateEmpty' }>
+  | { type: 'Generate'; seeding?: Partial<SeedingRule>; heatSize?: number }
+  | { type: 'CreateEmpty'; positions?: number; heatSize?: number };
+
+/** A live event as admins see it, from a recorded one. */
+export const toLiveEvent = (event: RecordedEvent): LiveEvent => ({
+  version: event.version,
+  type: event.type,
+  data: event.data as Record<string, unknown>,
+  recordedAt: event.recordedAt.toISOString(),
+  actorId: event.metadata.actorId ?? null,
+});
+
+export async function runOrderCommand(db: Kysely<Database>, runId: number, request: RunOrderRequest, meta: CommandMetadata): Promise<RunOrderView> {
+  const state = await db.transaction().execute(async (trx) => {
+    // One command per run at a time: the run's row lock orders them, so each decides on the latest state.
+    const run = await runForOrder(trx, runId, { forUpdate: true });
+    if (!run) throw runNotFound();
+    const streamId = runOrderStreamId(runId);
+    if (meta.commandId) {
+      const seen = await trx.selectFrom('processed_commands').select('stream_id').where('command_id', '=', meta.commandId).executeTakeFirst();
+      if (seen) {
+        if (seen.stream_id !== streamId) throw new DomainError(409, 'COMMAND_ID_REUSED', 'This command id was already used for something else.', { commandId: meta.commandId });
+        return runOrderState(trx, runId);
+      }
+    }
+    const current = await runOrderState(trx, runId);
+    if (meta.expectedVersion !== current.version) {
+      const since = await readStream(trx, streamId, Math.min(meta.expectedVersion, current.version));
+      throw new DomainError(
+        409,
+        'VERSION_CONFLICT',
+        `Someone else changed this run order first (you had version ${meta.expectedVersion}, it is now ${current.version}). Your board has been brought up to date; try again.`,
+        { currentVersion: current.version, expectedVersion: meta.expectedVersion, events: since.map(toLiveEvent) },
+      );
+    }
+    const facts = await registrationFacts(trx, runId);
+    const command = await completeCommand(request, current, facts);
+    const events = decideRunOrder(current, command, {
+      actorId: meta.actorId,
+      registrationStatus: (id) => facts.get(id)?.status,
+    });
+    if (events.length === 0) return current;
+    await append(
+      trx,
+      {
+        streamId,
+        streamType: RUN_ORDER_STREAM_TYPE,
+        expectedVersion: current.version,
+        events,
+        metadata: { actorId: meta.actorId, requestId: meta.requestId, commandId: meta.commandId },
+      },
+      inlineProjectorsFor(RUN_ORDER_STREAM_TYPE),
+    );
+    return runOrderState(trx, runId);
+  });
+  const run = await runForOrder(db, runId);
+  if (!run) throw runNotFound();
+  return runOrderView(db, run, state);
+}
+
+async function completeCommand(request: RunOrderRequest, state: RunOrderState, facts: Awaited<ReturnType<typeof registrationFacts>>): Promise<RunOrderCommand> {
+  if (request.type === 'CreateEmpty') {
+    const confirmed = [...facts.values()].filter((f) => f.status === 'confirmed').length;
+    // Enough whole pairs for everyone confirmed now, at least one pair.
+    const positions = request.positions ?? Math.max(2, confirmed + (confirmed % 2));
+    return { type: 'CreateEmpty', positions, heatSize: request.heatSize ?? DEFAULT_HEAT_SIZE };
+  }
+  if (request.type === 'Generate') {
+    const base = state.seeding ?? DEFAULT_SEEDING;
+    // A random order without a seed gets a fresh one, recorded with the order so it can be repeated.
+    const seed = request.seeding?.seed ?? (request.seeding?.rule !== undefined || !state.seeding ? randomInt(1, 2_147_483_647) : base.seed);
+    const seeding: SeedingRule = { ...base, ...request.seeding, seed };
+    const heatSize = request.heatSize ?? state.heatSize ?? DEFAULT_HEAT_SIZE;
+    const slots = generateArrangement({
+      entries: seedEntriesOf(facts),
+      current: state.slots,
+      locked: lockedPositionSet(state),
+      seeding,
+    });
+    return { type: 'Generate', slots, seeding, heatSize };
+  }
+  return request;
+}
