@@ -13,6 +13,8 @@ export default defineConfig({
           root,
           include: ['api/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'projections/**/*.test.ts'],
           environment: 'node',
+          // Property tests fold hundreds of random command sequences: seconds, more on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -31,6 +31,10 @@ export default defineConfig({
         // never merges small always-needed modules (the session) into it and drags it into every page.
         manualChunks(id) {
           if (id.includes('/node_modules/zod/') || id.includes('/api/contracts/')) return 'schemas';
+          // The pure rules the contracts import (statuses, run types, eligibility) are also used by
+          // always-loaded modules (labels): a chunk of their own, or the bundler pulls them into
+          // 'schemas' and every page, the home page too, would load zod to read a label.
+          if (id.includes('/api/domain/') || id.includes('/api/db/schema.ts')) return 'domain';
           return undefined;
         },
       },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { insertAnnouncement, insertEvent } from '../support/factories.ts';
+import { addDays, todayIn } from '../../api/domain/dates.ts';
+import { bearer, createTestApp, type TestApp } from '../support/app.ts';
+import { insertAnnouncement, insertEvent, insertRun, insertUser } from '../support/factories.ts';
 
 // Other tests run with the cache off (NODE_ENV=test) so they see their writes at once; this one turns it
 // on, as in development and production, to prove the cache keys keep different requests apart.
@@ -39,5 +40,22 @@ describe('public reads with the response cache on', () => {
     const fresh = await t.app.inject('/api/announcements');
     expect(fresh.json().map((a: { title: string }) => a.title)).toEqual(['Second news', 'First news']);
     expect(fresh.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('a registration clears the cached public answers, so places left are never stale', async () => {
+    const today = todayIn('America/Toronto');
+    const event = await insertEvent(t.database.db, {
+      start_date: addDays(today, 60),
+      end_date: addDays(today, 60),
+      registration_opens_on: addDays(today, -10),
+      registration_closes_on: addDays(today, 30),
+    });
+    const run = await insertRun(t.database.db, event.id, { participant_limit: 5 });
+    const placesLeft = async () => (await t.app.inject(`/api/runs/event/${event.id}`)).json().data[0].spotsLeft;
+    expect(await placesLeft()).toBe(5);
+    const competitor = await insertUser(t.database.db, { date_of_birth: '1990-03-03' });
+    const registered = await t.app.inject({ method: 'POST', url: '/api/registrations', headers: bearer(t.app, competitor), payload: { runId: run.id } });
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect(await placesLeft()).toBe(4);
   });
 });

@@ -88,7 +88,7 @@ describe('registering', () => {
       confirmedAt: expect.any(String),
     });
     const again = await call('POST', '/api/registrations', me, { runId: r.id });
-    expect(again.statusCode).toBe(422);
+    expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'ALREADY_REGISTERED', message: expect.stringContaining('Registration rule') });
   });
 
@@ -275,6 +275,7 @@ describe('rules of admission', () => {
     const reg = await register(captain, { runId: relay.id, teamId: team.id });
     expect(reg).toMatchObject({ teamId: team.id, teamName: team.name, entrantName: team.name, userId: null, status: 'confirmed' });
     const twice = await call('POST', '/api/registrations', captain, { runId: relay.id, teamId: team.id });
+    expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ code: 'ALREADY_REGISTERED' });
 
     // Members see it; a member cannot cancel it; a stranger sees nothing.

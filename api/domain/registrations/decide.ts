@@ -142,7 +142,7 @@ export function admissionRefusal(facts: AdmissionFacts): DomainError | undefined
       return ruleBroken('TEAM_REQUIRED', `Format rule: the ${run.type} format is run by teams; register a team for it.`);
     }
     if (facts.alreadyRegistered) {
-      return ruleBroken('ALREADY_REGISTERED', 'Registration rule: you are already registered for this run; a person registers once per run.');
+      return conflict('ALREADY_REGISTERED', 'Registration rule: you are already registered for this run; a person registers once per run.');
     }
     const problems = memberEligibility(entrant.person, context);
     return problems.length > 0 ? ineligibleError(problems) : undefined;
@@ -162,7 +162,7 @@ export function admissionRefusal(facts: AdmissionFacts): DomainError | undefined
     return ruleBroken('HYBRID_NOT_ALLOWED', `Hybrid rule: ${team.name} mixes departments and this run does not accept hybrid teams.`);
   }
   if (facts.alreadyRegistered) {
-    return ruleBroken('ALREADY_REGISTERED', `Registration rule: ${team.name} is already registered for this run; a team registers once per run.`);
+    return conflict('ALREADY_REGISTERED', `Registration rule: ${team.name} is already registered for this run; a team registers once per run.`);
   }
   const eligibility = teamEligibility(team, members, context);
   return eligibility.eligible ? undefined : ineligibleError(eligibility.problems);
@@ -283,7 +283,7 @@ function requireLive(state: RegistrationState): void {
 }
 
 function alreadyRegistered(): DomainError {
-  return ruleBroken('ALREADY_REGISTERED', 'Registration rule: this team or person already holds another registration for this run; one per run.');
+  return conflict('ALREADY_REGISTERED', 'Registration rule: this team or person already holds another registration for this run; one per run.');
 }
 
 /**

@@ -50,6 +50,12 @@ export const registrationRoutes: AppPlugin = async (app) => {
     };
   }
 
+  // A registration change moves places left and open runs on the public pages: forget their cached
+  // answers before this reply leaves, so the next public read already shows it.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) app.publicReadCache.clear();
+  });
+
   const listSchema = {
     tags,
     querystring: registrationListQuerySchema,

@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicEvent } from '../../../api/contracts/events.ts';
+import type { RunDto } from '../../../api/contracts/runs.ts';
 import { apiGet } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/errors.ts';
+import { normalizePage, type Page } from '../../lib/pagination.ts';
 import { shouldRetryQuery } from '../../lib/retry.ts';
 
 const MINUTE = 60_000;
@@ -14,6 +16,7 @@ export const eventKeys = {
   years: () => ['events', 'available-years'] as const,
   currentSeason: () => ['events', 'current-season-year'] as const,
   detail: (id: number) => ['events', 'detail', id] as const,
+  runs: (id: number) => ['events', 'runs', id] as const,
 };
 
 /** The spec's year bounds: the by-year query is only enabled for 2000 < year < 2100. */
@@ -59,3 +62,21 @@ export const eventQuery = (id: number | undefined) =>
   });
 
 export const eventPictureUrl = (id: number) => `/api/events/${id}/picture`;
+
+/** The most runs one event lists (the API's largest page); far beyond any real event. */
+export const EVENT_RUNS_LIMIT = 100;
+
+/**
+ * GET /runs/event/{id}: the event's runs by start time, with their places and whether they take
+ * registrations now (public: the active runs of a public event; an admin also gets inactive ones).
+ * Counts move with every registration, so they are kept fresh for a minute only.
+ */
+export const eventRunsQuery = (id: number | undefined) =>
+  queryOptions({
+    queryKey: eventKeys.runs(id ?? 0),
+    queryFn: async ({ signal }): Promise<Page<RunDto>> =>
+      normalizePage<RunDto>(await apiGet<unknown>(`/runs/event/${id}`, { query: { limit: EVENT_RUNS_LIMIT }, signal })),
+    staleTime: MINUTE,
+    enabled: id !== undefined && id > 0,
+    retry: (failures, error) => !isNotFound(error) && shouldRetryQuery(failures, error),
+  });

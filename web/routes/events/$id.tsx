@@ -4,16 +4,16 @@ import { ArrowLeft, Building2, CalendarDays, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { RegistrationAvailable, ScopeBadge, StatusBadge } from '../../features/events/components/event-badges.tsx';
+import { EventRuns } from '../../features/events/components/event-runs.tsx';
 import { eventPictureUrl, eventQuery } from '../../features/events/queries.ts';
-import { formatDateWithWeekday } from '../../lib/format.ts';
 import { isNotFound } from '../../lib/errors.ts';
+import { formatDateWithWeekday } from '../../lib/format.ts';
 import { parseRouteId } from '../../lib/route-params.ts';
 import { usePageError } from '../../lib/use-page-error.ts';
 
 export const Route = createFileRoute('/events/$id')({
   component: EventDetailPage,
 });
-
 
 function EventDetailPage() {
   const id = parseRouteId(Route.useParams().id);
@@ -79,6 +79,7 @@ function EventDetailPage() {
           <p className="mt-8 whitespace-pre-line text-lg leading-relaxed text-slate-800" data-testid="event-description">
             {event.data.description}
           </p>
+          <EventRuns event={event.data} />
         </article>
       )}
     </div>
