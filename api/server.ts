@@ -4,6 +4,7 @@ import { loadConfig, resolveJwtSecret } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from './db/seed.ts';
+import { seedDemoCompetition } from './db/seed-competition.ts';
 
 /** Process entry: config, database, migrations, demo data on a fresh embedded database, listen, shutdown. */
 async function main() {
@@ -20,6 +21,7 @@ async function main() {
   if (embedded && (await isDatabaseEmpty(database.db))) {
     process.stdout.write('Empty embedded database: loading the demo data...\n');
     await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });
+    await seedDemoCompetition(database.db, { timeZone: config.siteTimeZone });
   }
 
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });

@@ -2,6 +2,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from '../db/seed.ts';
+import { seedDemoCompetition } from '../db/seed-competition.ts';
 import { EXIT_CODES, runCli } from './run.ts';
 
 const force = process.argv.includes('--force');
@@ -19,8 +20,10 @@ runCli(async () => {
       return;
     }
     const added = await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });
+    const competition = await seedDemoCompetition(database.db, { timeZone: config.siteTimeZone });
     process.stdout.write(
-      `Demo data: added ${added.departments} departments, ${added.users} users, ${added.events} events, ${added.runs} runs, ${added.announcements} announcements.\n`,
+      `Demo data: added ${added.departments} departments, ${added.users} users, ${added.events} events, ${added.runs} runs, ${added.announcements} announcements, ` +
+        `${competition.competitors} competitors, ${competition.registrations} registrations.\n`,
     );
     for (const a of DEMO_ACCOUNTS) process.stdout.write(`  ${a.role.padEnd(11)} ${a.email} / ${a.password}\n`);
   } finally {

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MigrationError, MigrationFolder, migrateToLatest, pendingMigrations } from '../../api/db/migrate.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from '../../api/db/seed.ts';
+import { seedDemoCompetition } from '../../api/db/seed-competition.ts';
+import { runOrderState } from '../../projections/run-orders/queries.ts';
 import type { TestDatabase } from '../support/database.ts';
 import { testDatabase } from '../support/app.ts';
 
@@ -69,6 +71,37 @@ describe('demo data', () => {
     expect(blockTypes.rows.map((r) => r.t).sort()).toEqual(['divider', 'heading', 'image', 'list', 'paragraph', 'quote', 'video']);
     const roles = await database.db.selectFrom('users').select('role').execute();
     expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'super-admin', 'user']);
+  });
+
+  it('adds competitors, real registration streams and a generated run order for the event on today, once', async () => {
+    database = await testDatabase();
+    const db = database.db;
+    await seedDemoData(db, { now: new Date(), timeZone: 'America/Toronto' });
+    const added = await seedDemoCompetition(db, { timeZone: 'America/Toronto' });
+    expect(added).toEqual({ competitors: 24, registrations: 24 });
+    const today = await db
+      .selectFrom('runs')
+      .innerJoin('events', 'events.id', 'runs.event_id')
+      .select('runs.id')
+      .where('events.slug', '=', 'toronto-indoor-now')
+      .where('runs.category', '=', 'Open Men')
+      .executeTakeFirstOrThrow();
+    const order = await runOrderState(db, today.id);
+    expect(order).toMatchObject({ exists: true, heatSize: 3, seeding: { rule: 'best-time', seed: 2026 } });
+    expect(order.slots.filter((id) => id !== null)).toHaveLength(18);
+    const ottawa = await db
+      .selectFrom('registrations')
+      .innerJoin('events', 'events.id', 'registrations.event_id')
+      .select(['registrations.status', 'registrations.waitlist_position'])
+      .where('events.slug', '=', 'ottawa-capital-cup')
+      .orderBy('registrations.id')
+      .execute();
+    expect(ottawa.map((r) => r.status)).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed', 'waitlisted', 'waitlisted']);
+    expect(await db.selectFrom('event_log').select('stream_type').distinct().orderBy('stream_type').execute()).toEqual([
+      { stream_type: 'registration' },
+      { stream_type: 'run-order' },
+    ]);
+    expect(await seedDemoCompetition(db, { timeZone: 'America/Toronto' })).toEqual({ competitors: 0, registrations: 0 });
   });
 });
 

@@ -325,10 +325,16 @@ function withLocksKept(state: RunOrderState, saved: Slots): Slots {
     const id = result[i] ?? null;
     if (id !== null && kept.has(id) && !locked.has(i + 1)) result[i] = stillDisplaced.shift() ?? null;
   }
+  const lockedAnywhere = allLockedPositions(state);
   for (const id of stillDisplaced) {
-    const free = result.findIndex((slot, i) => slot === null && !locked.has(i + 1));
-    if (free === -1) result.push(id);
-    else result[free] = id;
+    const free = result.findIndex((slot, i) => slot === null && !lockedAnywhere.has(i + 1));
+    if (free !== -1) {
+      result[free] = id;
+      continue;
+    }
+    // Past the end, skipping a locked position there (a locked last pair of an odd-length order).
+    while (lockedAnywhere.has(result.length + 1)) result.push(null);
+    result.push(id);
   }
   return result;
 }

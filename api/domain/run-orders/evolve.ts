@@ -85,7 +85,8 @@ function applyEvent(state: RunOrderState, event: RunOrderEvent, version: number)
       ...state,
       exists: true,
       slots: [...data.slots],
-      undo: pushBounded(state.undo, state.slots),
+      // The order's first arrangement (a generate that creates it) has nothing before it to undo to.
+      undo: state.exists ? pushBounded(state.undo, state.slots) : [],
       redo: [],
       ...(event.type === 'RunOrderGenerated' ? { seeding: event.data.seeding, heatSize: event.data.heatSize } : {}),
     };

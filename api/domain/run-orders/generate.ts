@@ -34,6 +34,8 @@ export const DEFAULT_SEEDING: SeedingRule = { rule: 'random', seed: 1, fastest: 
 
 /** How far (in positions) a repair looks for an entry to swap with, besides what minRest needs. */
 const SEARCH_WINDOW = 16;
+/** The farthest a rest repair looks, however long the rest: beyond it a swap would upset the seeding. */
+const MAX_REST_WINDOW = 128;
 
 /** A small seeded PRNG (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
 export function seededRandom(seed: number): () => number {
@@ -175,36 +177,59 @@ function keepRest(slots: Slots, locked: ReadonlySet<number>, info: ReadonlyMap<n
       else byPerson.set(person, [id]);
     }
   }
-  const sharing = new Map<number, Set<number>>();
-  for (const ids of byPerson.values()) {
+  /** The people each entry shares with another entry, and how many entries those people hold. */
+  const shared = new Map<number, { persons: number[]; load: number }>();
+  for (const [person, ids] of byPerson) {
     if (ids.length < 2) continue;
     for (const id of ids) {
-      const others = sharing.get(id) ?? new Set<number>();
-      for (const other of ids) if (other !== id) others.add(other);
-      sharing.set(id, others);
+      const entry = shared.get(id) ?? { persons: [], load: 0 };
+      entry.persons.push(person);
+      entry.load += ids.length;
+      shared.set(id, entry);
     }
   }
-  if (sharing.size === 0) return;
+  if (shared.size === 0) return;
+  const sharePerson = (a: number, b: number): boolean => {
+    const theirs = shared.get(b)?.persons;
+    return theirs !== undefined && (shared.get(a)?.persons ?? []).some((person) => theirs.includes(person));
+  };
 
   const length = slots.length;
   const at = (p: number): number | null => slots[p - 1] ?? null;
-  /** Whether an entry standing at a position is far enough from its people, with two entries moved. */
-  const rested = (id: number | null, place: number, moves: ReadonlyMap<number, number>): boolean => {
-    if (id === null) return true;
-    for (const other of sharing.get(id) ?? []) {
-      const where = moves.get(other) ?? position.get(other);
-      if (where !== undefined && Math.abs(where - place) <= minRest) return false;
+  /**
+   * Whether an entry standing at a place is far enough from its people, once the entries at positions
+   * a and b have swapped (a = b = 0: no swap). Looks at its people's entries when they are few, else
+   * at the positions around the place (crowded people are found close by).
+   */
+  const rested = (id: number | null, place: number, a: number, b: number): boolean => {
+    const mine = id === null ? undefined : shared.get(id);
+    if (id === null || !mine) return true;
+    if (mine.load <= 2 * minRest && mine.load <= 64) {
+      for (const person of mine.persons) {
+        for (const other of byPerson.get(person) ?? []) {
+          if (other === id) continue;
+          const was = position.get(other);
+          const where = was === a ? b : was === b ? a : was;
+          if (where !== undefined && Math.abs(where - place) <= minRest) return false;
+        }
+      }
+      return true;
+    }
+    for (let q = Math.max(1, place - minRest); q <= Math.min(length, place + minRest); q += 1) {
+      if (q === place) continue;
+      const there = q === a ? at(b) : q === b ? at(a) : at(q);
+      if (there !== null && there !== id && sharePerson(id, there)) return false;
     }
     return true;
   };
-  const window = Math.min(length, 2 * minRest + SEARCH_WINDOW);
+  const window = Math.min(length, 2 * minRest + SEARCH_WINDOW, MAX_REST_WINDOW);
 
   for (let pass = 0; pass < 2; pass += 1) {
     let repaired = false;
     for (let p = 1; p <= length; p += 1) {
       const moving = at(p);
-      if (moving === null || locked.has(p) || !sharing.has(moving)) continue;
-      if (rested(moving, p, new Map())) continue;
+      if (moving === null || locked.has(p) || !shared.has(moving)) continue;
+      if (rested(moving, p, 0, 0)) continue;
       const target = findRestSwap(p, moving);
       if (target === undefined) continue;
       const other = at(target);
@@ -223,9 +248,7 @@ function keepRest(slots: Slots, locked: ReadonlySet<number>, info: ReadonlyMap<n
       for (const q of around(p, length, window)) {
         const other = at(q);
         if (locked.has(q) || (other === null) !== takeEmpty) continue;
-        const moves = new Map<number, number>([[moving, q]]);
-        if (other !== null) moves.set(other, p);
-        if (!rested(moving, q, moves) || !rested(other, p, moves)) continue;
+        if (!rested(moving, q, p, q) || !rested(other, p, p, q)) continue;
         if (q !== partnerOf(p) && (clash(other, at(partnerOf(p))) || clash(moving, at(partnerOf(q))))) continue;
         return q;
       }

@@ -351,6 +351,26 @@ async function submitAdmitted(
 }
 
 /**
+ * Records a registration taken elsewhere (the demo data, an import from a paper list) without the
+ * admission rules: no registration window, no eligibility check. Places still count: confirmed while the
+ * run has room, else at the end of the waitlist. Same events as a submitted registration.
+ */
+export async function recordRegistration(
+  db: Kysely<Database>,
+  actor: AccessTokenClaims,
+  entry: { runId: number; teamId?: number; userId?: number },
+  options: CommandOptions,
+): Promise<RegistrationDto> {
+  const entrant: Entrant = entry.teamId !== undefined ? { teamId: entry.teamId, userId: null } : { teamId: null, userId: entry.userId ?? actor.sub };
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockRunForAdmission(trx, entry.runId);
+    if (!locked) throw runNotFound();
+    const id = await submitAdmitted(trx, locked.run, entrant, actor, options, undefined);
+    return dtoOrFail(trx, id);
+  });
+}
+
+/**
  * POST /registrations. A person registers themselves for an individual run, or a team they captain;
  * an admin registers anyone. Confirmed while the run has places, else at the end of the waitlist.
  */

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { decideRunOrder, type RunOrderCommand } from '../../domain/run-orders/decide.ts';
 import { RUN_ORDER_STREAM_TYPE, runOrderStreamId, type SeedingRule } from '../../domain/run-orders/events.ts';
-import { DEFAULT_HEAT_SIZE, lockedPositionSet, type RunOrderState } from '../../domain/run-orders/evolve.ts';
+import { allLockedPositions, DEFAULT_HEAT_SIZE, type RunOrderState } from '../../domain/run-orders/evolve.ts';
 import { DEFAULT_SEEDING, generateArrangement } from '../../domain/run-orders/generate.ts';
 import { append, type RecordedEvent, readStream } from '../../event-store/store.ts';
 import { registrationFacts, runForOrder, runNotFound, runOrderView, seedEntriesOf } from './queries.ts';
@@ -105,7 +105,7 @@ async function completeCommand(request: RunOrderRequest, state: RunOrderState, f
     const slots = generateArrangement({
       entries: seedEntriesOf(facts),
       current: state.slots,
-      locked: lockedPositionSet(state),
+      locked: allLockedPositions(state),
       seeding,
     });
     return { type: 'Generate', slots, seeding, heatSize };
