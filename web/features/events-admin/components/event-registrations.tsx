@@ -1,0 +1,177 @@
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardList, FilterX, User, Users } from 'lucide-react';
+import { useId } from 'react';
+import type { RegistrationEntry, RunDto } from '../../../../api/contracts/runs.ts';
+import { Badge } from '../../../components/badge.tsx';
+import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
+import { buttonClass } from '../../../components/dialog.tsx';
+import { inputClass } from '../../../components/form-field.tsx';
+import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../portal/components/states.tsx';
+import { idParam } from '../../portal/query-policy.ts';
+import {
+  type EventDetailSearch,
+  eventRegistrationFilters,
+  hasRegistrationFilters,
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
+  registrationStatusParam,
+  withRegistrationFilter,
+} from '../filters.ts';
+import { eventRegistrationsQuery } from '../queries.ts';
+import { REGISTRATION_STATUS_BADGE, REGISTRATION_STATUS_LABELS, registrantOf } from '../registrations-view.ts';
+
+function StatusBadgeOf({ status }: { status: RegistrationStatus }) {
+  return <Badge className={REGISTRATION_STATUS_BADGE[status]}>{REGISTRATION_STATUS_LABELS[status]}</Badge>;
+}
+
+function Registrant({ entry }: { entry: RegistrationEntry }) {
+  const registrant = registrantOf(entry);
+  const Icon = registrant.kind === 'team' ? Users : User;
+  return (
+    <span className="inline-flex items-center gap-2 font-semibold text-slate-900">
+      <Icon aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+      <span>
+        {registrant.name}
+        <span className="sr-only"> ({registrant.kind === 'team' ? 'team' : 'individual'})</span>
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The event's registrations, read-only: who (a team or a person), in which run, their status and
+ * waitlist position. Filtered by status and run in the URL, a page at a time.
+ */
+export function EventRegistrations({
+  eventId,
+  runs,
+  search,
+  onSearch,
+}: {
+  eventId: number;
+  /** The event's runs, for the run filter. */
+  runs: readonly RunDto[];
+  search: EventDetailSearch;
+  onSearch: (next: EventDetailSearch) => void;
+}) {
+  const filters = eventRegistrationFilters(search);
+  const registrations = useQuery(eventRegistrationsQuery(eventId, filters));
+  const ids = { status: useId(), run: useId() };
+  const label = 'block text-xs font-semibold uppercase tracking-wider text-slate-600';
+  const filtered = hasRegistrationFilters(search);
+  const runMissing = search.runId !== undefined && !runs.some((run) => run.id === search.runId);
+
+  const columns: DataColumn<RegistrationEntry>[] = [
+    { id: 'registrant', header: 'Registrant', hideInCard: true, cell: (r) => <Registrant entry={r} /> },
+    { id: 'run', header: 'Run', cell: (r) => r.runName },
+    { id: 'status', header: 'Status', cell: (r) => <StatusBadgeOf status={r.status} /> },
+    {
+      id: 'waitlist',
+      header: 'Waitlist position',
+      className: 'tabular-nums',
+      cell: (r) => (r.waitlistPosition === null ? <span className="text-slate-500">—</span> : `#${r.waitlistPosition}`),
+    },
+    { id: 'hybrid', header: 'Hybrid', cell: (r) => (r.isHybridOptIn ? 'Yes' : 'No') },
+    { id: 'submitted', header: 'Submitted', className: 'whitespace-nowrap', cell: (r) => formatDateTime(r.submittedAt) },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <div>
+          <label htmlFor={ids.status} className={label}>
+            Status
+          </label>
+          <select
+            id={ids.status}
+            className={`${inputClass()} mt-1`}
+            value={search.status ?? ''}
+            onChange={(e) => onSearch(withRegistrationFilter(search, 'status', registrationStatusParam(e.target.value)))}
+          >
+            <option value="">Any status</option>
+            {REGISTRATION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {REGISTRATION_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={ids.run} className={label}>
+            Run
+          </label>
+          <select
+            id={ids.run}
+            className={`${inputClass()} mt-1`}
+            value={search.runId === undefined ? '' : String(search.runId)}
+            onChange={(e) => onSearch(withRegistrationFilter(search, 'runId', idParam(e.target.value)))}
+          >
+            <option value="">Every run</option>
+            {runMissing && <option value={String(search.runId)}>Run #{search.runId}</option>}
+            {runs.map((run) => (
+              <option key={run.id} value={String(run.id)}>
+                {run.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filtered && (
+          <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => onSearch({ tab: 'registrations' })}>
+            <FilterX aria-hidden="true" className="size-4" />
+            Clear filters
+          </button>
+        )}
+      </div>
+      <section aria-label="Registrations" aria-busy={registrations.isFetching}>
+        {registrations.isPending ? (
+          <LoadingState label="Loading the registrations" />
+        ) : registrations.isError && !registrations.data ? (
+          <ErrorState
+            title="The registrations couldn't be loaded."
+            error={registrations.error}
+            onRetry={() => void registrations.refetch()}
+            retrying={registrations.isFetching}
+          />
+        ) : registrations.data.data.length === 0 ? (
+          <EmptyState
+            title={search.page !== undefined && registrations.data.meta.total > 0 ? 'Nothing on this page' : filtered ? 'No registrations match' : 'No registrations yet'}
+            icon={<ClipboardList className="size-10 text-slate-400" aria-hidden="true" />}
+            action={
+              search.page !== undefined && registrations.data.meta.total > 0 ? (
+                <button type="button" className={buttonClass('secondary')} onClick={() => onSearch({ ...search, page: undefined })}>
+                  Go to the first page
+                </button>
+              ) : filtered ? (
+                <button type="button" className={buttonClass('secondary')} onClick={() => onSearch({ tab: 'registrations' })}>
+                  Clear filters
+                </button>
+              ) : undefined
+            }
+          >
+            {filtered ? 'Try another status or run.' : 'Teams and competitors appear here once they register for a run.'}
+          </EmptyState>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <DataTable
+              caption="Registrations"
+              columns={columns}
+              rows={registrations.data.data}
+              rowKey={(r) => r.id}
+              stale={registrations.isPlaceholderData}
+              cardTitle={(r) => <Registrant entry={r} />}
+            />
+            <PaginationControls
+              meta={registrations.data.meta}
+              shown={registrations.data.data.length}
+              noun="registrations"
+              busy={registrations.isPlaceholderData}
+              onPageChange={(page) => onSearch({ ...search, tab: 'registrations', page: page > 1 ? page : undefined })}
+            />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
