@@ -1,0 +1,263 @@
+import { hash } from '@node-rs/argon2';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
+import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
+
+/**
+ * The portal's team screens in a real browser, signed in through the real sign-in page: a captain
+ * forms a team, checks it against an open run, fixes what is wrong and hands over the captaincy; a
+ * member sees it read-only; an admin sees every team.
+ */
+let site: RunningSite;
+let browser: Browser;
+const PASSWORD = 'Teams-pass1';
+/** An event next year, so its run stays open whatever day the tests run. */
+const EVENT_YEAR = new Date().getFullYear() + 1;
+const EVENT_DATE = `${EVENT_YEAR}-06-01`;
+
+beforeAll(async () => {
+  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
+  browser = await launchBrowser();
+  const db = site.database.db;
+  const station = await insertDepartment(db, { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' });
+  const halifax = await insertDepartment(db, { name: 'Halifax Regional Fire', city: 'Halifax', province: 'NS' });
+  const password_hash = await hash(PASSWORD);
+  const person = (email: string, first: string, last: string, extra: Parameters<typeof insertUser>[1] = {}) =>
+    insertUser(db, { email, first_name: first, last_name: last, department_id: station.id, date_of_birth: '1990-04-12', gender: 'male', password_hash, ...extra });
+  await person('riley@example.org', 'Riley', 'Chen');
+  await person('jordan@example.org', 'Jordan', 'Blake', { date_of_birth: '1992-09-30' });
+  await person('sam@example.org', 'Sam', 'Ortiz', { date_of_birth: '1995-01-20' });
+  // 18 on the event date: not eligible.
+  await person('casey@example.org', 'Casey', 'Young', { date_of_birth: `${EVENT_YEAR - 18}-09-01` });
+  await person('morgan@example.org', 'Morgan', 'Lee', { department_id: halifax.id });
+  await insertUser(db, { email: 'desk@example.org', first_name: 'Ari', last_name: 'Desk', role: 'admin', password_hash });
+  const haulerCaptain = await insertUser(db, { email: 'hal@example.org', first_name: 'Hal', last_name: 'Fax', department_id: halifax.id, password_hash });
+  await insertTeam(db, { name: 'Halifax Hose Haulers', run_type: 'tech2', department_id: halifax.id, captain_id: haulerCaptain.id });
+  await insertTeam(db, { name: 'Retired Ladder', run_type: 'individual', department_id: halifax.id, captain_id: haulerCaptain.id, is_active: false });
+  const event = await insertEvent(db, { name: 'Kamloops Summer Classic', start_date: EVENT_DATE, registration_opens_on: '2020-01-01' });
+  await insertRun(db, event.id, { name: 'Relay: Men', type: 'relay', category: 'Men' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function signedInPage(email: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+  const page = await context.newPage();
+  await page.goto(`${site.baseUrl}/sign-in`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/portal$/);
+  return page;
+}
+
+async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await expectNoSideways(page, path);
+}
+
+async function expectNoSideways(page: Page, what: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+async function addByEmail(page: Page, email: string, firstName: string): Promise<void> {
+  await page.getByLabel('E-mail address of the person to add').fill(email);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await page.getByRole('button', { name: `Add ${firstName}` }).click();
+  await page.getByRole('status').getByText(`${firstName}`).first().waitFor();
+}
+
+const memberIdsOf = async (teamName: string) => {
+  const db = site.database.db;
+  const team = await db.selectFrom('teams').select('id').where('name', '=', teamName).executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .select('users.email')
+    .where('team_members.team_id', '=', team.id)
+    .orderBy('users.email')
+    .execute();
+  return rows.map((r) => r.email);
+};
+
+describe('team screens in a real browser', () => {
+  it('lets a captain create a team, add members, see who is not eligible for a run and why, remove them and hand over the captaincy', async () => {
+    const page = await signedInPage('riley@example.org', 'desktop');
+    try {
+      await visit(page, '/portal/teams', 'Teams');
+      await page.getByText("You're not on a team yet").waitFor();
+
+      await page.getByRole('button', { name: 'New team' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New team' });
+      await dialog.getByRole('button', { name: 'Create team' }).click();
+      // Nothing is sent until the form is right; the problems sit beside their fields.
+      await dialog.getByText('Team name is required').waitFor();
+      await dialog.getByText('Choose a format').waitFor();
+      await screenshot(page, 'portal-team-new-desktop');
+      await expectNoSeriousAxeViolations(page);
+      await dialog.getByLabel('Team name').fill('Smoke Eaters');
+      await dialog.getByRole('radio', { name: /Relay/ }).first().check();
+      await expect(dialog.getByText('Kamloops Fire Rescue').isVisible()).resolves.toBe(true);
+      await dialog.getByRole('button', { name: 'Create team' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Smoke Eaters' }).waitFor();
+      await page.getByText('1 of 3–5 members').waitFor();
+      await page.getByText('Needs 2 more').waitFor();
+
+      await addByEmail(page, 'jordan@example.org', 'Jordan');
+      await addByEmail(page, 'SAM@example.org', 'Sam');
+      await addByEmail(page, 'casey@example.org', 'Casey');
+      await page.getByText('4 of 3–5 members').waitFor();
+      expect(await memberIdsOf('Smoke Eaters')).toEqual(['casey@example.org', 'jordan@example.org', 'riley@example.org', 'sam@example.org']);
+
+      // Someone from another department is refused before anything is sent, with the rule named.
+      await page.getByLabel('E-mail address of the person to add').fill('morgan@example.org');
+      await page.getByRole('button', { name: 'Find' }).click();
+      await page.getByText(/Morgan Lee is not in the team's department/).waitFor();
+      await expect(page.getByRole('button', { name: 'Make hybrid and add' }).isVisible()).resolves.toBe(true);
+      // An unknown address is an answer, not an error.
+      await page.getByLabel('E-mail address of the person to add').fill('nobody@example.org');
+      await page.getByRole('button', { name: 'Find' }).click();
+      await page.getByText('No account uses nobody@example.org.').waitFor();
+
+      // Check the team against the open relay run: Casey is too young on the event date.
+      await page.getByLabel('Check eligibility for a run').selectOption({ label: 'Kamloops Summer Classic — Relay: Men' });
+      await page.waitForURL(/runId=\d+/);
+      const outcome = page.getByTestId('eligibility-outcome');
+      await outcome.getByText('Not eligible yet: 1 member not eligible.').waitFor();
+      const members = page.getByRole('table', { name: 'Members of Smoke Eaters' });
+      const caseyRow = members.getByRole('row').filter({ hasText: 'Casey Young' });
+      await caseyRow.getByText('Under 19 on the event date').waitFor();
+      await caseyRow.getByText(/Casey Young is 17 on|Casey Young is 18 on/).waitFor();
+      await expect(members.getByRole('row').filter({ hasText: 'Sam Ortiz' }).getByText('Eligible').isVisible()).resolves.toBe(true);
+      await screenshot(page, 'portal-team-detail-desktop');
+      await expectNoSeriousAxeViolations(page);
+      await expectNoSideways(page, 'the team page');
+
+      await page.getByRole('button', { name: 'Remove Casey Young' }).click();
+      const confirmRemove = page.getByRole('dialog', { name: 'Remove Casey Young?' });
+      await confirmRemove.getByRole('button', { name: 'Remove member' }).click();
+      await members.getByText('Casey Young').waitFor({ state: 'detached' });
+      await outcome.getByText('The team and every member meet the rules for this run.').waitFor();
+      expect(await memberIdsOf('Smoke Eaters')).toEqual(['jordan@example.org', 'riley@example.org', 'sam@example.org']);
+
+      await page.getByRole('button', { name: 'Make captain: Jordan Blake' }).click();
+      await page.getByRole('dialog', { name: 'Make Jordan Blake the captain?' }).getByRole('button', { name: 'Make captain' }).click();
+      // Riley is now a member like any other: the page turns read-only.
+      await page.getByText(/Only its captain \(Jordan Blake\) or an admin can change it/).waitFor();
+      await expect(page.getByRole('heading', { name: 'Add a member' }).count()).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: 'Leave team' }).isVisible()).resolves.toBe(true);
+      const team = await site.database.db
+        .selectFrom('teams')
+        .innerJoin('users', 'users.id', 'teams.captain_id')
+        .select('users.email')
+        .where('teams.name', '=', 'Smoke Eaters')
+        .executeTakeFirstOrThrow();
+      expect(team.email).toBe('jordan@example.org');
+
+      await visit(page, '/portal/teams', 'Teams');
+      await page.getByRole('link', { name: 'Smoke Eaters' }).waitFor();
+      await screenshot(page, 'portal-teams-list-desktop');
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('shows a member who is not captain the team read-only, on a phone, and keeps other teams closed to them', async () => {
+    const page = await signedInPage('sam@example.org', 'phone');
+    try {
+      await visit(page, '/portal/teams', 'Teams');
+      await page.getByRole('link', { name: 'Smoke Eaters' }).waitFor();
+      await screenshot(page, 'portal-teams-list-phone');
+      await expectNoSeriousAxeViolations(page);
+
+      await page.getByRole('link', { name: 'Smoke Eaters' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Smoke Eaters' }).waitFor();
+      await page.getByText(/Only its captain \(Jordan Blake\) or an admin can change it/).waitFor();
+      await page.getByText('3 of 3–5 members').waitFor();
+      await expect(page.getByRole('button', { name: /Remove|Make captain|Edit|Delete|Make hybrid/ }).count()).resolves.toBe(0);
+      await expect(page.getByRole('heading', { name: 'Add a member' }).count()).resolves.toBe(0);
+      // Members may still check the team against a run.
+      await page.getByLabel('Check eligibility for a run').selectOption({ label: 'Kamloops Summer Classic — Relay: Men' });
+      await page.getByTestId('eligibility-outcome').getByText('The team and every member meet the rules for this run.').waitFor();
+      await expectNoSideways(page, 'the team page on a phone');
+      await screenshot(page, 'portal-team-detail-phone');
+      await expectNoSeriousAxeViolations(page);
+
+      // "All teams" lists the others, but only the teams Sam is on open.
+      await visit(page, '/portal/teams?tab=all', 'Teams');
+      await page.getByText('Halifax Hose Haulers').waitFor();
+      await expect(page.getByRole('link', { name: 'Halifax Hose Haulers' }).count()).resolves.toBe(0);
+      await expect(page.getByText('Retired Ladder').count()).resolves.toBe(0);
+      const hauler = await site.database.db.selectFrom('teams').select('id').where('name', '=', 'Halifax Hose Haulers').executeTakeFirstOrThrow();
+      await visit(page, `/portal/teams/${hauler.id}`, "You're not on this team");
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`shows an admin every team, filtered in the URL, at ${VIEWPORTS[viewport].width} px`, async () => {
+      const page = await signedInPage('desk@example.org', viewport);
+      try {
+        await visit(page, '/portal/teams', 'Teams');
+        for (const name of ['Smoke Eaters', 'Halifax Hose Haulers', 'Retired Ladder']) await page.getByRole('link', { name }).waitFor();
+        await screenshot(page, `portal-teams-admin-${viewport}`);
+        await expectNoSeriousAxeViolations(page);
+
+        await page.getByLabel('Format').selectOption('tech2');
+        await page.waitForURL(/runType=tech2/);
+        await page.getByRole('link', { name: 'Smoke Eaters' }).waitFor({ state: 'detached' });
+        await page.getByRole('link', { name: 'Halifax Hose Haulers' }).waitFor();
+        await page.reload({ waitUntil: 'networkidle' });
+        await expect(page.getByLabel('Format').inputValue()).resolves.toBe('tech2');
+
+        // An admin may make someone else the captain of a new team.
+        await page.getByRole('button', { name: 'New team' }).click();
+        const dialog = page.getByRole('dialog', { name: 'New team' });
+        await dialog.getByLabel('Team name').fill(`Kamloops Pair ${viewport}`);
+        await dialog.getByRole('radio', { name: /Tech2 relay/ }).check();
+        await dialog.getByRole('radio', { name: 'Someone else' }).check();
+        await dialog.getByLabel('Find the captain').fill('ortiz');
+        await dialog.getByRole('button', { name: 'Choose Sam Ortiz as captain' }).click();
+        await dialog.getByText('Kamloops Fire Rescue', { exact: true }).waitFor();
+        await expectNoSideways(page, 'the new team dialog');
+        await screenshot(page, `portal-team-new-admin-${viewport}`);
+        await expectNoSeriousAxeViolations(page);
+        await dialog.getByRole('button', { name: 'Create team' }).click();
+        await page.getByRole('heading', { level: 1, name: `Kamloops Pair ${viewport}` }).waitFor();
+        await page.getByText('1 of 2 members').waitFor();
+        const created = await site.database.db
+          .selectFrom('teams')
+          .innerJoin('users', 'users.id', 'teams.captain_id')
+          .select(['users.email', 'teams.run_type'])
+          .where('teams.name', '=', `Kamloops Pair ${viewport}`)
+          .executeTakeFirstOrThrow();
+        expect(created).toEqual({ email: 'sam@example.org', run_type: 'tech2' });
+
+        if (viewport === 'desktop') {
+          await visit(page, '/portal/teams?runType=tech2', 'Teams');
+          await page.getByRole('link', { name: 'Halifax Hose Haulers' }).click();
+          await page.getByRole('heading', { level: 1, name: 'Halifax Hose Haulers' }).waitFor();
+          await page.getByText('1 of 2 members').waitFor();
+          await page.getByRole('heading', { name: 'Add a member' }).waitFor();
+          await page.getByLabel('Find the person to add').fill('Morgan');
+          await page.getByRole('button', { name: 'Add Morgan Lee' }).click();
+          await page.getByText('2 of 2 members').waitFor();
+          await page.getByText(/The team is full/).waitFor();
+          await screenshot(page, 'portal-team-admin-detail-desktop');
+          await expectNoSeriousAxeViolations(page);
+        }
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});

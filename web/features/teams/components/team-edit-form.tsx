@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { Save } from 'lucide-react';
+import { type TeamDto, teamUpdateBodySchema } from '../../../../api/contracts/teams.ts';
+import { buttonClass, Dialog } from '../../../components/dialog.tsx';
+import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { departmentOptionsQuery } from '../../departments/queries.ts';
+import { useForm } from '../../portal/use-form.ts';
+import { TEAM_EDIT_FIELDS, teamEditValues, teamUpdateBody } from '../form.ts';
+import { useUpdateTeam } from '../mutations.ts';
+
+/** Name, department and the active switch (captain or admin); only what changed is sent. */
+export function TeamEditForm({ team, onSaved, onCancel }: { team: TeamDto; onSaved: (team: TeamDto) => void; onCancel: () => void }) {
+  const update = useUpdateTeam();
+  const departments = useQuery(departmentOptionsQuery());
+  const form = useForm({
+    initial: teamEditValues(team),
+    fields: TEAM_EDIT_FIELDS,
+    schema: teamUpdateBodySchema,
+    toInput: (values) => teamUpdateBody(values, team),
+    submit: async (body) => onSaved(Object.keys(body).length === 0 ? team : await update.mutateAsync({ id: team.id, body })),
+  });
+  const { values, errors, setField } = form;
+  const options = departments.data ?? [];
+  const currentMissing = team.departmentId !== null && !options.some((d) => d.id === team.departmentId);
+
+  return (
+    <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
+      <FormAlert message={form.formError} />
+      <FormField label="Team name" name="name" error={errors.name} required>
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="off"
+            value={values.name}
+            onChange={(e) => setField('name', e.target.value)}
+            className={inputClass(!!errors.name)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Department"
+        name="departmentId"
+        error={errors.departmentId}
+        hint={
+          team.isHybrid
+            ? 'A hybrid team may name any department as its own.'
+            : 'Every member must already be in the new department; to mix departments, make the team hybrid.'
+        }
+      >
+        {(control) => (
+          <select {...control} value={values.departmentId} onChange={(e) => setField('departmentId', e.target.value)} className={inputClass(!!errors.departmentId)}>
+            <option value="">No department</option>
+            {currentMissing && <option value={String(team.departmentId)}>{team.departmentName ?? `Department #${team.departmentId}`}</option>}
+            {options.map((d) => (
+              <option key={d.id} value={String(d.id)}>
+                {d.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          name="isActive"
+          checked={values.isActive}
+          onChange={(e) => setField('isActive', e.target.checked)}
+          className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
+        />
+        <span>
+          <span className="font-semibold text-slate-800">Active</span>
+          <span className="block text-slate-600">Only active teams compete; inactive ones leave the lists for everyone but admins.</span>
+          {errors.isActive && <span className="block font-medium text-brand-700">{errors.isActive}</span>}
+        </span>
+      </label>
+      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className={buttonClass('secondary')} onClick={onCancel} disabled={update.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className={buttonClass('primary')} disabled={update.isPending} aria-busy={update.isPending}>
+          <Save aria-hidden="true" className="size-4" />
+          {update.isPending ? 'Saving…' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function TeamEditDialog({ open, team, onSaved, onClose }: { open: boolean; team: TeamDto; onSaved: (team: TeamDto) => void; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title={`Edit ${team.name}`} size="md" closeOnBackdrop={false}>
+      <TeamEditForm team={team} onSaved={onSaved} onCancel={onClose} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,249 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { Lock, Pencil, RotateCcw, Shuffle, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import type { UserDto } from '../../../../api/contracts/accounts.ts';
+import type { TeamDto } from '../../../../api/contracts/teams.ts';
+import { buttonClass } from '../../../components/dialog.tsx';
+import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
+import { ErrorState, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import { compact, idParam } from '../../../features/portal/query-policy.ts';
+import { AddMemberByEmail, AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
+import { EligibilityCheck } from '../../../features/teams/components/eligibility-check.tsx';
+import { useTeamActions } from '../../../features/teams/components/team-actions.tsx';
+import { HybridBadge, MemberCount, RunTypeBadge, TeamStatusBadge } from '../../../features/teams/components/team-badges.tsx';
+import { TeamEditDialog } from '../../../features/teams/components/team-edit-form.tsx';
+import { TeamMembers } from '../../../features/teams/components/team-members.tsx';
+import { RUN_TYPE_RULES, runTypeLabel } from '../../../features/teams/labels.ts';
+import { isHiddenTeamError, teamEligibilityQuery, teamKeys, teamQuery } from '../../../features/teams/queries.ts';
+import { hasRoomForMore, memberStandings, teamPermissions } from '../../../features/teams/view.ts';
+import { useCurrentUser } from '../../../lib/auth/session.ts';
+import { isAppError, isNotFound } from '../../../lib/errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { parseRouteId } from '../../../lib/route-params.ts';
+import { BackLink } from '../-components/back-link.tsx';
+import { PortalNotFound } from '../-components/portal-not-found.tsx';
+
+/** `?runId=12` checks the team against that run. */
+function validateSearch(raw: Record<string, unknown>): { runId?: number } {
+  return compact({ runId: idParam(raw.runId) });
+}
+
+export const Route = createFileRoute('/portal/teams/$id')({
+  validateSearch,
+  loader: ({ context, params }) => {
+    const id = parseRouteId(params.id);
+    if (id !== undefined) void context.queryClient.prefetchQuery(teamQuery(id));
+  },
+  component: TeamPage,
+});
+
+function TeamPage() {
+  const id = parseRouteId(Route.useParams().id);
+  const actor = useCurrentUser();
+  const team = useQuery(teamQuery(id));
+  const back = <BackLink to="/portal/teams">Back to teams</BackLink>;
+  const seeTeams = (
+    <Link to="/portal/teams" className="font-semibold text-brand-700 underline">
+      See your teams
+    </Link>
+  );
+
+  if (id === undefined || isNotFound(team.error)) {
+    return <PortalNotFound title="Team not found">There is no team with this number. {seeTeams}.</PortalNotFound>;
+  }
+  if (isHiddenTeamError(team.error)) {
+    return (
+      <PortalNotFound title="You're not on this team">
+        Only a team's captain, its members and the admins can see it; ask its captain to add you. {seeTeams}.
+      </PortalNotFound>
+    );
+  }
+  if (!actor) return null;
+  if (team.isPending) return <LoadingState label="Loading the team" />;
+  if (team.isError) {
+    return (
+      <div>
+        <div className="mb-4">{back}</div>
+        <ErrorState title="The team couldn't be loaded." error={team.error} onRetry={() => void team.refetch()} retrying={team.isFetching} />
+      </div>
+    );
+  }
+  return <TeamDetail team={team.data} actor={actor} back={back} />;
+}
+
+function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back: ReactNode }) {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const queryClient = useQueryClient();
+  const flash = useFlash();
+  const [editing, setEditing] = useState(false);
+  const permissions = teamPermissions(team, actor);
+  const actions = useTeamActions({
+    onMessage: flash.show,
+    onLeft: () => {
+      queryClient.removeQueries({ queryKey: teamKeys.detail(team.id) });
+      void navigate({ to: '/portal/teams', search: {} });
+    },
+  });
+  const busy = actions.busyId === team.id;
+  const runId = team.isDeleted ? undefined : search.runId;
+  const eligibility = useQuery(teamEligibilityQuery(team.id, runId));
+  // A run that no longer exists (or is hidden) is dropped rather than shown as a failure.
+  const runGone = isAppError(eligibility.error) && eligibility.error.code === 'RUN_NOT_FOUND';
+  const standings = runId !== undefined && eligibility.data ? memberStandings(team.members, eligibility.data) : undefined;
+  const captain = team.members.find((m) => m.isCaptain);
+  const setRun = (next: number | undefined) => void navigate({ search: compact({ runId: next }), replace: true });
+  const addProps = { team, onMessage: flash.show, onHybrid: (newcomer: Parameters<typeof actions.requestHybrid>[1]) => actions.requestHybrid(team, newcomer) };
+
+  return (
+    <div>
+      <PortalPageHeader
+        back={back}
+        title={team.name}
+        description={`${runTypeLabel(team.runType)} team · ${team.departmentName ?? 'No department'}`}
+        actions={
+          permissions.canManage &&
+          (team.isDeleted ? (
+            <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => actions.requestRestore(team)}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              Restore
+            </button>
+          ) : (
+            <>
+              <button type="button" className={buttonClass('secondary')} onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit
+              </button>
+              <button type="button" className={buttonClass('ghost')} disabled={busy} onClick={() => actions.requestDelete(team)}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                Delete
+              </button>
+            </>
+          ))
+        }
+      />
+      <FlashMessage message={flash.message} onDismiss={flash.clear} />
+      {team.isDeleted && (
+        <p role="status" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+          This team was deleted{team.deletedAt ? ` on ${formatDateTime(team.deletedAt)}` : ''}. It is out of every list and cannot compete until it is
+          restored.
+        </p>
+      )}
+      {!permissions.canManage && (
+        <p className="mb-4 flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+          <span>
+            You're a member of this team. Only its captain{captain ? ` (${captain.firstName} ${captain.lastName})` : ''} or an admin can change
+            it.
+          </span>
+        </p>
+      )}
+
+      <div className="flex flex-col gap-6">
+        <Panel id="team" title="Details">
+          <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
+            <Fact label="Format">
+              <RunTypeBadge runType={team.runType} />
+              <span className="basis-full text-xs text-slate-600">{RUN_TYPE_RULES[team.runType]}</span>
+            </Fact>
+            <Fact label="Department">{team.departmentName ?? <span className="text-slate-500">None</span>}</Fact>
+            <Fact label="Captain">
+              {team.captainName}
+              {team.captainId === actor.id && <span className="text-xs text-slate-500">(you)</span>}
+            </Fact>
+            <Fact label="Departments">
+              {team.isHybrid ? (
+                <>
+                  <HybridBadge />
+                  <span className="basis-full text-xs text-slate-600">Members may come from different departments.</span>
+                </>
+              ) : (
+                <>
+                  <span>One department</span>
+                  {permissions.canChangeMembers && (
+                    <button type="button" className={buttonClass('secondary', 'sm')} disabled={busy} onClick={() => actions.requestHybrid(team)}>
+                      <Shuffle aria-hidden="true" className="size-4" />
+                      Make hybrid
+                    </button>
+                  )}
+                </>
+              )}
+            </Fact>
+            <Fact label="Status">
+              <TeamStatusBadge team={team} />
+            </Fact>
+            <Fact label="Created">{formatDateTime(team.createdAt)}</Fact>
+          </dl>
+        </Panel>
+
+        <Panel id="members" title="Members" description={<MemberCount size={team.size} />}>
+          <div className="flex flex-col gap-5">
+            {!team.isDeleted && (
+              <EligibilityCheck team={team} runId={runGone ? undefined : runId} onRunChange={setRun} eligibility={eligibility} />
+            )}
+            <TeamMembers
+              team={team}
+              actorId={actor.id}
+              permissions={permissions}
+              standings={runGone ? undefined : standings}
+              busy={busy}
+              onRemove={(member) => actions.requestRemove(team, member)}
+              onLeave={(member) => actions.requestLeave(team, member)}
+              onTransfer={(member) => actions.requestTransfer(team, member)}
+            />
+          </div>
+        </Panel>
+
+        {permissions.canChangeMembers && (
+          <Panel
+            id="add-member"
+            title="Add a member"
+            description={
+              permissions.isAdmin
+                ? 'Find anyone by name or e-mail.'
+                : team.isHybrid
+                  ? 'Anyone with an account can join a hybrid team.'
+                  : `Members come from the team's department${team.departmentName ? ` (${team.departmentName})` : ''} unless the team is hybrid.`
+            }
+          >
+            {hasRoomForMore(team) ? (
+              permissions.isAdmin ? (
+                <AddMemberBySearch {...addProps} />
+              ) : (
+                <AddMemberByEmail {...addProps} />
+              )
+            ) : (
+              <p className="text-sm text-slate-700">
+                The team is full: a {runTypeLabel(team.runType).toLowerCase()} team has at most {team.size.max} members. Remove someone to make
+                room.
+              </p>
+            )}
+          </Panel>
+        )}
+      </div>
+
+      {permissions.canManage && !team.isDeleted && (
+        <TeamEditDialog
+          open={editing}
+          team={team}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            flash.show(`${saved.name} was saved.`);
+          }}
+        />
+      )}
+      {actions.dialog}
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wider text-slate-500">{label}</dt>
+      <dd className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">{children}</dd>
+    </div>
+  );
+}
