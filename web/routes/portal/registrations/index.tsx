@@ -1,6 +1,133 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { ClipboardList } from 'lucide-react';
+import { buttonClass } from '../../../components/dialog.tsx';
+import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { Tabs } from '../../../components/tabs.tsx';
+import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
+import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import { MyRegistrations } from '../../../features/registrations/components/my-registrations.tsx';
+import { RegistrationFilters } from '../../../features/registrations/components/registration-filters.tsx';
+import { RegistrationsTable } from '../../../features/registrations/components/registrations-table.tsx';
+import {
+  clearedRegistrationSearch,
+  hasRegistrationFilters,
+  myRegistrationFilters,
+  parseRegistrationListSearch,
+  type RegistrationListSearch,
+  registrationListFilters,
+  withRegistrationView,
+} from '../../../features/registrations/filters.ts';
+import { myRegistrationsQuery, registrationsQuery } from '../../../features/registrations/queries.ts';
+import { authSession, hasRole, useCurrentUser } from '../../../lib/auth/session.ts';
 
-// Placeholder while the screen is being built.
 export const Route = createFileRoute('/portal/registrations/')({
-  component: () => null,
+  validateSearch: parseRegistrationListSearch,
+  loaderDeps: ({ search }) => search,
+  // Not awaited: the page shows its spinner (or the previous page) while the list loads.
+  loader: ({ context, deps }) => {
+    const user = authSession.getState().user;
+    if (!user) return;
+    if (hasRole(user, 'admin') && deps.view !== 'mine') void context.queryClient.prefetchQuery(registrationsQuery(registrationListFilters(deps)));
+    else void context.queryClient.prefetchQuery(myRegistrationsQuery(user.id, myRegistrationFilters(deps)));
+  },
+  component: RegistrationsPage,
 });
+
+function RegistrationsPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const user = useCurrentUser();
+  const flash = useFlash();
+  const setSearch = (next: RegistrationListSearch) => void navigate({ search: next });
+
+  if (!user) return null;
+  const admin = hasRole(user, 'admin');
+  const mine = <MyRegistrations viewer={user} search={search} onSearch={setSearch} onMessage={flash.show} />;
+
+  return (
+    <div>
+      <PortalPageHeader
+        title={admin ? 'Registrations' : 'My registrations'}
+        description={
+          admin
+            ? "Every registration: find one, then open its run to manage the places and the waitlist."
+            : 'Your entries and your teams’: their status, your place on a waitlist, and cancelling.'
+        }
+      />
+      <FlashMessage message={flash.message} onDismiss={flash.clear} />
+      {admin ? (
+        <Tabs
+          label="Registrations"
+          activeTab={search.view === 'mine' ? 'mine' : 'all'}
+          onTabChange={(id) => setSearch(withRegistrationView(id === 'mine' ? 'mine' : 'all'))}
+          tabs={[
+            { id: 'all', label: 'All registrations', content: <AllRegistrations search={search} onSearch={setSearch} /> },
+            { id: 'mine', label: 'My registrations', content: mine },
+          ]}
+        />
+      ) : (
+        mine
+      )}
+    </div>
+  );
+}
+
+function AllRegistrations({ search, onSearch }: { search: RegistrationListSearch; onSearch: (next: RegistrationListSearch) => void }) {
+  const registrations = useQuery(registrationsQuery(registrationListFilters(search)));
+  const filtered = hasRegistrationFilters(search);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <RegistrationFilters search={search} onChange={onSearch} />
+      <section aria-label="Results" aria-busy={registrations.isFetching}>
+        {registrations.isPending ? (
+          <LoadingState label="Loading registrations" />
+        ) : registrations.isError && !registrations.data ? (
+          <ErrorState
+            title="The registrations couldn't be loaded."
+            error={registrations.error}
+            onRetry={() => void registrations.refetch()}
+            retrying={registrations.isFetching}
+          />
+        ) : registrations.data.data.length === 0 && search.page !== undefined && registrations.data.meta.total > 0 ? (
+          <EmptyState
+            title="Nothing on this page"
+            action={
+              <button type="button" className={buttonClass('secondary')} onClick={() => onSearch({ ...search, page: undefined })}>
+                Go to the first page
+              </button>
+            }
+          >
+            The list is shorter than it was; the registrations are on earlier pages.
+          </EmptyState>
+        ) : registrations.data.data.length === 0 ? (
+          <EmptyState
+            title={filtered ? 'No registrations match' : 'No registrations yet'}
+            icon={<ClipboardList className="size-10 text-slate-400" aria-hidden="true" />}
+            action={
+              filtered ? (
+                <button type="button" className={buttonClass('secondary')} onClick={() => onSearch(clearedRegistrationSearch(search))}>
+                  Clear search and filters
+                </button>
+              ) : undefined
+            }
+          >
+            {filtered ? 'Try other words or fewer filters.' : 'Registrations appear here as people and teams register for runs.'}
+          </EmptyState>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <RegistrationsTable registrations={registrations.data.data} stale={registrations.isPlaceholderData} />
+            <PaginationControls
+              meta={registrations.data.meta}
+              shown={registrations.data.data.length}
+              noun="registrations"
+              busy={registrations.isPlaceholderData}
+              onPageChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+            />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
