@@ -60,7 +60,7 @@ export function Tabs({ tabs, label, activeTab, defaultTab, onTabChange, classNam
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        className="flex gap-0.5 overflow-x-auto border-b border-slate-200 sm:gap-1"
       >
         {visible.map((tab) => {
           const selected = tab.id === active;
@@ -75,7 +75,7 @@ export function Tabs({ tabs, label, activeTab, defaultTab, onTabChange, classNam
               tabIndex={selected ? 0 : -1}
               disabled={tab.disabled}
               onClick={() => select(tab.id)}
-              className={`-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 ${
+              className={`-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 px-2.5 py-2 text-sm sm:gap-2 sm:px-4 font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 ${
                 selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900'
               }`}
             >

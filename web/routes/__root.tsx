@@ -6,6 +6,7 @@ import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
 import { FullScreenSpinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
+import { isDisplayPath } from '../features/display/paths.ts';
 import { isPortalPath } from '../features/portal/nav.ts';
 import { HomePage } from './-components/home-page.tsx';
 
@@ -29,10 +30,14 @@ function RootLayout() {
   );
 }
 
-/** The portal (/portal/...) brings its own navigation; every other path gets the public header and footer. */
+/**
+ * The portal (/portal/...) brings its own navigation; the venue display (/display/runs/...) is the whole
+ * screen, with no chrome at all; every other path gets the public header and footer.
+ */
 function Shell({ children }: { children: React.ReactNode }) {
-  const portal = useRouterState({ select: (s) => isPortalPath(s.location.pathname) });
-  return portal ? <PortalFrame>{children}</PortalFrame> : <PublicShell>{children}</PublicShell>;
+  const frame = useRouterState({ select: (s) => (isDisplayPath(s.location.pathname) ? 'display' : isPortalPath(s.location.pathname) ? 'portal' : 'public') });
+  if (frame === 'display') return children;
+  return frame === 'portal' ? <PortalFrame>{children}</PortalFrame> : <PublicShell>{children}</PublicShell>;
 }
 
 function PortalFrame({ children }: { children: React.ReactNode }) {

@@ -1,0 +1,21 @@
+/**
+ * The venue display's clock: 24-hour HH:MM:SS in the screen's own time zone (the venue's), or in the
+ * zone given. Intl does the zone arithmetic; the parts are put together here so every browser shows
+ * the same "07:05:09" (some write "24" for midnight with hour12 off: h23 prevents it).
+ */
+export function formatClock(date: Date, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    ...(timeZone ? { timeZone } : {}),
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => (parts.find((p) => p.type === type)?.value ?? '00').padStart(2, '0');
+  return `${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/** Milliseconds until the next whole second: the clock ticks on the second, not a random offset of it. */
+export function msUntilNextSecond(now: number): number {
+  return 1000 - (((now % 1000) + 1000) % 1000);
+}
