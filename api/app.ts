@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -17,14 +18,17 @@ import { departmentRoutes, publicDepartmentRoutes } from './modules/departments/
 import { eventAdminRoutes } from './modules/events/admin-routes.ts';
 import { publicEventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { liveRoutes } from './modules/live/routes.ts';
 import { mailerPlugin } from './modules/mail/mailer.ts';
 import { registrationRoutes } from './modules/registrations/routes.ts';
+import { runOrderRoutes } from './modules/run-orders/routes.ts';
 import { runRoutes } from './modules/runs/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { httpCachePlugin } from './plugins/http-cache.ts';
+import { liveHubPlugin } from './plugins/live-hub.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { publicReadCachePlugin } from './plugins/public-read-cache.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -119,6 +123,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(runRoutes);
   await app.register(teamRoutes);
   await app.register(registrationRoutes);
+  // The hub before the WebSocket plugin, so its preClose (close code 1001, then cut) runs first.
+  await app.register(liveHubPlugin);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(liveRoutes);
+  await app.register(runOrderRoutes);
 
   await app.register(staticWebPlugin, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;

@@ -77,6 +77,12 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of requests per minute from 1 to 10000')
     .max(10000, 'must be a whole number of requests per minute from 1 to 10000')
     .default(10),
+  LIVE_HEARTBEAT_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds from 50 to 600000' })
+    .int('must be a whole number of milliseconds from 50 to 600000')
+    .min(50, 'must be a whole number of milliseconds from 50 to 600000')
+    .max(600000, 'must be a whole number of milliseconds from 50 to 600000')
+    .default(30000),
   LEGACY_DATABASE_URL: optionalText.refine(
     (v) => v === undefined || hasProtocol(v, ['mysql:', 'mariadb:']),
     'must be a mysql:// or mariadb:// URL',
@@ -104,6 +110,8 @@ export interface Config {
   /** Requests per minute per client address on each sign-in, sign-up and recovery call. */
   authRateLimit: number;
   legacyDatabaseUrl: string | undefined;
+  /** How often the live hub pings each WebSocket (and refreshes its presence for other instances). */
+  liveHeartbeatMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -138,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS,
     authRateLimit: v.AUTH_RATE_LIMIT,
     legacyDatabaseUrl: v.LEGACY_DATABASE_URL,
+    liveHeartbeatMs: v.LIVE_HEARTBEAT_MS,
   };
 }
 
