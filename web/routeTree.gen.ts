@@ -29,11 +29,17 @@ import { Route as EventsIdRouteImport } from './routes/events/$id'
 import { Route as PortalIndexRouteImport } from './routes/portal/index'
 import { Route as PortalAdminUsersRouteImport } from './routes/portal/admin-users'
 import { Route as PortalProfileRouteImport } from './routes/portal/profile'
+import { Route as DisplayRunsRunIdRouteImport } from './routes/display/runs/$runId'
 import { Route as PortalDepartmentsIndexRouteImport } from './routes/portal/departments/index'
 import { Route as PortalDepartmentsIdRouteImport } from './routes/portal/departments/$id'
 import { Route as PortalEventsIndexRouteImport } from './routes/portal/events/index'
+import { Route as PortalEventsIdRouteImport } from './routes/portal/events/$id'
 import { Route as PortalRegistrationsIndexRouteImport } from './routes/portal/registrations/index'
+import { Route as PortalRunOrdersIndexRouteImport } from './routes/portal/run-orders/index'
+import { Route as PortalRunOrdersRunIdRouteImport } from './routes/portal/run-orders/$runId'
+import { Route as PortalRunsIdRouteImport } from './routes/portal/runs/$id'
 import { Route as PortalTeamsIndexRouteImport } from './routes/portal/teams/index'
+import { Route as PortalTeamsIdRouteImport } from './routes/portal/teams/$id'
 import { Route as PortalUsersIndexRouteImport } from './routes/portal/users/index'
 import { Route as PortalUsersIdRouteImport } from './routes/portal/users/$id'
 
@@ -137,6 +143,11 @@ const PortalProfileRoute = PortalProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => PortalRouteRoute,
 } as any)
+const DisplayRunsRunIdRoute = DisplayRunsRunIdRouteImport.update({
+  id: '/display/runs/$runId',
+  path: '/display/runs/$runId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PortalDepartmentsIndexRoute = PortalDepartmentsIndexRouteImport.update({
   id: '/departments/',
   path: '/departments/',
@@ -152,15 +163,40 @@ const PortalEventsIndexRoute = PortalEventsIndexRouteImport.update({
   path: '/events/',
   getParentRoute: () => PortalRouteRoute,
 } as any)
+const PortalEventsIdRoute = PortalEventsIdRouteImport.update({
+  id: '/events/$id',
+  path: '/events/$id',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
 const PortalRegistrationsIndexRoute =
   PortalRegistrationsIndexRouteImport.update({
     id: '/registrations/',
     path: '/registrations/',
     getParentRoute: () => PortalRouteRoute,
   } as any)
+const PortalRunOrdersIndexRoute = PortalRunOrdersIndexRouteImport.update({
+  id: '/run-orders/',
+  path: '/run-orders/',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalRunOrdersRunIdRoute = PortalRunOrdersRunIdRouteImport.update({
+  id: '/run-orders/$runId',
+  path: '/run-orders/$runId',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalRunsIdRoute = PortalRunsIdRouteImport.update({
+  id: '/runs/$id',
+  path: '/runs/$id',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
 const PortalTeamsIndexRoute = PortalTeamsIndexRouteImport.update({
   id: '/teams/',
   path: '/teams/',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalTeamsIdRoute = PortalTeamsIdRouteImport.update({
+  id: '/teams/$id',
+  path: '/teams/$id',
   getParentRoute: () => PortalRouteRoute,
 } as any)
 const PortalUsersIndexRoute = PortalUsersIndexRouteImport.update({
@@ -195,11 +231,17 @@ export interface FileRoutesByFullPath {
   '/announcements/': typeof AnnouncementsIndexRoute
   '/events/': typeof EventsIndexRoute
   '/portal/': typeof PortalIndexRoute
+  '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
+  '/portal/events/$id': typeof PortalEventsIdRoute
+  '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
+  '/portal/runs/$id': typeof PortalRunsIdRoute
+  '/portal/teams/$id': typeof PortalTeamsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
   '/portal/registrations/': typeof PortalRegistrationsIndexRoute
+  '/portal/run-orders/': typeof PortalRunOrdersIndexRoute
   '/portal/teams/': typeof PortalTeamsIndexRoute
   '/portal/users/': typeof PortalUsersIndexRoute
 }
@@ -223,11 +265,17 @@ export interface FileRoutesByTo {
   '/announcements': typeof AnnouncementsIndexRoute
   '/events': typeof EventsIndexRoute
   '/portal': typeof PortalIndexRoute
+  '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
+  '/portal/events/$id': typeof PortalEventsIdRoute
+  '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
+  '/portal/runs/$id': typeof PortalRunsIdRoute
+  '/portal/teams/$id': typeof PortalTeamsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/portal/departments': typeof PortalDepartmentsIndexRoute
   '/portal/events': typeof PortalEventsIndexRoute
   '/portal/registrations': typeof PortalRegistrationsIndexRoute
+  '/portal/run-orders': typeof PortalRunOrdersIndexRoute
   '/portal/teams': typeof PortalTeamsIndexRoute
   '/portal/users': typeof PortalUsersIndexRoute
 }
@@ -253,11 +301,17 @@ export interface FileRoutesById {
   '/announcements/': typeof AnnouncementsIndexRoute
   '/events/': typeof EventsIndexRoute
   '/portal/': typeof PortalIndexRoute
+  '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
+  '/portal/events/$id': typeof PortalEventsIdRoute
+  '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
+  '/portal/runs/$id': typeof PortalRunsIdRoute
+  '/portal/teams/$id': typeof PortalTeamsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
   '/portal/registrations/': typeof PortalRegistrationsIndexRoute
+  '/portal/run-orders/': typeof PortalRunOrdersIndexRoute
   '/portal/teams/': typeof PortalTeamsIndexRoute
   '/portal/users/': typeof PortalUsersIndexRoute
 }
@@ -284,11 +338,17 @@ export interface FileRouteTypes {
     | '/announcements/'
     | '/events/'
     | '/portal/'
+    | '/display/runs/$runId'
     | '/portal/departments/$id'
+    | '/portal/events/$id'
+    | '/portal/run-orders/$runId'
+    | '/portal/runs/$id'
+    | '/portal/teams/$id'
     | '/portal/users/$id'
     | '/portal/departments/'
     | '/portal/events/'
     | '/portal/registrations/'
+    | '/portal/run-orders/'
     | '/portal/teams/'
     | '/portal/users/'
   fileRoutesByTo: FileRoutesByTo
@@ -312,11 +372,17 @@ export interface FileRouteTypes {
     | '/announcements'
     | '/events'
     | '/portal'
+    | '/display/runs/$runId'
     | '/portal/departments/$id'
+    | '/portal/events/$id'
+    | '/portal/run-orders/$runId'
+    | '/portal/runs/$id'
+    | '/portal/teams/$id'
     | '/portal/users/$id'
     | '/portal/departments'
     | '/portal/events'
     | '/portal/registrations'
+    | '/portal/run-orders'
     | '/portal/teams'
     | '/portal/users'
   id:
@@ -341,11 +407,17 @@ export interface FileRouteTypes {
     | '/announcements/'
     | '/events/'
     | '/portal/'
+    | '/display/runs/$runId'
     | '/portal/departments/$id'
+    | '/portal/events/$id'
+    | '/portal/run-orders/$runId'
+    | '/portal/runs/$id'
+    | '/portal/teams/$id'
     | '/portal/users/$id'
     | '/portal/departments/'
     | '/portal/events/'
     | '/portal/registrations/'
+    | '/portal/run-orders/'
     | '/portal/teams/'
     | '/portal/users/'
   fileRoutesById: FileRoutesById
@@ -368,6 +440,7 @@ export interface RootRouteChildren {
   EventsIdRoute: typeof EventsIdRoute
   AnnouncementsIndexRoute: typeof AnnouncementsIndexRoute
   EventsIndexRoute: typeof EventsIndexRoute
+  DisplayRunsRunIdRoute: typeof DisplayRunsRunIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -512,6 +585,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalProfileRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/display/runs/$runId': {
+      id: '/display/runs/$runId'
+      path: '/display/runs/$runId'
+      fullPath: '/display/runs/$runId'
+      preLoaderRoute: typeof DisplayRunsRunIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/portal/departments/': {
       id: '/portal/departments/'
       path: '/departments'
@@ -533,6 +613,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalEventsIndexRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/portal/events/$id': {
+      id: '/portal/events/$id'
+      path: '/events/$id'
+      fullPath: '/portal/events/$id'
+      preLoaderRoute: typeof PortalEventsIdRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
     '/portal/registrations/': {
       id: '/portal/registrations/'
       path: '/registrations'
@@ -540,11 +627,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalRegistrationsIndexRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/portal/run-orders/': {
+      id: '/portal/run-orders/'
+      path: '/run-orders'
+      fullPath: '/portal/run-orders/'
+      preLoaderRoute: typeof PortalRunOrdersIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/run-orders/$runId': {
+      id: '/portal/run-orders/$runId'
+      path: '/run-orders/$runId'
+      fullPath: '/portal/run-orders/$runId'
+      preLoaderRoute: typeof PortalRunOrdersRunIdRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/runs/$id': {
+      id: '/portal/runs/$id'
+      path: '/runs/$id'
+      fullPath: '/portal/runs/$id'
+      preLoaderRoute: typeof PortalRunsIdRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
     '/portal/teams/': {
       id: '/portal/teams/'
       path: '/teams'
       fullPath: '/portal/teams/'
       preLoaderRoute: typeof PortalTeamsIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/teams/$id': {
+      id: '/portal/teams/$id'
+      path: '/teams/$id'
+      fullPath: '/portal/teams/$id'
+      preLoaderRoute: typeof PortalTeamsIdRouteImport
       parentRoute: typeof PortalRouteRoute
     }
     '/portal/users/': {
@@ -569,10 +684,15 @@ interface PortalRouteRouteChildren {
   PortalProfileRoute: typeof PortalProfileRoute
   PortalIndexRoute: typeof PortalIndexRoute
   PortalDepartmentsIdRoute: typeof PortalDepartmentsIdRoute
+  PortalEventsIdRoute: typeof PortalEventsIdRoute
+  PortalRunOrdersRunIdRoute: typeof PortalRunOrdersRunIdRoute
+  PortalRunsIdRoute: typeof PortalRunsIdRoute
+  PortalTeamsIdRoute: typeof PortalTeamsIdRoute
   PortalUsersIdRoute: typeof PortalUsersIdRoute
   PortalDepartmentsIndexRoute: typeof PortalDepartmentsIndexRoute
   PortalEventsIndexRoute: typeof PortalEventsIndexRoute
   PortalRegistrationsIndexRoute: typeof PortalRegistrationsIndexRoute
+  PortalRunOrdersIndexRoute: typeof PortalRunOrdersIndexRoute
   PortalTeamsIndexRoute: typeof PortalTeamsIndexRoute
   PortalUsersIndexRoute: typeof PortalUsersIndexRoute
 }
@@ -582,10 +702,15 @@ const PortalRouteRouteChildren: PortalRouteRouteChildren = {
   PortalProfileRoute: PortalProfileRoute,
   PortalIndexRoute: PortalIndexRoute,
   PortalDepartmentsIdRoute: PortalDepartmentsIdRoute,
+  PortalEventsIdRoute: PortalEventsIdRoute,
+  PortalRunOrdersRunIdRoute: PortalRunOrdersRunIdRoute,
+  PortalRunsIdRoute: PortalRunsIdRoute,
+  PortalTeamsIdRoute: PortalTeamsIdRoute,
   PortalUsersIdRoute: PortalUsersIdRoute,
   PortalDepartmentsIndexRoute: PortalDepartmentsIndexRoute,
   PortalEventsIndexRoute: PortalEventsIndexRoute,
   PortalRegistrationsIndexRoute: PortalRegistrationsIndexRoute,
+  PortalRunOrdersIndexRoute: PortalRunOrdersIndexRoute,
   PortalTeamsIndexRoute: PortalTeamsIndexRoute,
   PortalUsersIndexRoute: PortalUsersIndexRoute,
 }
@@ -612,6 +737,7 @@ const rootRouteChildren: RootRouteChildren = {
   EventsIdRoute: EventsIdRoute,
   AnnouncementsIndexRoute: AnnouncementsIndexRoute,
   EventsIndexRoute: EventsIndexRoute,
+  DisplayRunsRunIdRoute: DisplayRunsRunIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

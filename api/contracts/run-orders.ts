@@ -115,9 +115,12 @@ export const runOrderEntrySchema = z.object({
   name: z.string(),
   teamId: z.number().int().nullable(),
   userId: z.number().int().nullable(),
+  departmentId: z.number().int().nullable(),
   departmentName: z.string().nullable(),
   category: z.string(),
   seedTimeMs: z.number().int().nullable(),
+  /** The people in the entry (a team's captain and members): what generation keeps apart. */
+  personIds: z.array(z.number().int()),
   /** A placed registration that was cancelled since is flagged, never silently dropped. */
   status: z.enum(['confirmed', 'waitlisted', 'cancelled', 'deleted']),
 });

@@ -34,10 +34,7 @@ export async function runForOrder(db: Kysely<Database>, runId: number, options: 
 }
 
 /** What the order knows of a registration: who it is, for the board, and what seeding needs. */
-export interface RegistrationFacts extends RunOrderEntry {
-  departmentId: number | null;
-  personIds: number[];
-}
+export type RegistrationFacts = RunOrderEntry;
 
 /** Every registration of the run (any status) as the order sees it, by id. */
 export async function registrationFacts(db: Kysely<Database>, runId: number, onlyIds?: readonly number[]): Promise<Map<number, RegistrationFacts>> {
@@ -112,10 +109,7 @@ async function actorNames(db: Kysely<Database>, ids: readonly (number | null | u
   return new Map(rows.map((u) => [u.id, [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email]));
 }
 
-const entryOf = (facts: RegistrationFacts): RunOrderEntry => {
-  const { departmentId: _d, personIds: _p, ...entry } = facts;
-  return entry;
-};
+const entryOf = (facts: RegistrationFacts): RunOrderEntry => facts;
 
 function positionsOf(state: Pick<RunOrderState, 'slots' | 'heatSize' | 'lockedPositions' | 'lockedPairs'>, facts: Map<number, RegistrationFacts>): RunOrderPosition[] {
   return layoutOf(state).positions.map((p) => {

@@ -1,0 +1,382 @@
+import { hash } from '@node-rs/argon2';
+import type { Browser, Locator, Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventRow, Run } from '../../api/db/schema.ts';
+import { runOrderState } from '../../projections/run-orders/queries.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
+import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import { insertDepartment, insertEvent, insertRegistration, insertRun, insertTeam, insertUser } from '../support/factories.ts';
+
+/**
+ * The live run-order board (/portal/run-orders/{runId}) in a real browser against the real API and
+ * live socket: generating with a seed, moving by mouse and by keyboard, locks, undo and redo (buttons
+ * and Ctrl+Z), two admins seeing each other's moves and presence, and a stale edit refused with the
+ * other admin named. Fixtures are real registrations (events appended through the event store).
+ */
+let site: RunningSite;
+let browser: Browser;
+let event: EventRow;
+const PASSWORD = 'Board-pass1';
+const TEAMS: [string, number, number][] = [
+  // name, department index, seed time (ms)
+  ['Kamloops Blaze', 0, 421_500],
+  ['Kamloops Embers', 0, 433_120],
+  ['Halifax Harbour', 1, 415_060],
+  ['Halifax Ladder 4', 1, 447_990],
+  ['Regina Prairie Fire', 2, 409_870],
+  ['Regina Rescue 7', 2, 428_300],
+  ['Red Deer Pumpers', 3, 439_410],
+  ['Red Deer Hose Team', 3, 452_000],
+  ['Yukon Northern Lights', 4, 418_720],
+  ['Moncton Tidal', 5, 436_660],
+];
+
+async function relayRunWithTeams(name: string): Promise<Run> {
+  const db = site.database.db;
+  const run = await insertRun(db, event.id, { name, type: 'relay', category: 'Open', participant_limit: 30 });
+  const departments = await db.selectFrom('departments').select(['id']).orderBy('id').execute();
+  for (const [teamName, dept, seed] of TEAMS) {
+    const department = departments[dept]?.id ?? null;
+    const captain = await insertUser(db, { department_id: department });
+    const mate = await insertUser(db, { department_id: department });
+    const team = await insertTeam(db, { captain_id: captain.id, name: `${teamName}`, department_id: department, seed_time_ms: seed }, [mate.id]);
+    await insertRegistration(db, { runId: run.id, teamId: team.id, registeredBy: captain.id });
+  }
+  return run;
+}
+
+beforeAll(async () => {
+  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
+  browser = await launchBrowser();
+  const db = site.database.db;
+  for (const [name, city, province] of [
+    ['Kamloops Fire Rescue', 'Kamloops', 'BC'],
+    ['Halifax Regional Fire', 'Halifax', 'NS'],
+    ['Regina Fire & Protective Services', 'Regina', 'SK'],
+    ['Red Deer Emergency Services', 'Red Deer', 'AB'],
+    ['Whitehorse Fire', 'Whitehorse', 'YT'],
+    ['Moncton Fire', 'Moncton', 'NB'],
+  ] as const) {
+    await insertDepartment(db, { name, city, province });
+  }
+  const passwordHash = await hash(PASSWORD);
+  await insertUser(db, { email: 'ari@example.org', first_name: 'Ari', last_name: 'Benn', role: 'admin', password_hash: passwordHash });
+  await insertUser(db, { email: 'morgan@example.org', first_name: 'Morgan', last_name: 'Lessard', role: 'admin', password_hash: passwordHash });
+  event = await insertEvent(db, { name: 'Kamloops Firefit Classic', city: 'Kamloops', province: 'BC', start_date: '2027-06-12', end_date: '2027-06-13' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function signedInPage(email: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${site.baseUrl}/sign-in`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/portal$/);
+  return page;
+}
+
+async function openBoard(page: Page, run: Run): Promise<void> {
+  await page.goto(`${site.baseUrl}/portal/run-orders/${run.id}`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1, name: run.name }).waitFor();
+}
+
+/** Waits (without timing anything) for a value the page or the server reaches after a live round trip. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 100 });
+const slotsOf = async (run: Run) => (await runOrderState(site.database.db, run.id)).slots;
+const position = (page: Page, n: number): Locator => page.getByTestId(`position-${n}`);
+const teamName = (text: string | null) => TEAMS.map(([name]) => name).find((name) => text?.includes(name));
+/** The team shown at a position, read from the board. */
+const shownAt = async (page: Page, n: number) => teamName(await position(page, n).textContent());
+/** The registration id a position holds on the board. */
+const idAt = async (page: Page, n: number) => Number(await position(page, n).getAttribute('data-registration-id'));
+
+async function generate(page: Page, seed: string): Promise<string[]> {
+  await page.getByRole('button', { name: 'Generate', exact: true }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Seed', { exact: true }).fill(seed);
+  const preview = dialog.getByTestId('generate-preview');
+  await preview.getByText(/added at/).first().waitFor();
+  const rows = await preview.locator('li').allTextContents();
+  await dialog.getByRole('button', { name: /Generate this order|Apply this order/ }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return rows;
+}
+
+/** Drags a position's handle onto another position with the mouse, in small steps as a person would. */
+async function dragWithMouse(page: Page, from: number, to: number): Promise<void> {
+  const handle = position(page, from).getByRole('button', { name: /^Move / });
+  const source = await handle.boundingBox();
+  const target = await position(page, to).boundingBox();
+  if (!source || !target) throw new Error('position not on screen');
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, { steps: 4 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe('the run-order board', () => {
+  it('generates with a seed, moves by mouse and keyboard, keeps locked positions, undoes and redoes', async () => {
+    const run = await relayRunWithTeams('Relay: Open A');
+    const page = await signedInPage('ari@example.org', 'desktop');
+    try {
+      // The index: pick the event, see the run without an order, open it.
+      await page.goto(`${site.baseUrl}/portal/run-orders`, { waitUntil: 'networkidle' });
+      await page.getByRole('link', { name: /Kamloops Firefit Classic/ }).click();
+      await page.getByTestId(`run-order-status-${run.id}`).getByText('No order yet').waitFor();
+      await screenshot(page, 'run-orders-index-desktop');
+      await page.getByRole('link', { name: `Create order for ${run.name}` }).click();
+      await page.getByRole('heading', { level: 1, name: run.name }).waitFor();
+      await page.getByText('No run order yet').waitFor();
+      await expectNoSeriousAxeViolations(page);
+
+      // Generate with a seed: the preview lists every team as added, and the board shows exactly that.
+      const preview = await generate(page, '20270612');
+      expect(preview).toHaveLength(10);
+      await page.getByTestId('heat-1').waitFor();
+      await poll(async () => (await slotsOf(run)).filter((id) => id !== null).length).toBe(10);
+      const slots = await slotsOf(run);
+      for (const row of preview) {
+        const [, at] = /added at (\d+)/.exec(row) ?? [];
+        const team = teamName(row);
+        expect(await shownAt(page, Number(at))).toBe(team);
+        expect(slots[Number(at) - 1]).toBe(await idAt(page, Number(at)));
+      }
+      await expect(page.getByTestId('heat-1').getByTestId('pair-1').textContent()).resolves.toMatch(/Left lane[\s\S]*Right lane/);
+      await page.getByText('Now running').first().waitFor();
+      await screenshot(page, 'run-order-board-desktop');
+      await expectNoSeriousAxeViolations(page);
+
+      // Mouse: position 1 onto position 4; 2, 3 and 4 shift up by one.
+      const before = await slotsOf(run);
+      await dragWithMouse(page, 1, 4);
+      const afterMouse = [before[1], before[2], before[3], before[0], ...before.slice(4)];
+      await poll(() => slotsOf(run)).toEqual(afterMouse);
+      expect(await idAt(page, 4)).toBe(before[0]);
+
+      // Keyboard: pick up position 2, one step down, drop where the announcement says it is.
+      const moving = await idAt(page, 2);
+      await position(page, 2).getByRole('button', { name: /^Move / }).focus();
+      await page.keyboard.press('Space');
+      const region = page.locator('[id^="DndLiveRegion"]');
+      const announced = async () => /is over position (\d+)\./.exec((await region.textContent()) ?? '')?.[1];
+      // The sensor listens for arrows from its next tick on: press until the announcement names another place.
+      await poll(async () => {
+          if ((await announced()) === undefined || (await announced()) === '2') await page.keyboard.press('ArrowDown');
+          return announced();
+        })
+        .toMatch(/^(?!2$)\d+$/);
+      const over = await announced();
+      await page.keyboard.press('Space');
+      await poll(async () => (await slotsOf(run))[Number(over) - 1]).toBe(moving);
+      await poll(() => idAt(page, Number(over))).toBe(moving);
+
+      // Lock position 3, then move 1 onto 5 across it: position 3 keeps its team.
+      const held = await idAt(page, 3);
+      const lock = page.getByRole('button', { name: 'Lock position 3' });
+      await lock.click();
+      await poll(() => lock.getAttribute('aria-pressed')).toBe('true');
+      await poll(async () => (await runOrderState(site.database.db, run.id)).lockedPositions).toEqual([3]);
+      const beforeLockMove = await slotsOf(run);
+      await dragWithMouse(page, 1, 5);
+      const afterLockMove = [beforeLockMove[1], beforeLockMove[3], beforeLockMove[2], beforeLockMove[4], beforeLockMove[0], ...beforeLockMove.slice(5)];
+      await poll(() => slotsOf(run)).toEqual(afterLockMove);
+      expect(await idAt(page, 3)).toBe(held);
+      await screenshot(page, 'run-order-board-locked-desktop');
+      await expect(position(page, 3).getByRole('button', { name: /^Move / }).count()).resolves.toBe(0);
+
+      // Undo and redo with the buttons, then with Ctrl+Z and Shift+Ctrl+Z.
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await poll(() => slotsOf(run)).toEqual(beforeLockMove);
+      await poll(() => idAt(page, 5)).toBe(beforeLockMove[4]);
+      await page.getByRole('button', { name: 'Redo' }).click();
+      await poll(() => slotsOf(run)).toEqual(afterLockMove);
+      await page.getByRole('heading', { level: 1 }).click();
+      await page.keyboard.press('Control+z');
+      await poll(() => slotsOf(run)).toEqual(beforeLockMove);
+      await poll(() => idAt(page, 1)).toBe(beforeLockMove[0]);
+      await page.keyboard.press('Control+Shift+z');
+      await poll(() => slotsOf(run)).toEqual(afterLockMove);
+      await poll(() => idAt(page, 1)).toBe(afterLockMove[0]);
+
+      // The history lists the changes; one opens the order as it was, read-only, until "Back to live".
+      await page.getByTestId('history-list').getByText(/Generated/).waitFor();
+      await page.getByTestId('history-list').getByRole('button', { name: /Generated/ }).click();
+      await page.getByTestId('past-heats').waitFor();
+      await page.getByText(/as it was at version/).waitFor();
+      await screenshot(page, 'run-order-board-history-desktop');
+      await page.getByRole('button', { name: 'Back to live' }).click();
+      await page.getByTestId('heats').waitFor();
+
+      // Saved states: save the order, change it, and apply the saved one after a confirmation.
+      const saved = await slotsOf(run);
+      await page.getByLabel('Name of the state to save').fill('Before the final');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await poll(async () => (await runOrderState(site.database.db, run.id)).savedStates.map((s) => s.name)).toEqual(['Before the final']);
+      await dragWithMouse(page, 6, 9);
+      await poll(async () => (await slotsOf(run))[8]).toBe(saved[5]);
+      await page.getByRole('button', { name: 'Apply saved state Before the final' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Apply state' }).click();
+      await poll(() => slotsOf(run)).toEqual(saved);
+      await poll(() => idAt(page, 9)).toBe(saved[8]);
+
+      // Take an entry out (it waits under "Not placed"), then drag it back in at position 2.
+      const removed = await idAt(page, 10);
+      await position(page, 10).getByRole('button', { name: /^Remove / }).click();
+      await poll(async () => (await slotsOf(run))[9]).toBeNull();
+      const waiting = page.getByTestId(`unplaced-${removed}`);
+      await waiting.waitFor();
+      const grip = await waiting.getByRole('button', { name: /^Drag / }).boundingBox();
+      const target = await position(page, 2).boundingBox();
+      if (!grip || !target) throw new Error('not on screen');
+      await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(grip.x - 10, grip.y + 10, { steps: 4 });
+      await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 });
+      await page.mouse.up();
+      await poll(async () => (await slotsOf(run))[1]).toBe(removed);
+      await poll(async () => (await slotsOf(run)).filter((id) => id !== null).length).toBe(10);
+      await waiting.waitFor({ state: 'detached' });
+    } catch (error) {
+      await screenshot(page, 'run-order-board-failure');
+      throw error;
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('shows two admins each other\'s moves and presence, and refuses a stale edit naming the other admin', async () => {
+    const run = await relayRunWithTeams('Relay: Open B');
+    const ari = await signedInPage('ari@example.org', 'desktop');
+    const morgan = await signedInPage('morgan@example.org', 'desktop');
+    // Morgan's live socket goes through the test, which can hold back the run-order events (never presence).
+    let holdEvents = false;
+    await morgan.context().routeWebSocket(/\/api\/live/, (ws: WebSocketRoute) => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        if (holdEvents && typeof message === 'string' && message.includes('"type":"event"')) return;
+        ws.send(message);
+      });
+    });
+    try {
+      await openBoard(ari, run);
+      await generate(ari, '777');
+      await poll(async () => (await slotsOf(run)).filter((id) => id !== null).length).toBe(10);
+      await openBoard(morgan, run);
+      await position(morgan, 10).waitFor();
+
+      // Presence: each sees the other's initials, named for screen readers and on hover.
+      await ari.getByRole('list', { name: 'Also on this board' }).getByText('Morgan Lessard').first().waitFor({ state: 'attached' });
+      await morgan.getByRole('list', { name: 'Also on this board' }).getByText('Ari Benn').first().waitFor({ state: 'attached' });
+      await expect(morgan.getByRole('list', { name: 'Also on this board' }).getByText('AB', { exact: true }).isVisible()).resolves.toBe(true);
+
+      // While Ari drags position 2, Morgan sees who is moving it.
+      const handle = await position(ari, 2).getByRole('button', { name: /^Move / }).boundingBox();
+      if (!handle) throw new Error('no handle');
+      await ari.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+      await ari.mouse.down();
+      await ari.mouse.move(handle.x + handle.width / 2 + 20, handle.y + handle.height / 2 + 20, { steps: 5 });
+      await position(morgan, 2).getByText('Ari Benn moving this').waitFor();
+      await screenshot(morgan, 'run-order-board-presence-desktop');
+      await ari.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2, { steps: 5 });
+      await ari.mouse.up();
+      await position(morgan, 2).getByText('Ari Benn moving this').waitFor({ state: 'detached' });
+
+      // Ari's move reaches Morgan's board, and Morgan's reaches Ari's.
+      const first = await idAt(ari, 1);
+      await dragWithMouse(ari, 1, 3);
+      await poll(() => idAt(morgan, 3)).toBe(first);
+      const sixth = await idAt(morgan, 6);
+      await dragWithMouse(morgan, 6, 2);
+      await poll(() => idAt(ari, 2)).toBe(sixth);
+      await poll(async () => (await slotsOf(run))[1]).toBe(sixth);
+
+      // A stale edit: Morgan's board misses Ari's next move, so Morgan's drag is refused and explained.
+      holdEvents = true;
+      const fifth = await idAt(ari, 5);
+      await dragWithMouse(ari, 5, 1);
+      await poll(async () => (await slotsOf(run))[0]).toBe(fifth);
+      expect(await idAt(morgan, 1)).not.toBe(fifth);
+      const slotsBefore = await slotsOf(run);
+      await dragWithMouse(morgan, 4, 8);
+      const notice = morgan.getByTestId('board-notice');
+      await notice.waitFor();
+      await expect(notice.textContent()).resolves.toMatch(/^Ari Benn moved .+ from position 5 to 1 while you were dragging; your move was not applied\.$/);
+      // Nothing of Morgan's move was kept, and the board rolled forward to the order as it is.
+      await poll(() => slotsOf(run)).toEqual(slotsBefore);
+      await poll(() => idAt(morgan, 1)).toBe(fifth);
+      await screenshot(morgan, 'run-order-board-conflict-desktop');
+      holdEvents = false;
+      // After the refusal Morgan can move again, and Ari sees it.
+      const third = await idAt(morgan, 3);
+      await dragWithMouse(morgan, 3, 7);
+      await poll(() => idAt(ari, 7)).toBe(third);
+
+      // A whole heat moves by keyboard: heat 2 (positions 7 to 10) onto heat 1.
+      const beforeHeatMove = await slotsOf(run);
+      await morgan.getByRole('button', { name: 'Move heat 2' }).focus();
+      await morgan.keyboard.press('Space');
+      const region = morgan.locator('[id^="DndLiveRegion"]');
+      await poll(async () => {
+        const text = (await region.textContent()) ?? '';
+        if (!text.includes('over heat 1.')) await morgan.keyboard.press('ArrowUp');
+        return text;
+      }).toContain('Heat 2 is over heat 1.');
+      await morgan.keyboard.press('Space');
+      await poll(async () => (await slotsOf(run)).slice(0, 4)).toEqual(beforeHeatMove.slice(6, 10));
+      await poll(() => idAt(ari, 1)).toBe(beforeHeatMove[6]);
+    } catch (error) {
+      await screenshot(ari, 'run-order-board-two-admins-failure-ari');
+      await screenshot(morgan, 'run-order-board-two-admins-failure-morgan');
+      throw error;
+    } finally {
+      await ari.context().close();
+      await morgan.context().close();
+    }
+  });
+
+  it('stays usable on a phone: stacked heats, no sideways scrolling, no serious axe violations', async () => {
+    const run = await relayRunWithTeams('Relay: Open C');
+    const page = await signedInPage('ari@example.org', 'phone');
+    try {
+      await openBoard(page, run);
+      await page.getByText('No run order yet').waitFor();
+      await screenshot(page, 'run-order-board-empty-phone');
+      await page.getByRole('button', { name: 'Create empty' }).click();
+      await page.getByTestId('heat-1').waitFor();
+      // Place two entries with the button, then generate the rest.
+      await page.getByRole('button', { name: /^Place / }).first().click();
+      await poll(async () => (await slotsOf(run)).filter((id) => id !== null).length).toBe(1);
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      await page.getByRole('dialog').getByTestId('generate-preview').waitFor();
+      await screenshot(page, 'run-order-board-generate-phone');
+      await page.getByRole('dialog').getByRole('button', { name: 'Apply this order' }).click();
+      await poll(async () => (await slotsOf(run)).filter((id) => id !== null).length).toBe(10);
+      await page.getByRole('button', { name: 'Lock position 2' }).click();
+      await poll(async () => (await runOrderState(site.database.db, run.id)).lockedPositions).toEqual([2]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, 'the board scrolls sideways').toBeLessThanOrEqual(0);
+      // Stacked: the two lanes of a pair sit one above the other.
+      const left = await position(page, 1).boundingBox();
+      const right = await position(page, 2).boundingBox();
+      expect(right && left && right.y > left.y + left.height - 1).toBe(true);
+      await screenshot(page, 'run-order-board-phone');
+      await expectNoSeriousAxeViolations(page);
+      await page.goto(`${site.baseUrl}/portal/run-orders?eventId=${event.id}`, { waitUntil: 'networkidle' });
+      await page.getByTestId(`run-order-status-${run.id}`).getByText('Has an order').waitFor();
+      await screenshot(page, 'run-orders-index-phone');
+      await expectNoSeriousAxeViolations(page);
+    } catch (error) {
+      await screenshot(page, 'run-order-board-phone-failure');
+      throw error;
+    } finally {
+      await page.context().close();
+    }
+  });
+});
