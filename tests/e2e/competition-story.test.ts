@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, pressUntilText, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
 import { insertDepartment, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -263,8 +263,7 @@ describe('the competition-management story', () => {
       // Each key waits for what the screen reader hears, so the next key finds the drag where it should be.
       await admin.keyboard.press('Space');
       await admin.getByText(`Picked up ${CASEY_TEAM}, at position 2 of 2.`).waitFor({ state: 'attached' });
-      await admin.keyboard.press('ArrowUp');
-      await admin.getByText(`${CASEY_TEAM} is over position 1 of 2.`).waitFor({ state: 'attached' });
+      await pressUntilText(admin, 'ArrowUp', `${CASEY_TEAM} is over position 1 of 2.`);
       await admin.keyboard.press('Space');
       await admin.getByText(`${CASEY_TEAM} was dropped at position 1 of 2.`).waitFor({ state: 'attached' });
       await expect.poll(() => boardOrder(admin)).toEqual([CASEY_TEAM, BLAKE_TEAM]);

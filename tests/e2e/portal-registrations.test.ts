@@ -6,7 +6,7 @@ import type { User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { callAs } from '../support/app.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, pressUntilText, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -186,8 +186,7 @@ describe('the registration screens in a real browser', () => {
       // Each key waits for what the screen reader hears, so the next key finds the drag where it should be.
       await page.keyboard.press('Space');
       await page.getByText('Picked up Moncton D, at position 1 of 2.').waitFor({ state: 'attached' });
-      await page.keyboard.press('ArrowDown');
-      await page.getByText('Moncton D is over position 2 of 2.').waitFor({ state: 'attached' });
+      await pressUntilText(page, 'ArrowDown', 'Moncton D is over position 2 of 2.');
       await page.keyboard.press('Space');
       await page.getByText('Moncton D was dropped at position 2 of 2.').waitFor({ state: 'attached' });
       await expectBoard(page, ['Red Deer C', 'Moncton D']);

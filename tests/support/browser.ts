@@ -56,3 +56,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Presses a key until the page shows the text it should lead to. dnd-kit's keyboard sensor listens from
+ * the tick after a pick-up, so an arrow pressed at once can fall before it listens; pressing again is
+ * what a person would do. Only for moves that stop at an end (pressing twice lands on the same place).
+ */
+export async function pressUntilText(page: Page, key: string, text: string, attempts = 20): Promise<void> {
+  const target = page.getByText(text);
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    await page.keyboard.press(key);
+    try {
+      await target.waitFor({ state: 'attached', timeout: 1000 });
+      return;
+    } catch {
+      // Not yet: press again.
+    }
+  }
+  throw new Error(`"${text}" never appeared after pressing ${key} ${attempts} times`);
+}
