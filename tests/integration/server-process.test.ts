@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 interface Started {
   child: ChildProcess;
@@ -15,7 +14,9 @@ interface Started {
 }
 
 function startServer(env: NodeJS.ProcessEnv): Started {
-  const child = spawn(TSX, ['api/server.ts'], {
+  // node itself with tsx's loader, not the tsx wrapper: a signal then reaches the server directly (the
+  // wrapper forwards it, and on a busy machine may kill the child before it has stopped cleanly).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
