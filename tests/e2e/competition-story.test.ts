@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, pressUntilText, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import { expectNoSidewaysScroll, launchBrowser, pressUntilText, type RunningSite, screenshot, signIn, startSite, VIEWPORTS, visit } from '../support/browser.ts';
 import { insertDepartment, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -63,27 +63,6 @@ async function newPage(viewport: keyof typeof VIEWPORTS): Promise<Page> {
   return context.newPage();
 }
 
-/** Signs in through the real sign-in page; `redirect` is where the page sends the person after. */
-async function signIn(page: Page, email: string, redirect?: string): Promise<void> {
-  const query = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
-  await page.goto(`${site.baseUrl}/sign-in${query}`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === (redirect ?? '/portal'));
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
-  await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  await expectNoSidewaysScroll(page);
-}
-
 /** Answers the confirmation dialog that a status change or an activation asks. */
 async function confirmIn(page: Page, button: string): Promise<void> {
   const dialog = page.getByRole('dialog');
@@ -115,7 +94,7 @@ async function registrationsInDatabase(runId: number): Promise<Record<string, st
 
 /** A captain opens the event page, signed in, and registers their one relay team for the run. */
 async function registerTeam(page: Page, email: string, eventId: number, team: string, button: 'Register' | 'Join the waitlist'): Promise<void> {
-  await signIn(page, email, `/events/${eventId}`);
+  await signIn(page, site, email, PASSWORD, `/events/${eventId}`);
   await page.getByRole('heading', { level: 1, name: EVENT }).waitFor();
   await page.getByTestId('registration-available').waitFor();
   await runCard(page).getByRole('button', { name: `Register for ${RUN}` }).click();
@@ -135,8 +114,8 @@ describe('the competition-management story', () => {
     const adminPhone = await newPage('phone');
     try {
       // 1. The admin creates the event: in a month, registration open from today.
-      await signIn(admin, 'desk@example.org');
-      await visit(admin, '/portal/events', 'Events');
+      await signIn(admin, site, 'desk@example.org', PASSWORD);
+      await visit(admin, site, '/portal/events', 'Events');
       await admin.getByRole('button', { name: 'New event' }).click();
       const form = admin.getByRole('dialog', { name: 'New event' });
       await form.getByRole('textbox', { name: 'Name', exact: true }).fill(EVENT);
@@ -184,8 +163,8 @@ describe('the competition-management story', () => {
       expect(run).toMatchObject({ name: RUN, type: 'relay', category: 'Men', participant_limit: 1, is_active: true });
 
       // 2. Avery forms a relay team of three in the portal, then takes the one place on the event page.
-      await signIn(avery, 'avery@example.org');
-      await visit(avery, '/portal/teams', 'Teams');
+      await signIn(avery, site, 'avery@example.org', PASSWORD);
+      await visit(avery, site, '/portal/teams', 'Teams');
       await avery.getByRole('button', { name: 'New team' }).click();
       const teamForm = avery.getByRole('dialog', { name: 'New team' });
       await teamForm.getByLabel('Team name').fill(AVERY_TEAM);
@@ -274,7 +253,7 @@ describe('the competition-management story', () => {
       });
 
       // Filling the run: a limit of 2 on the event's Runs tab confirms the first in line, now Casey's team.
-      await visit(admin, `/portal/events/${event.id}?tab=runs`, EVENT);
+      await visit(admin, site, `/portal/events/${event.id}?tab=runs`, EVENT);
       await admin.getByRole('button', { name: `Edit ${RUN}` }).click();
       const runEdit = admin.getByRole('dialog', { name: `Edit ${RUN}` });
       await expect(runEdit.getByLabel('Participant limit').inputValue()).resolves.toBe('1');
@@ -346,8 +325,8 @@ describe('the competition-management story', () => {
       await expectNoSeriousAxeViolations(admin);
 
       // The run page at phone width: cards, nothing wider than the screen.
-      await signIn(adminPhone, 'desk@example.org');
-      await visit(adminPhone, `/portal/runs/${run.id}`, RUN);
+      await signIn(adminPhone, site, 'desk@example.org', PASSWORD);
+      await visit(adminPhone, site, `/portal/runs/${run.id}`, RUN);
       await adminPhone.getByText('2 of 2 places taken').waitFor();
       await adminPhone.getByRole('region', { name: 'Confirmed registrations' }).getByText(BLAKE_TEAM).waitFor();
       await expectNoSidewaysScroll(adminPhone);
@@ -367,7 +346,7 @@ describe('the competition-management story', () => {
       await blake.evaluate(() => window.scrollTo(0, 0));
       await screenshot(blake, 'story-event-page-final-phone');
       await expectNoSeriousAxeViolations(blake);
-      await visit(blake, '/portal/registrations', 'My registrations');
+      await visit(blake, site, '/portal/registrations', 'My registrations');
       const blakeCard = blake.getByRole('article', { name: EVENT });
       await blakeCard.getByText(`Team ${BLAKE_TEAM}`).waitFor();
       await blakeCard.getByText('Confirmed', { exact: true }).waitFor();

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import { expectNoSidewaysScroll, launchBrowser, type RunningSite, screenshot, signInPage, startSite, visit } from '../support/browser.ts';
 import { insertDepartment, insertEvent, insertRegistration, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -47,28 +47,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function signedInPage(email: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], timezoneId: TIME_ZONE });
-  const page = await context.newPage();
-  await page.goto(`${site.baseUrl}/sign-in`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/portal$/);
-  return page;
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
-  await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  await expectNoSidewaysScroll(page);
-}
-
 /** The labels of the status changes the page offers. */
 async function offeredTransitions(page: Page): Promise<string[]> {
   const list = page.getByRole('list', { name: 'Change the status' });
@@ -86,10 +64,10 @@ const eventRow = (name: string) => site.database.db.selectFrom('events').selectA
 
 describe('event management in the portal', () => {
   it('lets an admin create, picture, edit, move along the status line, schedule runs for, deactivate and delete events', async () => {
-    const page = await signedInPage('desk@example.org', 'desktop');
+    const page = await signInPage(browser, site, 'desk@example.org', PASSWORD, 'desktop', { timezoneId: TIME_ZONE });
     try {
       // The list, with drafts and inactive events, and its filters kept in the URL.
-      await visit(page, '/portal/events', 'Events');
+      await visit(page, site, '/portal/events', 'Events');
       await page.getByRole('link', { name: 'Moncton Tower Climb' }).waitFor();
       await page.getByRole('link', { name: 'Halifax Harbour Relay' }).waitFor();
       await screenshot(page, 'portal-events-list-desktop');
@@ -249,7 +227,7 @@ describe('event management in the portal', () => {
       expect((await eventRow('Saskatoon Firefit Challenge')).is_active).toBe(true);
 
       // A draft nobody needs is deleted, after a confirmation; it leaves the list.
-      await visit(page, `/portal/events/${monctonId}`, 'Moncton Tower Climb');
+      await visit(page, site, `/portal/events/${monctonId}`, 'Moncton Tower Climb');
       await page.getByRole('button', { name: 'Delete' }).click();
       const remove = page.getByRole('dialog', { name: 'Delete Moncton Tower Climb?' });
       await remove.getByRole('button', { name: 'Cancel' }).click();
@@ -258,7 +236,7 @@ describe('event management in the portal', () => {
       await (await confirmIn(page, 'Delete event')).waitFor({ state: 'detached' });
       await page.getByText(/This event was deleted/).waitFor();
       expect((await eventRow('Moncton Tower Climb')).deleted_at).not.toBeNull();
-      await visit(page, '/portal/events', 'Events');
+      await visit(page, site, '/portal/events', 'Events');
       await page.getByRole('link', { name: 'Saskatoon Firefit Challenge' }).waitFor();
       expect(await page.getByRole('link', { name: 'Moncton Tower Climb' }).count()).toBe(0);
     } finally {
@@ -267,9 +245,9 @@ describe('event management in the portal', () => {
   });
 
   it('works at phone width: cards, the form, the runs and the registrations of an event', async () => {
-    const page = await signedInPage('desk@example.org', 'phone');
+    const page = await signInPage(browser, site, 'desk@example.org', PASSWORD, 'phone', { timezoneId: TIME_ZONE });
     try {
-      await visit(page, '/portal/events', 'Events');
+      await visit(page, site, '/portal/events', 'Events');
       await page.getByRole('link', { name: 'Lethbridge Firefit' }).waitFor();
       await screenshot(page, 'portal-events-list-phone');
       await expectNoSeriousAxeViolations(page);
@@ -281,7 +259,7 @@ describe('event management in the portal', () => {
       await screenshot(page, 'portal-events-form-phone');
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
-      await visit(page, `/portal/events/${lethbridgeId}`, 'Lethbridge Firefit');
+      await visit(page, site, `/portal/events/${lethbridgeId}`, 'Lethbridge Firefit');
       await page.getByText('No picture yet.', { exact: false }).waitFor();
       await screenshot(page, 'portal-events-detail-phone');
       await page.getByRole('tab', { name: /Runs/ }).click();
@@ -315,9 +293,9 @@ describe('event management in the portal', () => {
   });
 
   it('shows the registrations tab at desktop width', async () => {
-    const page = await signedInPage('desk@example.org', 'desktop');
+    const page = await signInPage(browser, site, 'desk@example.org', PASSWORD, 'desktop', { timezoneId: TIME_ZONE });
     try {
-      await visit(page, `/portal/events/${lethbridgeId}?tab=registrations`, 'Lethbridge Firefit');
+      await visit(page, site, `/portal/events/${lethbridgeId}?tab=registrations`, 'Lethbridge Firefit');
       await page.getByRole('cell', { name: /Ladder 4/ }).waitFor();
       await page.getByLabel('Run', { exact: true }).selectOption({ label: 'Individual: Open Women' });
       await page.waitForURL(/runId=/);
@@ -331,7 +309,7 @@ describe('event management in the portal', () => {
   });
 
   it('keeps a competitor out of event management', async () => {
-    const page = await signedInPage('dana@example.org', 'desktop');
+    const page = await signInPage(browser, site, 'dana@example.org', PASSWORD, 'desktop', { timezoneId: TIME_ZONE });
     try {
       await page.goto(`${site.baseUrl}/portal/events`, { waitUntil: 'networkidle' });
       await page.waitForURL(/\/portal$/);

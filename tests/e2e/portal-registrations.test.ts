@@ -6,7 +6,7 @@ import type { User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { callAs } from '../support/app.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, pressUntilText, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import { expectNoSidewaysScroll, launchBrowser, pressUntilText, type RunningSite, screenshot, signInPage, startSite, VIEWPORTS, visit } from '../support/browser.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -110,28 +110,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function signedInPage(email: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
-  const page = await context.newPage();
-  await page.goto(`${site.baseUrl}/sign-in`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/portal$/);
-  return page;
-}
-
-async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
-  await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  await expectNoSidewaysScroll(page);
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
 /** The entrant names of the waitlist board, top to bottom. */
 async function boardOrder(page: Page): Promise<string[]> {
   return page.getByTestId('waitlist-entry').locator('p.font-semibold').allTextContents();
@@ -157,9 +135,9 @@ const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
 
 describe('the registration screens in a real browser', () => {
   it("an admin manages a run's registrations: waitlist by drag, keyboard and buttons; cancel, reinstate, delete, restore; history; batch", async () => {
-    const page = await signedInPage('desk@example.org', 'desktop');
+    const page = await signInPage(browser, site, 'desk@example.org', PASSWORD, 'desktop');
     try {
-      await visit(page, `/portal/runs/${mensRun}`, 'Relay: Men');
+      await visit(page, site, `/portal/runs/${mensRun}`, 'Relay: Men');
       await page.getByText('2 of 2 places taken').waitFor();
       await expect(tab(page, /^Confirmed/).textContent()).resolves.toBe('Confirmed2');
       await expect(tab(page, /^Waitlist/).textContent()).resolves.toBe('Waitlist2');
@@ -278,9 +256,9 @@ describe('the registration screens in a real browser', () => {
 
   for (const viewport of ['phone', 'desktop'] as const) {
     it(`shows the run page and everyone's registrations to an admin at ${VIEWPORTS[viewport].width} px without serious axe violations`, async () => {
-      const page = await signedInPage('desk@example.org', viewport);
+      const page = await signInPage(browser, site, 'desk@example.org', PASSWORD, viewport);
       try {
-        await visit(page, `/portal/runs/${mensRun}?tab=waitlist`, 'Relay: Men');
+        await visit(page, site, `/portal/runs/${mensRun}?tab=waitlist`, 'Relay: Men');
         await page.getByTestId('waitlist-entry').first().waitFor();
         await expectNoSidewaysScroll(page);
         await screenshot(page, `portal-run-waitlist-${viewport}`);
@@ -290,7 +268,7 @@ describe('the registration screens in a real browser', () => {
         await expectNoSidewaysScroll(page);
         await screenshot(page, `portal-run-confirmed-${viewport}`);
 
-        await visit(page, '/portal/registrations', 'Registrations');
+        await visit(page, site, '/portal/registrations', 'Registrations');
         await page.getByRole('link', { name: 'Okoye Crew' }).first().waitFor();
         await screenshot(page, `portal-registrations-admin-${viewport}`);
         await expectNoSeriousAxeViolations(page);
@@ -311,9 +289,9 @@ describe('the registration screens in a real browser', () => {
 
   it('a captain sees their team waiting second, at phone and desktop widths, and cancels it', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
-      const page = await signedInPage('dana.okoye@example.org', viewport);
+      const page = await signInPage(browser, site, 'dana.okoye@example.org', PASSWORD, viewport);
       try {
-        await visit(page, '/portal/registrations', 'My registrations');
+        await visit(page, site, '/portal/registrations', 'My registrations');
         const card = page.getByRole('article', { name: 'Kamloops Summer Challenge' });
         await card.getByText('Team Okoye Crew').waitFor();
         await card.getByText('#2 on the waitlist').waitFor();
@@ -325,9 +303,9 @@ describe('the registration screens in a real browser', () => {
       }
     }
 
-    const page = await signedInPage('dana.okoye@example.org', 'phone');
+    const page = await signInPage(browser, site, 'dana.okoye@example.org', PASSWORD, 'phone');
     try {
-      await visit(page, '/portal/registrations', 'My registrations');
+      await visit(page, site, '/portal/registrations', 'My registrations');
       await page.getByRole('button', { name: 'Cancel registration for Relay: Industrial at Kamloops Summer Challenge' }).click();
       const dialog = page.getByRole('dialog', { name: 'Cancel the registration of Okoye Crew?' });
       await dialog.getByText('It leaves the waitlist').waitFor();

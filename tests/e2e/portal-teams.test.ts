@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import { expectNoSidewaysScroll, launchBrowser, type RunningSite, screenshot, signInPage, startSite, VIEWPORTS, visit } from '../support/browser.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -44,28 +44,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function signedInPage(email: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
-  const page = await context.newPage();
-  await page.goto(`${site.baseUrl}/sign-in`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/portal$/);
-  return page;
-}
-
-async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
-  await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  await expectNoSideways(page, path);
-}
-
-async function expectNoSideways(page: Page, what: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
 async function addByEmail(page: Page, email: string, firstName: string): Promise<void> {
   await page.getByLabel('E-mail address of the person to add').fill(email);
   await page.getByRole('button', { name: 'Find' }).click();
@@ -88,9 +66,9 @@ const memberIdsOf = async (teamName: string) => {
 
 describe('team screens in a real browser', () => {
   it('lets a captain create a team, add members, see who is not eligible for a run and why, remove them and hand over the captaincy', async () => {
-    const page = await signedInPage('riley@example.org', 'desktop');
+    const page = await signInPage(browser, site, 'riley@example.org', PASSWORD, 'desktop');
     try {
-      await visit(page, '/portal/teams', 'Teams');
+      await visit(page, site, '/portal/teams', 'Teams');
       await page.getByText("You're not on a team yet").waitFor();
 
       await page.getByRole('button', { name: 'New team' }).click();
@@ -137,7 +115,7 @@ describe('team screens in a real browser', () => {
       await expect(members.getByRole('row').filter({ hasText: 'Sam Ortiz' }).getByText('Eligible').isVisible()).resolves.toBe(true);
       await screenshot(page, 'portal-team-detail-desktop');
       await expectNoSeriousAxeViolations(page);
-      await expectNoSideways(page, 'the team page');
+      await expectNoSidewaysScroll(page, 'the team page');
 
       await page.getByRole('button', { name: 'Remove Casey Young' }).click();
       const confirmRemove = page.getByRole('dialog', { name: 'Remove Casey Young?' });
@@ -161,7 +139,7 @@ describe('team screens in a real browser', () => {
         .executeTakeFirstOrThrow();
       expect(team.email).toBe('jordan@example.org');
 
-      await visit(page, '/portal/teams', 'Teams');
+      await visit(page, site, '/portal/teams', 'Teams');
       await page.getByRole('link', { name: 'Smoke Eaters' }).waitFor();
       await screenshot(page, 'portal-teams-list-desktop');
       await expectNoSeriousAxeViolations(page);
@@ -171,9 +149,9 @@ describe('team screens in a real browser', () => {
   });
 
   it('shows a member who is not captain the team read-only, on a phone, and keeps other teams closed to them', async () => {
-    const page = await signedInPage('sam@example.org', 'phone');
+    const page = await signInPage(browser, site, 'sam@example.org', PASSWORD, 'phone');
     try {
-      await visit(page, '/portal/teams', 'Teams');
+      await visit(page, site, '/portal/teams', 'Teams');
       await page.getByRole('link', { name: 'Smoke Eaters' }).waitFor();
       await screenshot(page, 'portal-teams-list-phone');
       await expectNoSeriousAxeViolations(page);
@@ -187,17 +165,17 @@ describe('team screens in a real browser', () => {
       // Members may still check the team against a run.
       await page.getByLabel('Check eligibility for a run').selectOption({ label: 'Kamloops Summer Classic — Relay: Men' });
       await page.getByTestId('eligibility-outcome').getByText('The team and every member meet the rules for this run.').waitFor();
-      await expectNoSideways(page, 'the team page on a phone');
+      await expectNoSidewaysScroll(page, 'the team page on a phone');
       await screenshot(page, 'portal-team-detail-phone');
       await expectNoSeriousAxeViolations(page);
 
       // "All teams" lists the others, but only the teams Sam is on open.
-      await visit(page, '/portal/teams?tab=all', 'Teams');
+      await visit(page, site, '/portal/teams?tab=all', 'Teams');
       await page.getByText('Halifax Hose Haulers').waitFor();
       await expect(page.getByRole('link', { name: 'Halifax Hose Haulers' }).count()).resolves.toBe(0);
       await expect(page.getByText('Retired Ladder').count()).resolves.toBe(0);
       const hauler = await site.database.db.selectFrom('teams').select('id').where('name', '=', 'Halifax Hose Haulers').executeTakeFirstOrThrow();
-      await visit(page, `/portal/teams/${hauler.id}`, "You're not on this team");
+      await visit(page, site, `/portal/teams/${hauler.id}`, "You're not on this team");
     } finally {
       await page.context().close();
     }
@@ -205,9 +183,9 @@ describe('team screens in a real browser', () => {
 
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`shows an admin every team, filtered in the URL, at ${VIEWPORTS[viewport].width} px`, async () => {
-      const page = await signedInPage('desk@example.org', viewport);
+      const page = await signInPage(browser, site, 'desk@example.org', PASSWORD, viewport);
       try {
-        await visit(page, '/portal/teams', 'Teams');
+        await visit(page, site, '/portal/teams', 'Teams');
         for (const name of ['Smoke Eaters', 'Halifax Hose Haulers', 'Retired Ladder']) await page.getByRole('link', { name }).waitFor();
         await screenshot(page, `portal-teams-admin-${viewport}`);
         await expectNoSeriousAxeViolations(page);
@@ -228,7 +206,7 @@ describe('team screens in a real browser', () => {
         await dialog.getByLabel('Find the captain').fill('ortiz');
         await dialog.getByRole('button', { name: 'Choose Sam Ortiz as captain' }).click();
         await dialog.getByText('Kamloops Fire Rescue', { exact: true }).waitFor();
-        await expectNoSideways(page, 'the new team dialog');
+        await expectNoSidewaysScroll(page, 'the new team dialog');
         await screenshot(page, `portal-team-new-admin-${viewport}`);
         await expectNoSeriousAxeViolations(page);
         await dialog.getByRole('button', { name: 'Create team' }).click();
@@ -243,7 +221,7 @@ describe('team screens in a real browser', () => {
         expect(created).toEqual({ email: 'sam@example.org', run_type: 'tech2' });
 
         if (viewport === 'desktop') {
-          await visit(page, '/portal/teams?runType=tech2', 'Teams');
+          await visit(page, site, '/portal/teams?runType=tech2', 'Teams');
           await page.getByRole('link', { name: 'Halifax Hose Haulers' }).click();
           await page.getByRole('heading', { level: 1, name: 'Halifax Hose Haulers' }).waitFor();
           await page.getByText('1 of 2 members').waitFor();

@@ -1,8 +1,8 @@
 import { hash } from '@node-rs/argon2';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, type RunningSite, screenshot, signInPage, startSite, VIEWPORTS, visit } from '../support/browser.ts';
 import { insertDepartment, insertUser } from '../support/factories.ts';
 
 /** The account screens of the portal, signed in through the real sign-in page, at phone and desktop widths. */
@@ -33,44 +33,26 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function signedInPage(email: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
-  const page = await context.newPage();
-  await page.goto(`${site.baseUrl}/sign-in`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/portal$/);
-  return page;
-}
-
-async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
-  await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
 describe('portal screens in a real browser', () => {
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`shows every account screen to a super-admin at ${VIEWPORTS[viewport].width} px without serious axe violations`, async () => {
-      const page = await signedInPage('chief@example.org', viewport);
+      const page = await signInPage(browser, site, 'chief@example.org', PASSWORD, viewport);
       try {
-        await visit(page, '/portal', /Morgan/);
+        await visit(page, site, '/portal', /Morgan/);
         await screenshot(page, `portal-dashboard-${viewport}`);
         await expectNoSeriousAxeViolations(page);
-        await visit(page, '/portal/profile', 'My profile');
+        await visit(page, site, '/portal/profile', 'My profile');
         await screenshot(page, `portal-profile-${viewport}`);
         await expectNoSeriousAxeViolations(page);
-        await visit(page, '/portal/users', 'Users');
+        await visit(page, site, '/portal/users', 'Users');
         await page.getByText('Okoye').first().waitFor();
         await screenshot(page, `portal-users-${viewport}`);
         await expectNoSeriousAxeViolations(page);
-        await visit(page, '/portal/departments', 'Departments');
+        await visit(page, site, '/portal/departments', 'Departments');
         await page.getByText('Halifax Regional Fire').first().waitFor();
         await screenshot(page, `portal-departments-${viewport}`);
         await expectNoSeriousAxeViolations(page);
-        await visit(page, '/portal/admin-users', 'Admin users');
+        await visit(page, site, '/portal/admin-users', 'Admin users');
         await page.getByText('Benn').first().waitFor();
         await screenshot(page, `portal-admin-users-${viewport}`);
         await expectNoSeriousAxeViolations(page);
@@ -81,9 +63,9 @@ describe('portal screens in a real browser', () => {
   }
 
   it('filters users by search in the URL, and deactivates one with a confirmation', async () => {
-    const page = await signedInPage('desk@example.org', 'desktop');
+    const page = await signInPage(browser, site, 'desk@example.org', PASSWORD, 'desktop');
     try {
-      await visit(page, '/portal/users', 'Users');
+      await visit(page, site, '/portal/users', 'Users');
       await page.getByLabel('Search accounts by name or e-mail').fill('fournier');
       await page.waitForURL(/query=fournier/);
       await page.getByText('Okoye').waitFor({ state: 'detached' });
@@ -107,9 +89,9 @@ describe('portal screens in a real browser', () => {
   });
 
   it('lets a competitor edit their own details and bio, and keeps them out of admin screens', async () => {
-    const page = await signedInPage('dana@example.org', 'phone');
+    const page = await signInPage(browser, site, 'dana@example.org', PASSWORD, 'phone');
     try {
-      await visit(page, '/portal/profile', 'My profile');
+      await visit(page, site, '/portal/profile', 'My profile');
       await page.getByLabel('Last name').fill('Okoye-Brandt');
       await page.getByRole('button', { name: /Save/ }).first().click();
       await expect

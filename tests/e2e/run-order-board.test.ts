@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, Run } from '../../api/db/schema.ts';
 import { runOrderState } from '../../projections/run-orders/queries.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import { launchBrowser, type RunningSite, screenshot, signInPage, startSite, type VIEWPORTS } from '../support/browser.ts';
 import { insertDepartment, insertEvent, insertRegistration, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -69,15 +69,10 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** Signed in on the portal; the board's waits give up after 15 s rather than Playwright's 30. */
 async function signedInPage(email: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
-  const page = await context.newPage();
+  const page = await signInPage(browser, site, email, PASSWORD, viewport);
   page.setDefaultTimeout(15_000);
-  await page.goto(`${site.baseUrl}/sign-in`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/portal$/);
   return page;
 }
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import { expectNoSidewaysScroll, launchBrowser, type RunningSite, screenshot, signIn, startSite, VIEWPORTS } from '../support/browser.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -86,21 +86,7 @@ async function newPage(viewport: keyof typeof VIEWPORTS): Promise<{ page: Page; 
   return { page, scripts };
 }
 
-/** Signs in through the real sign-in page, which sends the person back to the event. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${site.baseUrl}/sign-in?redirect=${encodeURIComponent(`/events/${eventId}`)}`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(new RegExp(`/events/${eventId}$`));
-}
-
 const runCard = (page: Page, name: string) => page.getByTestId('run-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-}
 
 async function registrationOf(teamName: string) {
   return site.database.db
@@ -194,7 +180,7 @@ describe('competitor self-service on the public event page', () => {
       await expectNoSeriousAxeViolations(ava);
 
       // Ben's team joins the full run: first on the waitlist.
-      await signIn(ben, 'ben@example.org');
+      await signIn(ben, site, 'ben@example.org', PASSWORD, `/events/${eventId}`);
       const benRun = runCard(ben, 'Relay: Men');
       await benRun.getByTestId('run-places').getByText('Full', { exact: false }).waitFor();
       await benRun.getByRole('button', { name: 'Register for Relay: Men' }).click();
@@ -229,7 +215,7 @@ describe('competitor self-service on the public event page', () => {
       expect(await registrationOf('Ladder 3 Relay')).toEqual({ status: 'confirmed', waitlist_position: null });
 
       // Cleo's team is too small: the server's reason is shown and what she typed stays.
-      await signIn(cleo, 'cleo@example.org');
+      await signIn(cleo, site, 'cleo@example.org', PASSWORD, `/events/${eventId}`);
       await runCard(cleo, 'Relay: Men').getByRole('button', { name: 'Register for Relay: Men' }).click();
       const cleoDialog = cleo.getByRole('dialog', { name: 'Register for Relay: Men' });
       await cleoDialog.getByLabel('Notes for the organisers').fill('Third member joins next week.');

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import { createTestApp, type TestApp } from './app.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -49,6 +49,43 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },
 } as const;
+
+/** Signs in through the real sign-in page; `redirect` is where the page sends the person after (the portal by default). */
+export async function signIn(page: Page, site: RunningSite, email: string, password: string, redirect?: string): Promise<void> {
+  const query = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+  await page.goto(`${site.baseUrl}/sign-in${query}`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === (redirect ?? '/portal'));
+}
+
+/** A page in a browser context of its own at the viewport, signed in through the real sign-in page, on the portal. */
+export async function signInPage(
+  browser: Browser,
+  site: RunningSite,
+  email: string,
+  password: string,
+  viewport: keyof typeof VIEWPORTS,
+  context: BrowserContextOptions = {},
+): Promise<Page> {
+  const page = await (await browser.newContext({ ...context, viewport: VIEWPORTS[viewport] })).newPage();
+  await signIn(page, site, email, password);
+  return page;
+}
+
+/** Fails when the page is wider than the window (it would scroll sideways); `what` names the page in the message. */
+export async function expectNoSidewaysScroll(page: Page, what = page.url()): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/** Opens a page of the site, waits for its main heading and checks that it does not scroll sideways. */
+export async function visit(page: Page, site: RunningSite, path: string, heading: string | RegExp): Promise<void> {
+  await page.goto(`${site.baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await expectNoSidewaysScroll(page, path);
+}
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

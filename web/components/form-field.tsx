@@ -1,4 +1,6 @@
+import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { buttonClass } from './dialog.tsx';
 
 /** The attributes that tie a control to its label, hint and error. */
 export interface FieldControlProps {
@@ -74,5 +76,71 @@ export function FormAlert({ message }: { message: string | undefined }) {
     <p role="alert" className="rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800">
       {message}
     </p>
+  );
+}
+
+/** A checkbox with its label, a line that explains it and its error, all clickable as one. */
+export function CheckboxField({
+  name,
+  label,
+  description,
+  checked,
+  onChange,
+  error,
+  disabled,
+}: {
+  name: string;
+  label: ReactNode;
+  description: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="flex items-start gap-3 text-sm">
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-700"
+      />
+      <span>
+        <span className="font-semibold text-slate-800">{label}</span>
+        <span className="block text-slate-600">{description}</span>
+        {error && <span className="block font-medium text-brand-700">{error}</span>}
+      </span>
+    </label>
+  );
+}
+
+/** A form's Cancel and submit buttons: on the right, stacked with submit on top on phones; both wait while it saves. */
+export function FormActions({
+  onCancel,
+  pending,
+  icon: Icon,
+  submitLabel,
+  className = 'mt-2',
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  icon: LucideIcon;
+  /** What the submit button says, e.g. 'Saving…' while pending. */
+  submitLabel: ReactNode;
+  /** The space above. */
+  className?: string;
+}) {
+  return (
+    <div className={`${className} flex flex-col-reverse gap-2 sm:flex-row sm:justify-end`}>
+      <button type="button" className={buttonClass('secondary')} onClick={onCancel} disabled={pending}>
+        Cancel
+      </button>
+      <button type="submit" className={buttonClass('primary')} disabled={pending} aria-busy={pending}>
+        <Icon aria-hidden="true" className="size-4" />
+        {submitLabel}
+      </button>
+    </div>
   );
 }

@@ -31,6 +31,11 @@ export function booleanParam(value: unknown): boolean | undefined {
   return undefined;
 }
 
+/** A boolean filter as a select box's value ('', 'true', 'false'); booleanParam reads it back. */
+export function booleanChoice(value: boolean | undefined): '' | 'true' | 'false' {
+  return value === undefined ? '' : value ? 'true' : 'false';
+}
+
 /** A positive id from the URL (a number or a string of digits); else undefined. */
 export function idParam(value: unknown): number | undefined {
   const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildQueryString } from '../../lib/query-string.ts';
-import { booleanChoice, hasUserFilters, parseUserListSearch, userListFilters, withUserFilter } from './filters.ts';
+import { booleanChoice } from '../portal/query-policy.ts';
+import { hasUserFilters, parseUserListSearch, userListFilters, withUserFilter } from './filters.ts';
 
 describe('parseUserListSearch', () => {
   it('keeps the valid params, typed', () => {

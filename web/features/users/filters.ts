@@ -69,8 +69,3 @@ export function withUserFilter<K extends keyof Omit<UserListSearch, 'page'>>(
   const { page: _page, ...rest } = search;
   return compact({ ...rest, [key]: value }) as UserListSearch;
 }
-
-/** The select boxes' values ('', 'true', 'false') to and from the search. */
-export function booleanChoice(value: boolean | undefined): '' | 'true' | 'false' {
-  return value === undefined ? '' : value ? 'true' : 'false';
-}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowRight, Building2, CircleAlert, MailWarning, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { ArrowRight, Building2, CircleAlert, MailWarning, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { UserDto } from '../../../api/contracts/accounts.ts';
 import { departmentListFilters } from '../../features/departments/filters.ts';

@@ -1,7 +1,6 @@
 import { Save, UserPlus } from 'lucide-react';
 import { adminUserCreateBodySchema, adminUserUpdateBodySchema, type UserDto } from '../../../../api/contracts/accounts.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { ROLE_LABELS } from '../../portal/roles.ts';
 import { useForm } from '../../portal/use-form.ts';
 import {
@@ -68,15 +67,7 @@ export function CreateAdminUserForm({ onSaved, onCancel }: { onSaved: (user: Use
       {text('email', 'E-mail', 'email', 'off')}
       {text('password', 'Password', 'password', 'new-password', 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.')}
       <RoleSelect value={values.role} onChange={(role) => setField('role', role)} error={errors.role} />
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={buttonClass('secondary')} onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonClass('primary')} disabled={create.isPending} aria-busy={create.isPending}>
-          <UserPlus aria-hidden="true" className="size-4" />
-          {create.isPending ? 'Creating…' : 'Create admin'}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} pending={create.isPending} icon={UserPlus} submitLabel={create.isPending ? 'Creating…' : 'Create admin'} />
     </form>
   );
 }
@@ -128,31 +119,17 @@ export function EditAdminUserForm({
         </FormField>
       </div>
       <RoleSelect value={values.role} onChange={(role) => setField('role', role)} error={errors.role} disabled={isSelf} />
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          name="isActive"
-          checked={values.isActive}
-          disabled={isSelf}
-          onChange={(e) => setField('isActive', e.target.checked)}
-          className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
-        />
-        <span>
-          <span className="font-semibold text-slate-800">Active</span>
-          <span className="block text-slate-600">An inactive account cannot sign in.</span>
-          {errors.isActive && <span className="block font-medium text-brand-700">{errors.isActive}</span>}
-        </span>
-      </label>
+      <CheckboxField
+        name="isActive"
+        label="Active"
+        description="An inactive account cannot sign in."
+        checked={values.isActive}
+        disabled={isSelf}
+        onChange={(checked) => setField('isActive', checked)}
+        error={errors.isActive}
+      />
       {isSelf && <p className="text-sm text-slate-600">You cannot change your own role or deactivate your own account.</p>}
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={buttonClass('secondary')} onClick={onCancel} disabled={update.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonClass('primary')} disabled={update.isPending} aria-busy={update.isPending}>
-          <Save aria-hidden="true" className="size-4" />
-          {update.isPending ? 'Saving…' : 'Save changes'}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} pending={update.isPending} icon={Save} submitLabel={update.isPending ? 'Saving…' : 'Save changes'} />
     </form>
   );
 }

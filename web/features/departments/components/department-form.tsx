@@ -1,7 +1,7 @@
 import { Save } from 'lucide-react';
 import { type DepartmentDto, departmentBodySchema, PROVINCES } from '../../../../api/contracts/accounts.ts';
-import { buttonClass, Dialog } from '../../../components/dialog.tsx';
-import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { useForm } from '../../portal/use-form.ts';
 import { DEPARTMENT_FIELDS, type DepartmentValues, departmentBody, departmentValues, PROVINCE_NAMES } from '../form.ts';
 import { useCreateDepartment, useUpdateDepartment } from '../mutations.ts';
@@ -71,29 +71,15 @@ export function DepartmentForm({ department, onSaved, onCancel }: DepartmentForm
         {text('email', 'E-mail', { type: 'email', autoComplete: 'email' })}
       </div>
       {text('website', 'Website', { type: 'url', autoComplete: 'url', placeholder: 'https://', hint: 'Starting with http:// or https://' })}
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          name="isActive"
-          checked={values.isActive}
-          onChange={(e) => setField('isActive', e.target.checked)}
-          className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
-        />
-        <span>
-          <span className="font-semibold text-slate-800">Active</span>
-          <span className="block text-slate-600">Inactive departments are hidden from people choosing their department.</span>
-          {errors.isActive && <span className="block font-medium text-brand-700">{errors.isActive}</span>}
-        </span>
-      </label>
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={buttonClass('secondary')} onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonClass('primary')} disabled={pending} aria-busy={pending}>
-          <Save aria-hidden="true" className="size-4" />
-          {pending ? 'Saving…' : department ? 'Save changes' : 'Create department'}
-        </button>
-      </div>
+      <CheckboxField
+        name="isActive"
+        label="Active"
+        description="Inactive departments are hidden from people choosing their department."
+        checked={values.isActive}
+        onChange={(checked) => setField('isActive', checked)}
+        error={errors.isActive}
+      />
+      <FormActions onCancel={onCancel} pending={pending} icon={Save} submitLabel={pending ? 'Saving…' : department ? 'Save changes' : 'Create department'} />
     </form>
   );
 }

@@ -4,8 +4,8 @@ import { useId } from 'react';
 import { PROVINCES } from '../../../../api/contracts/accounts.ts';
 import { type AdminEvent, EVENT_LIMITS, type EventCreateBody, eventCreateBodySchema, eventUpdateBodySchema } from '../../../../api/contracts/events.ts';
 import { EVENT_SCOPES } from '../../../../api/domain/events/statuses.ts';
-import { buttonClass, Dialog } from '../../../components/dialog.tsx';
-import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { PROVINCE_NAMES } from '../../departments/form.ts';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { useForm } from '../../portal/use-form.ts';
@@ -163,29 +163,15 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
           {date('registrationClosesOn', 'Registration closes')}
         </div>
       </fieldset>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          name="isActive"
-          checked={values.isActive}
-          onChange={(e) => setField('isActive', e.target.checked)}
-          className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-700"
-        />
-        <span>
-          <span className="font-semibold text-slate-800">Active</span>
-          <span className="block text-slate-600">Inactive events are hidden from the public site whatever their status.</span>
-          {errors.isActive && <span className="block font-medium text-brand-700">{errors.isActive}</span>}
-        </span>
-      </label>
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={buttonClass('secondary')} onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonClass('primary')} disabled={pending} aria-busy={pending}>
-          <Save aria-hidden="true" className="size-4" />
-          {pending ? 'Saving…' : event ? 'Save changes' : 'Create event'}
-        </button>
-      </div>
+      <CheckboxField
+        name="isActive"
+        label="Active"
+        description="Inactive events are hidden from the public site whatever their status."
+        checked={values.isActive}
+        onChange={(checked) => setField('isActive', checked)}
+        error={errors.isActive}
+      />
+      <FormActions onCancel={onCancel} pending={pending} icon={Save} submitLabel={pending ? 'Saving…' : event ? 'Save changes' : 'Create event'} />
     </form>
   );
 }

@@ -1,22 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardList, FilterX, User, Users } from 'lucide-react';
-import { useId } from 'react';
+import { ClipboardList, User, Users } from 'lucide-react';
 import type { RegistrationEntry, RunDto } from '../../../../api/contracts/runs.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { buttonClass } from '../../../components/dialog.tsx';
-import { inputClass } from '../../../components/form-field.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { ChoiceFilterSelect, ClearFiltersButton, IdFilterSelect } from '../../portal/components/filter-select.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../portal/components/states.tsx';
-import { idParam } from '../../portal/query-policy.ts';
 import {
   type EventDetailSearch,
   eventRegistrationFilters,
   hasRegistrationFilters,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
-  registrationStatusParam,
   withRegistrationFilter,
 } from '../filters.ts';
 import { eventRegistrationsQuery } from '../queries.ts';
@@ -58,10 +55,7 @@ export function EventRegistrations({
 }) {
   const filters = eventRegistrationFilters(search);
   const registrations = useQuery(eventRegistrationsQuery(eventId, filters));
-  const ids = { status: useId(), run: useId() };
-  const label = 'block text-xs font-semibold uppercase tracking-wider text-slate-600';
   const filtered = hasRegistrationFilters(search);
-  const runMissing = search.runId !== undefined && !runs.some((run) => run.id === search.runId);
 
   const columns: DataColumn<RegistrationEntry>[] = [
     { id: 'registrant', header: 'Registrant', hideInCard: true, cell: (r) => <Registrant entry={r} /> },
@@ -80,49 +74,24 @@ export function EventRegistrations({
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <div>
-          <label htmlFor={ids.status} className={label}>
-            Status
-          </label>
-          <select
-            id={ids.status}
-            className={`${inputClass()} mt-1`}
-            value={search.status ?? ''}
-            onChange={(e) => onSearch(withRegistrationFilter(search, 'status', registrationStatusParam(e.target.value)))}
-          >
-            <option value="">Any status</option>
-            {REGISTRATION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {REGISTRATION_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.run} className={label}>
-            Run
-          </label>
-          <select
-            id={ids.run}
-            className={`${inputClass()} mt-1`}
-            value={search.runId === undefined ? '' : String(search.runId)}
-            onChange={(e) => onSearch(withRegistrationFilter(search, 'runId', idParam(e.target.value)))}
-          >
-            <option value="">Every run</option>
-            {runMissing && <option value={String(search.runId)}>Run #{search.runId}</option>}
-            {runs.map((run) => (
-              <option key={run.id} value={String(run.id)}>
-                {run.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        {filtered && (
-          <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => onSearch({ tab: 'registrations' })}>
-            <FilterX aria-hidden="true" className="size-4" />
-            Clear filters
-          </button>
-        )}
+        <ChoiceFilterSelect
+          label="Status"
+          anyLabel="Any status"
+          value={search.status}
+          choices={REGISTRATION_STATUSES}
+          labelOf={(status) => REGISTRATION_STATUS_LABELS[status]}
+          onChange={(status) => onSearch(withRegistrationFilter(search, 'status', status))}
+        />
+        <IdFilterSelect
+          label="Run"
+          anyLabel="Every run"
+          noun="Run"
+          value={search.runId}
+          options={runs}
+          optionLabel={(run) => run.name}
+          onChange={(runId) => onSearch(withRegistrationFilter(search, 'runId', runId))}
+        />
+        {filtered && <ClearFiltersButton onClick={() => onSearch({ tab: 'registrations' })}>Clear filters</ClearFiltersButton>}
       </div>
       <section aria-label="Registrations" aria-busy={registrations.isFetching}>
         {registrations.isPending ? (

@@ -40,6 +40,16 @@ export function ErrorState({
   );
 }
 
+/** A detail page that could not load its record: the way back above the error and its retry. */
+export function DetailErrorState({ back, ...error }: { back: ReactNode; title: string; error?: unknown; onRetry?: () => void; retrying?: boolean }) {
+  return (
+    <div>
+      <div className="mb-4">{back}</div>
+      <ErrorState {...error} />
+    </div>
+  );
+}
+
 /** A friendly empty list: what is missing and, when it helps, a way forward. */
 export function EmptyState({ title, children, action, icon }: { title: string; children?: ReactNode; action?: ReactNode; icon?: ReactNode }) {
   return (
@@ -94,5 +104,15 @@ export function Panel({ title, description, children, actions, id }: { title: st
       </div>
       <div className="mt-5">{children}</div>
     </section>
+  );
+}
+
+/** One labelled fact of a detail page's description list (a <dt> and its <dd>). */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wider text-slate-500">{label}</dt>
+      <dd className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">{children}</dd>
+    </div>
   );
 }

@@ -4,13 +4,13 @@ import { CalendarDays, ClipboardList, ExternalLink, XCircle } from 'lucide-react
 import { useId } from 'react';
 import type { RegistrationDto } from '../../../../api/contracts/registrations.ts';
 import { buttonClass } from '../../../components/dialog.tsx';
-import { inputClass } from '../../../components/form-field.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { ChoiceFilterSelect } from '../../portal/components/filter-select.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../portal/components/states.tsx';
 import { compact } from '../../portal/query-policy.ts';
 import { myRegistrationFilters, type RegistrationListSearch } from '../filters.ts';
-import { entrantLabel, isRegistrationStatus, REGISTRATION_STATUS_LABELS, REGISTRATION_STATUSES, runKindLabel } from '../labels.ts';
+import { entrantLabel, REGISTRATION_STATUS_LABELS, REGISTRATION_STATUSES, type RegistrationStatus as RegistrationStatusName, runKindLabel } from '../labels.ts';
 import { canCancel, captainedTeamIds, type Viewer } from '../permissions.ts';
 import { myRegistrationsQuery, myTeamsQuery } from '../queries.ts';
 import { useRegistrationActions } from './registration-actions.tsx';
@@ -32,25 +32,20 @@ export function MyRegistrations({
   const teams = useQuery(myTeamsQuery(viewer.id));
   const captained = captainedTeamIds(teams.data, viewer.id);
   const actions = useRegistrationActions(onMessage, { viewerId: viewer.id });
-  const statusId = useId();
-  const setStatus = (value: string) => onSearch(compact({ view: search.view, status: isRegistrationStatus(value) ? value : undefined }));
+  const setStatus = (status: RegistrationStatusName | undefined) => onSearch(compact({ view: search.view, status }));
 
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-        <div className="sm:w-60">
-          <label htmlFor={statusId} className="block text-xs font-semibold uppercase tracking-wider text-slate-600">
-            Status
-          </label>
-          <select id={statusId} className={`${inputClass()} mt-1`} value={search.status ?? ''} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">Any status</option>
-            {REGISTRATION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {REGISTRATION_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceFilterSelect
+          className="sm:w-60"
+          label="Status"
+          anyLabel="Any status"
+          value={search.status}
+          choices={REGISTRATION_STATUSES}
+          labelOf={(status) => REGISTRATION_STATUS_LABELS[status]}
+          onChange={setStatus}
+        />
       </div>
       <section aria-label="My registrations" aria-busy={registrations.isFetching}>
         {registrations.isPending ? (
@@ -78,7 +73,7 @@ export function MyRegistrations({
               icon={<ClipboardList className="size-10 text-slate-400" aria-hidden="true" />}
               action={
                 search.status ? (
-                  <button type="button" className={buttonClass('secondary')} onClick={() => setStatus('')}>
+                  <button type="button" className={buttonClass('secondary')} onClick={() => setStatus(undefined)}>
                     Show every status
                   </button>
                 ) : (

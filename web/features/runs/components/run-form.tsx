@@ -2,8 +2,8 @@ import { Save } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
 import { type RunCreateBody, type RunDto, type RunUpdateBody, runCreateBodySchema, runUpdateBodySchema } from '../../../../api/contracts/runs.ts';
-import { buttonClass, Dialog } from '../../../components/dialog.tsx';
-import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { eventDaysLong } from '../../events-admin/view.ts';
 import { useForm } from '../../portal/use-form.ts';
 import {
@@ -87,20 +87,7 @@ export function RunForm({ event, run, onSaved, onCancel }: RunFormProps) {
   );
 
   const checkbox = (name: 'isHeadToHead' | 'allowsHybrid' | 'isActive', label: string, description: string) => (
-    <label className="flex items-start gap-3 text-sm">
-      <input
-        type="checkbox"
-        name={name}
-        checked={values[name]}
-        onChange={(e) => setField(name, e.target.checked)}
-        className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-700"
-      />
-      <span>
-        <span className="font-semibold text-slate-800">{label}</span>
-        <span className="block text-slate-600">{description}</span>
-        {errors[name] && <span className="block font-medium text-brand-700">{errors[name]}</span>}
-      </span>
-    </label>
+    <CheckboxField name={name} label={label} description={description} checked={values[name]} onChange={(checked) => setField(name, checked)} error={errors[name]} />
   );
 
   return (
@@ -201,15 +188,7 @@ export function RunForm({ event, run, onSaved, onCancel }: RunFormProps) {
         {checkbox('allowsHybrid', 'Allows hybrid teams', 'Teams may mix members of different departments.')}
         {checkbox('isActive', 'Active', 'Inactive runs are hidden from the public site and take no registrations.')}
       </div>
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={buttonClass('secondary')} onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonClass('primary')} disabled={pending} aria-busy={pending}>
-          <Save aria-hidden="true" className="size-4" />
-          {pending ? 'Saving…' : run ? 'Save run' : 'Create run'}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} pending={pending} icon={Save} submitLabel={pending ? 'Saving…' : run ? 'Save run' : 'Create run'} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import { type TeamDto, teamCreateBodySchema } from '../../../../api/contracts/teams.ts';
 import { buttonClass, Dialog } from '../../../components/dialog.tsx';
-import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { displayName } from '../../portal/nav.ts';
 import { useForm } from '../../portal/use-form.ts';
 import { checkTeamCreate, EMPTY_TEAM, TEAM_CREATE_FIELDS, teamCreateBody } from '../form.ts';
@@ -179,15 +179,7 @@ export function TeamCreateForm({ actor, isAdmin, onSaved, onCancel }: TeamCreate
         </p>
       </div>
 
-      <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={buttonClass('secondary')} onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonClass('primary')} disabled={create.isPending} aria-busy={create.isPending}>
-          <Plus aria-hidden="true" className="size-4" />
-          {create.isPending ? 'Creating…' : 'Create team'}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} pending={create.isPending} icon={Plus} className="mt-1" submitLabel={create.isPending ? 'Creating…' : 'Create team'} />
     </form>
   );
 }

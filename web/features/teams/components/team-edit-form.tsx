@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { type TeamDto, teamUpdateBodySchema } from '../../../../api/contracts/teams.ts';
-import { buttonClass, Dialog } from '../../../components/dialog.tsx';
-import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { useForm } from '../../portal/use-form.ts';
 import { TEAM_EDIT_FIELDS, teamEditValues, teamUpdateBody } from '../form.ts';
@@ -60,29 +60,15 @@ export function TeamEditForm({ team, onSaved, onCancel }: { team: TeamDto; onSav
           </select>
         )}
       </FormField>
-      <label className="flex items-start gap-3 text-sm">
-        <input
-          type="checkbox"
-          name="isActive"
-          checked={values.isActive}
-          onChange={(e) => setField('isActive', e.target.checked)}
-          className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
-        />
-        <span>
-          <span className="font-semibold text-slate-800">Active</span>
-          <span className="block text-slate-600">Only active teams compete; inactive ones leave the lists for everyone but admins.</span>
-          {errors.isActive && <span className="block font-medium text-brand-700">{errors.isActive}</span>}
-        </span>
-      </label>
-      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={buttonClass('secondary')} onClick={onCancel} disabled={update.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonClass('primary')} disabled={update.isPending} aria-busy={update.isPending}>
-          <Save aria-hidden="true" className="size-4" />
-          {update.isPending ? 'Saving…' : 'Save changes'}
-        </button>
-      </div>
+      <CheckboxField
+        name="isActive"
+        label="Active"
+        description="Only active teams compete; inactive ones leave the lists for everyone but admins."
+        checked={values.isActive}
+        onChange={(checked) => setField('isActive', checked)}
+        error={errors.isActive}
+      />
+      <FormActions onCancel={onCancel} pending={update.isPending} icon={Save} submitLabel={update.isPending ? 'Saving…' : 'Save changes'} />
     </form>
   );
 }

@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { FilterX } from 'lucide-react';
-import { useId } from 'react';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { inputClass } from '../../../components/form-field.tsx';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
+import { BooleanFilterSelect, ChoiceFilterSelect, ClearFiltersButton, IdFilterSelect } from '../../portal/components/filter-select.tsx';
 import { SearchBox } from '../../portal/components/search-box.tsx';
-import { booleanParam, idParam } from '../../portal/query-policy.ts';
-import { booleanChoice } from '../../users/filters.ts';
 import { clearedTeamFilters, hasTeamFilters, type TeamListSearch, withTeamFilter } from '../filters.ts';
-import { isTeamRunType, RUN_TYPE_LABELS, RUN_TYPE_ORDER } from '../labels.ts';
+import { RUN_TYPE_LABELS, RUN_TYPE_ORDER } from '../labels.ts';
 
 /** The search box and the filters of the teams list; every change becomes a new URL. */
 export function TeamFilters({
@@ -22,10 +17,6 @@ export function TeamFilters({
   showStatus: boolean;
 }) {
   const departments = useQuery(departmentOptionsQuery());
-  const options = departments.data ?? [];
-  const selectedMissing = search.departmentId !== undefined && !options.some((d) => d.id === search.departmentId);
-  const ids = { department: useId(), format: useId(), hybrid: useId(), status: useId() };
-  const label = 'block text-xs font-semibold uppercase tracking-wider text-slate-600';
 
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -36,82 +27,45 @@ export function TeamFilters({
         onCommit={(query) => onChange(withTeamFilter(search, 'query', query))}
       />
       <div className={`grid grid-cols-2 gap-3 ${showStatus ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
-        <div>
-          <label htmlFor={ids.department} className={label}>
-            Department
-          </label>
-          <select
-            id={ids.department}
-            className={`${inputClass()} mt-1`}
-            value={search.departmentId === undefined ? '' : String(search.departmentId)}
-            onChange={(e) => onChange(withTeamFilter(search, 'departmentId', idParam(e.target.value)))}
-          >
-            <option value="">Any</option>
-            {selectedMissing && <option value={String(search.departmentId)}>Department #{search.departmentId}</option>}
-            {options.map((d) => (
-              <option key={d.id} value={String(d.id)}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.format} className={label}>
-            Format
-          </label>
-          <select
-            id={ids.format}
-            className={`${inputClass()} mt-1`}
-            value={search.runType ?? ''}
-            onChange={(e) => onChange(withTeamFilter(search, 'runType', isTeamRunType(e.target.value) ? e.target.value : undefined))}
-          >
-            <option value="">Any</option>
-            {RUN_TYPE_ORDER.map((type) => (
-              <option key={type} value={type}>
-                {RUN_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.hybrid} className={label}>
-            Hybrid
-          </label>
-          <select
-            id={ids.hybrid}
-            className={`${inputClass()} mt-1`}
-            value={booleanChoice(search.isHybrid)}
-            onChange={(e) => onChange(withTeamFilter(search, 'isHybrid', booleanParam(e.target.value)))}
-          >
-            <option value="">Any</option>
-            <option value="true">Hybrid</option>
-            <option value="false">Not hybrid</option>
-          </select>
-        </div>
+        <IdFilterSelect
+          label="Department"
+          anyLabel="Any"
+          noun="Department"
+          value={search.departmentId}
+          options={departments.data ?? []}
+          optionLabel={(d) => d.name}
+          onChange={(departmentId) => onChange(withTeamFilter(search, 'departmentId', departmentId))}
+        />
+        <ChoiceFilterSelect
+          label="Format"
+          anyLabel="Any"
+          value={search.runType}
+          choices={RUN_TYPE_ORDER}
+          labelOf={(type) => RUN_TYPE_LABELS[type]}
+          onChange={(runType) => onChange(withTeamFilter(search, 'runType', runType))}
+        />
+        <BooleanFilterSelect
+          label="Hybrid"
+          anyLabel="Any"
+          trueLabel="Hybrid"
+          falseLabel="Not hybrid"
+          value={search.isHybrid}
+          onChange={(isHybrid) => onChange(withTeamFilter(search, 'isHybrid', isHybrid))}
+        />
         {showStatus && (
-          <div>
-            <label htmlFor={ids.status} className={label}>
-              Status
-            </label>
-            <select
-              id={ids.status}
-              className={`${inputClass()} mt-1`}
-              value={booleanChoice(search.isActive)}
-              onChange={(e) => onChange(withTeamFilter(search, 'isActive', booleanParam(e.target.value)))}
-            >
-              <option value="">Any</option>
-              <option value="true">Active</option>
-              <option value="false">Inactive</option>
-            </select>
-          </div>
+          <BooleanFilterSelect
+            label="Status"
+            anyLabel="Any"
+            trueLabel="Active"
+            falseLabel="Inactive"
+            value={search.isActive}
+            onChange={(isActive) => onChange(withTeamFilter(search, 'isActive', isActive))}
+          />
         )}
       </div>
       {hasTeamFilters(search) && (
         <div>
-          <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => onChange(clearedTeamFilters(search))}>
-            <FilterX aria-hidden="true" className="size-4" />
-            Clear search and filters
-          </button>
+          <ClearFiltersButton onClick={() => onChange(clearedTeamFilters(search))} />
         </div>
       )}
     </div>

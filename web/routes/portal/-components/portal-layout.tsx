@@ -1,18 +1,9 @@
 import { CatchBoundary, Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import {
   ArrowLeft,
-  Building2,
-  CalendarDays,
-  ClipboardList,
   Flame,
-  LayoutDashboard,
   LogOut,
-  type LucideIcon,
   Menu,
-  ShieldCheck,
-  UserRound,
-  Users,
-  UsersRound,
   X,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';

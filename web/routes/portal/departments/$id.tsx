@@ -13,7 +13,7 @@ import { PROVINCE_NAMES } from '../../../features/departments/form.ts';
 import { departmentMembersQuery, departmentQuery } from '../../../features/departments/queries.ts';
 import { ActiveBadge, DeletedBadge, RoleBadge, VerifiedBadge } from '../../../features/portal/components/badges.tsx';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { EmptyState, ErrorState, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import { DetailErrorState, EmptyState, ErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { displayName } from '../../../features/portal/nav.ts';
 import { compact, pageParam } from '../../../features/portal/query-policy.ts';
 import { isNotFound } from '../../../lib/errors.ts';
@@ -59,15 +59,13 @@ function DepartmentPage() {
   if (department.isPending) return <LoadingState label="Loading the department" />;
   if (department.isError) {
     return (
-      <div>
-        <div className="mb-4">{back}</div>
-        <ErrorState
-          title="The department couldn't be loaded."
-          error={department.error}
-          onRetry={() => void department.refetch()}
-          retrying={department.isFetching}
-        />
-      </div>
+      <DetailErrorState
+        back={back}
+        title="The department couldn't be loaded."
+        error={department.error}
+        onRetry={() => void department.refetch()}
+        retrying={department.isFetching}
+      />
     );
   }
   return <DepartmentDetail department={department.data} back={back} />;
@@ -207,15 +205,6 @@ function MemberLink({ user }: { user: UserDto }) {
     <Link to="/portal/users/$id" params={{ id: String(user.id) }} className="font-semibold text-slate-900 underline-offset-4 hover:text-brand-700 hover:underline">
       {displayName(user)}
     </Link>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold uppercase tracking-wider text-slate-500">{label}</dt>
-      <dd className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">{children}</dd>
-    </div>
   );
 }
 

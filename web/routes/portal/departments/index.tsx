@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Building2, Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { DepartmentDto } from '../../../../api/contracts/accounts.ts';
 import { buttonClass } from '../../../components/dialog.tsx';
-import { inputClass } from '../../../components/form-field.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
@@ -20,11 +19,11 @@ import {
   withDepartmentTab,
 } from '../../../features/departments/filters.ts';
 import { departmentsQuery } from '../../../features/departments/queries.ts';
+import { BooleanFilterSelect } from '../../../features/portal/components/filter-select.tsx';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
 import { SearchBox } from '../../../features/portal/components/search-box.tsx';
 import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
-import { booleanParam, compact } from '../../../features/portal/query-policy.ts';
-import { booleanChoice } from '../../../features/users/filters.ts';
+import { compact } from '../../../features/portal/query-policy.ts';
 
 export const Route = createFileRoute('/portal/departments/')({
   validateSearch: parseDepartmentListSearch,
@@ -105,7 +104,6 @@ function DepartmentList({
 }) {
   const departments = useQuery(departmentsQuery(departmentListFilters(search)));
   const deleted = search.tab === 'deleted';
-  const activeId = useId();
   const filtered = hasDepartmentFilters(search);
   const clear = () => onSearch(compact({ tab: search.tab }));
 
@@ -121,21 +119,15 @@ function DepartmentList({
           />
         </div>
         {!deleted && (
-          <div className="sm:w-48">
-            <label htmlFor={activeId} className="block text-xs font-semibold uppercase tracking-wider text-slate-600">
-              Status
-            </label>
-            <select
-              id={activeId}
-              className={`${inputClass()} mt-1`}
-              value={booleanChoice(search.isActive)}
-              onChange={(e) => onSearch(compact({ ...search, isActive: booleanParam(e.target.value), page: undefined }))}
-            >
-              <option value="">Any</option>
-              <option value="true">Active</option>
-              <option value="false">Inactive</option>
-            </select>
-          </div>
+          <BooleanFilterSelect
+            className="sm:w-48"
+            label="Status"
+            anyLabel="Any"
+            trueLabel="Active"
+            falseLabel="Inactive"
+            value={search.isActive}
+            onChange={(isActive) => onSearch(compact({ ...search, isActive, page: undefined }))}
+          />
         )}
       </div>
       <section aria-label="Results" aria-busy={departments.isFetching}>

@@ -22,7 +22,7 @@ import {
 import { adminEventQuery, eventRegistrationsQuery } from '../../../features/events-admin/queries.ts';
 import { eventDaysLong, registrationDateRows } from '../../../features/events-admin/view.ts';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { ErrorState, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { EventRuns } from '../../../features/runs/components/event-runs.tsx';
 import { eventRunsQuery } from '../../../features/runs/queries.ts';
 import { isNotFound } from '../../../lib/errors.ts';
@@ -64,10 +64,7 @@ function EventPage() {
   if (event.isPending) return <LoadingState label="Loading the event" />;
   if (event.isError) {
     return (
-      <div>
-        <div className="mb-4">{back}</div>
-        <ErrorState title="The event couldn't be loaded." error={event.error} onRetry={() => void event.refetch()} retrying={event.isFetching} />
-      </div>
+      <DetailErrorState back={back} title="The event couldn't be loaded." error={event.error} onRetry={() => void event.refetch()} retrying={event.isFetching} />
     );
   }
   return <EventDetail event={event.data} back={back} />;
@@ -224,15 +221,6 @@ function EventFacts({ event, onMessage }: { event: AdminEvent; onMessage: (messa
           )}
         </div>
       </Panel>
-    </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold uppercase tracking-wider text-slate-500">{label}</dt>
-      <dd className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">{children}</dd>
     </div>
   );
 }

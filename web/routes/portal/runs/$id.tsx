@@ -9,7 +9,7 @@ import { PaginationControls } from '../../../components/pagination-controls.tsx'
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import { DetailErrorState, EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { compact } from '../../../features/portal/query-policy.ts';
 import type { RegistrationAction } from '../../../features/registrations/actions.ts';
 import { BatchRegisterDialog } from '../../../features/registrations/components/batch-register-dialog.tsx';
@@ -73,10 +73,7 @@ function RunPage() {
   if (run.isPending) return <LoadingState label="Loading the run" />;
   if (run.isError) {
     return (
-      <div>
-        <div className="mb-4">{back}</div>
-        <ErrorState title="The run couldn't be loaded." error={run.error} onRetry={() => void run.refetch()} retrying={run.isFetching} />
-      </div>
+      <DetailErrorState back={back} title="The run couldn't be loaded." error={run.error} onRetry={() => void run.refetch()} retrying={run.isFetching} />
     );
   }
   return <RunRegistrations run={run.data} />;

@@ -6,7 +6,7 @@ import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import type { TeamDto } from '../../../../api/contracts/teams.ts';
 import { buttonClass } from '../../../components/dialog.tsx';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { ErrorState, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { compact, idParam } from '../../../features/portal/query-policy.ts';
 import { AddMemberByEmail, AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
 import { EligibilityCheck } from '../../../features/teams/components/eligibility-check.tsx';
@@ -63,10 +63,7 @@ function TeamPage() {
   if (team.isPending) return <LoadingState label="Loading the team" />;
   if (team.isError) {
     return (
-      <div>
-        <div className="mb-4">{back}</div>
-        <ErrorState title="The team couldn't be loaded." error={team.error} onRetry={() => void team.refetch()} retrying={team.isFetching} />
-      </div>
+      <DetailErrorState back={back} title="The team couldn't be loaded." error={team.error} onRetry={() => void team.refetch()} retrying={team.isFetching} />
     );
   }
   return <TeamDetail team={team.data} actor={actor} back={back} />;
@@ -235,15 +232,6 @@ function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back
         />
       )}
       {actions.dialog}
-    </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold uppercase tracking-wider text-slate-500">{label}</dt>
-      <dd className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { BioSummary } from '../../../features/bios/components/bio-summary.tsx';
 import { bioQuery } from '../../../features/bios/queries.ts';
 import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../../features/portal/components/badges.tsx';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { ErrorState, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { displayName, initials } from '../../../features/portal/nav.ts';
 import { isRole, ROLE_LABELS } from '../../../features/portal/roles.ts';
 import { AccountDetailsForm } from '../../../features/users/components/account-details-form.tsx';
@@ -51,10 +51,7 @@ function UserPage() {
   if (user.isPending) return <LoadingState label="Loading the account" />;
   if (user.isError) {
     return (
-      <div>
-        <div className="mb-4">{back}</div>
-        <ErrorState title="The account couldn't be loaded." error={user.error} onRetry={() => void user.refetch()} retrying={user.isFetching} />
-      </div>
+      <DetailErrorState back={back} title="The account couldn't be loaded." error={user.error} onRetry={() => void user.refetch()} retrying={user.isFetching} />
     );
   }
   return <UserDetail user={user.data} actor={actor} back={back} flash={flash} />;
@@ -164,15 +161,6 @@ function UserDetail({
         </div>
       </div>
       {actions.dialog}
-    </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold uppercase tracking-wider text-slate-500">{label}</dt>
-      <dd className="mt-1 flex flex-wrap items-center gap-2 text-slate-900">{children}</dd>
     </div>
   );
 }
