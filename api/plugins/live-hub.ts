@@ -28,6 +28,7 @@ import { RUN_ORDER_STREAM_TYPE, runIdOfStream, runOrderStreamId } from '../domai
 import { NOTIFY_CHANNEL, type RecordedEvent, readStream, streamVersion } from '../event-store/store.ts';
 import { listen, type NotificationListener } from '../modules/live/listener.ts';
 import { PresenceBoard, parsePresenceMessage } from '../modules/live/presence.ts';
+import { runForOrder } from '../modules/run-orders/queries.ts';
 import { type AccessTokenClaims, isAdmin } from './access.ts';
 
 export const PRESENCE_CHANNEL = 'live_presence';
@@ -408,7 +409,8 @@ export class LiveHub {
       this.sendError(conn, 'TOO_MANY_SUBSCRIPTIONS', `A socket may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} runs.`, runId);
       return;
     }
-    const run = await this.app.db.selectFrom('runs').select('id').where('id', '=', runId).where('deleted_at', 'is', null).executeTakeFirst();
+    // The venue display (public access) follows runs of public events only, as GET .../display does.
+    const run = await runForOrder(this.app.db, runId, { publicOnly: accessOf(conn) !== 'admin' });
     if (conn.closed || this.closing) return;
     if (!run) {
       this.sendError(conn, 'RUN_NOT_FOUND', 'This run does not exist.', runId);

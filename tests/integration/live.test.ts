@@ -533,6 +533,18 @@ describe('live: several API instances on one database', () => {
   });
 });
 
+describe('live: public access to non-public events', () => {
+  it("does not let the display follow a draft event's run; an admin still can", async () => {
+    const draft = await insertEvent(t.database.db, { status: 'Draft' });
+    const runId = (await insertRun(t.database.db, draft.id)).id;
+    const anonymous = await connect();
+    expect(await anonymous.subscribe(runId, 0)).toMatchObject({ type: 'error', code: 'RUN_NOT_FOUND', runId });
+    const admin = await connect();
+    await signIn(admin, adminA);
+    expect(await admin.subscribe(runId, 0)).toMatchObject({ type: 'subscribed', access: 'admin' });
+  });
+});
+
 describe('live: heartbeats and shutdown', () => {
   it('answers the client ping with pong', async () => {
     const client = await connect();

@@ -280,6 +280,18 @@ describe('reads and access', () => {
     await refused('PATCH', run.id, '/current-heat', { heat: 5 }, 422, 'HEAT_OUT_OF_RANGE');
   });
 
+  it("keeps a draft or inactive event's line-up off the public display", async () => {
+    for (const hidden of [{ status: 'Draft' as const }, { is_active: false }]) {
+      const draft = await insertEvent(db(), { name: 'Not public yet', ...hidden });
+      const run = await insertRun(db(), draft.id, { type: 'relay', category: 'Men' });
+      await ok('POST', run.id, '/create-empty', { positions: 2 });
+      const display = await send('GET', `${base(run.id)}/display`, undefined, null);
+      expect(display.statusCode).toBe(404);
+      expect(display.json().code).toBe('RUN_NOT_FOUND');
+      expect((await send('GET', `${base(run.id)}/full`)).statusCode).toBe(200);
+    }
+  });
+
   it('is for admins; bad input is a 400 that changes nothing; unknown runs are 404', async () => {
     const { run } = await runWith(2);
     expect((await send('GET', `${base(run.id)}/full`, undefined, null)).statusCode).toBe(401);

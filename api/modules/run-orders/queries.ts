@@ -8,6 +8,7 @@ import type { RunOrderState } from '../../domain/run-orders/evolve.ts';
 import type { SeedEntry } from '../../domain/run-orders/generate.ts';
 import { layoutOf, registrationIdsNamed } from '../../domain/run-orders/layout.ts';
 import { readStream } from '../../event-store/store.ts';
+import { isPublicEventSql } from '../events/queries.ts';
 
 export const runNotFound = () => notFound('Run', 'RUN_NOT_FOUND');
 
@@ -20,8 +21,11 @@ export interface RunForOrder {
   eventName: string;
 }
 
-/** The run a run order belongs to (not deleted, its event not deleted); undefined when there is none. */
-export async function runForOrder(db: Kysely<Database>, runId: number, options: { forUpdate?: boolean } = {}): Promise<RunForOrder | undefined> {
+/**
+ * The run a run order belongs to (not deleted, its event not deleted); undefined when there is none.
+ * publicOnly: also only when its event is public (active, not a draft), as the venue display requires.
+ */
+export async function runForOrder(db: Kysely<Database>, runId: number, options: { forUpdate?: boolean; publicOnly?: boolean } = {}): Promise<RunForOrder | undefined> {
   let query = db
     .selectFrom('runs')
     .innerJoin('events', 'events.id', 'runs.event_id')
@@ -30,6 +34,7 @@ export async function runForOrder(db: Kysely<Database>, runId: number, options: 
     .where('runs.deleted_at', 'is', null)
     .where('events.deleted_at', 'is', null);
   if (options.forUpdate) query = query.forUpdate(['runs']);
+  if (options.publicOnly) query = query.where(isPublicEventSql);
   return query.executeTakeFirst();
 }
 

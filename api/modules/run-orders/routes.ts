@@ -155,7 +155,10 @@ export const runOrderRoutes: AppPlugin = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return runOrderDisplay(app.db, await existingRun(request.params.runId));
+      // Only runs of public events: a draft's or a deactivated event's line-up stays private.
+      const run = await runForOrder(app.db, request.params.runId, { publicOnly: true });
+      if (!run) throw runNotFound();
+      return runOrderDisplay(app.db, run);
     },
   );
 
