@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiPort = process.env.PORT ?? '3000';
+const SHARED_VOCABULARY = ['/api/domain/events/', '/api/domain/dates.ts', '/api/domain/runs/categories.ts', '/api/db/schema.ts'];
 
 export default defineConfig({
   root: here('.'),
@@ -31,10 +32,11 @@ export default defineConfig({
         // never merges small always-needed modules (the session) into it and drags it into every page.
         manualChunks(id) {
           if (id.includes('/node_modules/zod/') || id.includes('/api/contracts/')) return 'schemas';
-          // The pure rules the contracts import (statuses, run types, eligibility) are also used by
-          // always-loaded modules (labels): a chunk of their own, or the bundler pulls them into
-          // 'schemas' and every page, the home page too, would load zod to read a label.
-          if (id.includes('/api/domain/') || id.includes('/api/db/schema.ts')) return 'domain';
+          // The vocabulary the contracts import and always-loaded modules (labels) use too: event
+          // statuses and phases, dates, run types, the table types. A chunk of its own, or the bundler
+          // pulls it into 'schemas' and the home page would load zod to read a label. Only these: the
+          // larger rules (run orders, eligibility) stay with the pages that use them.
+          if (SHARED_VOCABULARY.some((path) => id.includes(path))) return 'domain';
           return undefined;
         },
       },
