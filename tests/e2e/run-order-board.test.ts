@@ -259,12 +259,17 @@ describe('the run-order board', () => {
         ws.send(message);
       });
     });
+    const screen = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
     try {
       await openBoard(ari, run);
       await generate(ari, '777');
       await poll(async () => (await slotsOf(run)).filter((id) => id !== null).length).toBe(10);
       await openBoard(morgan, run);
       await position(morgan, 10).waitFor();
+      // The venue's big screen, signed out, follows the same order.
+      await screen.goto(`${site.baseUrl}/display/runs/${run.id}`);
+      const onScreen = (n: number) => screen.locator(`[data-testid="lane"][data-position="${n}"]`).first().textContent();
+      await poll(async () => teamName(await onScreen(1))).toBe(await shownAt(ari, 1));
 
       // Presence: each sees the other's initials, named for screen readers and on hover.
       await ari.getByRole('list', { name: 'Also on this board' }).getByText('Morgan Lessard').first().waitFor({ state: 'attached' });
@@ -291,6 +296,10 @@ describe('the run-order board', () => {
       await dragWithMouse(morgan, 6, 2);
       await poll(() => idAt(ari, 2)).toBe(sixth);
       await poll(async () => (await slotsOf(run))[1]).toBe(sixth);
+      // Both admins' moves reach the big screen without a reload.
+      await poll(async () => teamName(await onScreen(2))).toBe(await shownAt(ari, 2));
+      await poll(async () => teamName(await onScreen(3))).toBe(await shownAt(ari, 3));
+      await screenshot(screen, 'run-order-display-following-1920x1080');
 
       // A stale edit: Morgan's board misses Ari's next move, so Morgan's drag is refused and explained.
       holdEvents = true;
@@ -333,6 +342,7 @@ describe('the run-order board', () => {
     } finally {
       await ari.context().close();
       await morgan.context().close();
+      await screen.context().close();
     }
   });
 
