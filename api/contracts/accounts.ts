@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEED_TIME_MAX_MS, SEED_TIME_MIN_MS } from '../domain/times.ts';
 import { pageOf } from './common.ts';
 
 /**
@@ -65,6 +66,18 @@ export const lastNameSchema = nameSchema(MESSAGES.lastNameRequired);
 
 export const roleSchema = z.enum(ROLES, { error: MESSAGES.roleInvalid });
 
+/**
+ * A best time for seeding (docs/decisions/017, "Addendum: seed times"), in whole milliseconds
+ * (1:47.32 is 107320); null clears it. The portal shows and takes it as m:ss.hh (api/domain/times.ts).
+ */
+export const SEED_TIME_MESSAGE = `seedTimeMs must be a whole number of milliseconds from ${SEED_TIME_MIN_MS} to ${SEED_TIME_MAX_MS} (60:00.00), or null`;
+export const seedTimeMsSchema = z
+  .number({ error: SEED_TIME_MESSAGE })
+  .int(SEED_TIME_MESSAGE)
+  .min(SEED_TIME_MIN_MS, SEED_TIME_MESSAGE)
+  .max(SEED_TIME_MAX_MS, SEED_TIME_MESSAGE)
+  .nullable();
+
 /** Registration form (SPEC 3): a public caller may leave role out or say 'user'. */
 export const registerBodySchema = z.object({
   email: emailSchema,
@@ -116,6 +129,8 @@ export const userSchema = z.object({
   departmentId: z.number().int().nullable(),
   departmentName: z.string().nullable(),
   dateOfBirth: z.iso.date().nullable(),
+  /** The person's best time for seeding individual entries, in milliseconds; null when none is known. */
+  seedTimeMs: z.number().int().nullable(),
   lastLoginAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -178,7 +193,10 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 export const userSearchQuerySchema = z.object({ ...pageQuery, query: searchText });
 
-/** What PUT /users/{id} may change. role only by a super-admin; email changes are not taken here. */
+/**
+ * What PUT /users/{id} may change. role only by a super-admin; email changes are not taken here.
+ * seedTimeMs: the owner (self-declared) or an admin (a correction).
+ */
 export const userUpdateBodySchema = z
   .object({
     firstName: firstNameSchema.optional(),
@@ -187,6 +205,7 @@ export const userUpdateBodySchema = z
     dateOfBirth: z.iso.date({ error: 'dateOfBirth must be a date like 1990-05-31' }).nullable().optional(),
     role: roleSchema.optional(),
     isVerified: z.boolean({ error: 'isVerified must be true or false' }).optional(),
+    seedTimeMs: seedTimeMsSchema.optional(),
   })
   .strict();
 export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;

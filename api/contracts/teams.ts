@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROBLEM_CODES } from '../domain/teams/eligibility.ts';
-import { emailSchema } from './accounts.ts';
+import { emailSchema, seedTimeMsSchema } from './accounts.ts';
 import { pageOf, wholeNumberParam } from './common.ts';
 
 /** Teams (SPEC 7 "Teams"; docs/decisions/016): the schemas the API validates with and the portal reuses. */
@@ -62,6 +62,8 @@ export const teamSummarySchema = z.object({
   isDeleted: z.boolean(),
   deletedAt: z.iso.datetime().nullable(),
   memberCount: z.number().int(),
+  /** The team's best time for seeding its entries, in milliseconds; null when none is known. */
+  seedTimeMs: z.number().int().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -207,12 +209,16 @@ export const teamCreateBodySchema = z
   .strict();
 export type TeamCreateBody = z.infer<typeof teamCreateBodySchema>;
 
-/** PUT /teams/{id}: fields left out stay as they are. isActive is an addition of decision 016. */
+/**
+ * PUT /teams/{id}: fields left out stay as they are. isActive is an addition of decision 016,
+ * seedTimeMs (the team's best time; null clears it) of decision 017's addendum.
+ */
 export const teamUpdateBodySchema = z
   .object({
     name: teamNameSchema.optional(),
     departmentId: departmentIdSchema.nullable().optional(),
     isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+    seedTimeMs: seedTimeMsSchema.optional(),
   })
   .strict();
 export type TeamUpdateBody = z.infer<typeof teamUpdateBodySchema>;

@@ -51,6 +51,9 @@ async function addByEmail(page: Page, email: string, firstName: string): Promise
   await page.getByRole('status').getByText(`${firstName}`).first().waitFor();
 }
 
+/** The value of the "Best time" fact on a detail page. */
+const bestTimeFact = (page: Page) => page.locator('xpath=//dt[normalize-space()="Best time"]/following-sibling::dd[1]');
+
 const memberIdsOf = async (teamName: string) => {
   const db = site.database.db;
   const team = await db.selectFrom('teams').select('id').where('name', '=', teamName).executeTakeFirstOrThrow();
@@ -120,7 +123,7 @@ describe('team screens in a real browser', () => {
       await page.getByRole('button', { name: 'Remove Casey Young' }).click();
       const confirmRemove = page.getByRole('dialog', { name: 'Remove Casey Young?' });
       await confirmRemove.getByRole('button', { name: 'Remove member' }).click();
-      await members.getByText('Casey Young').waitFor({ state: 'detached' });
+      await members.getByText('Casey Young', { exact: true }).waitFor({ state: 'detached' });
       await outcome.getByText('The team and every member meet the rules for this run.').waitFor();
       expect(await memberIdsOf('Smoke Eaters')).toEqual(['jordan@example.org', 'riley@example.org', 'sam@example.org']);
 
@@ -219,6 +222,39 @@ describe('team screens in a real browser', () => {
           .where('teams.name', '=', `Kamloops Pair ${viewport}`)
           .executeTakeFirstOrThrow();
         expect(created).toEqual({ email: 'sam@example.org', run_type: 'tech2' });
+
+        // The best time (seed time): checked as m:ss.hh when the field is left, saved, shown on the page.
+        await expect(bestTimeFact(page).textContent()).resolves.toBe('Not given');
+        await page.getByRole('button', { name: 'Edit', exact: true }).click();
+        const edit = page.getByRole('dialog', { name: `Edit Kamloops Pair ${viewport}` });
+        const bestTime = edit.getByLabel('Best time');
+        await expect(bestTime.getAttribute('placeholder')).resolves.toBe('m:ss.hh');
+        await bestTime.fill('1:7.32');
+        await bestTime.press('Tab');
+        await edit.getByText('Enter the time as m:ss.hh, like 1:47.32').waitFor();
+        await expect(bestTime.getAttribute('aria-invalid')).resolves.toBe('true');
+        await expectNoSidewaysScroll(page, 'the edit team dialog');
+        await screenshot(page, `portal-team-edit-best-time-${viewport}`);
+        await expectNoSeriousAxeViolations(page);
+        await bestTime.fill('1:47.32');
+        await edit.getByText('Enter the time as m:ss.hh, like 1:47.32').waitFor({ state: 'detached' });
+        await edit.getByRole('button', { name: 'Save changes' }).click();
+        await edit.waitFor({ state: 'detached' });
+        await bestTimeFact(page).getByText('1:47.32').waitFor();
+        await screenshot(page, `portal-team-best-time-${viewport}`);
+        const timed = await site.database.db.selectFrom('teams').select('seed_time_ms').where('name', '=', `Kamloops Pair ${viewport}`).executeTakeFirstOrThrow();
+        expect(timed.seed_time_ms).toBe(107_320);
+        if (viewport === 'desktop') {
+          // Emptying the field clears the time.
+          await page.getByRole('button', { name: 'Edit', exact: true }).click();
+          await expect(edit.getByLabel('Best time').inputValue()).resolves.toBe('1:47.32');
+          await edit.getByLabel('Best time').fill('');
+          await edit.getByRole('button', { name: 'Save changes' }).click();
+          await edit.waitFor({ state: 'detached' });
+          await bestTimeFact(page).getByText('Not given').waitFor();
+          const cleared = await site.database.db.selectFrom('teams').select('seed_time_ms').where('name', '=', `Kamloops Pair ${viewport}`).executeTakeFirstOrThrow();
+          expect(cleared.seed_time_ms).toBeNull();
+        }
 
         if (viewport === 'desktop') {
           await visit(page, site, '/portal/teams?runType=tech2', 'Teams');

@@ -80,6 +80,16 @@ describe('portal screens in a real browser', () => {
       await page.getByRole('button', { name: 'Activate Eli Fournier' }).waitFor();
       const row = await site.database.db.selectFrom('users').select('is_active').where('email', '=', 'eli@example.org').executeTakeFirstOrThrow();
       expect(row.is_active).toBe(false);
+      // The account page shows the person's best time (seed time) as m:ss.hh.
+      const eli = await site.database.db
+        .updateTable('users')
+        .set({ seed_time_ms: 101_000 })
+        .where('email', '=', 'eli@example.org')
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await visit(page, site, `/portal/users/${eli.id}`, 'Eli Fournier');
+      await page.locator('xpath=//dt[normalize-space()="Best time"]/following-sibling::dd[1]').getByText('1:41.00').waitFor();
+      await expect(page.getByLabel('Best time').inputValue()).resolves.toBe('1:41.00');
       // An admin does not see the admin-users screen: the server refuses it and the portal sends them home.
       await page.goto(`${site.baseUrl}/portal/admin-users`, { waitUntil: 'networkidle' });
       await page.waitForURL(/\/portal$/);
@@ -93,10 +103,13 @@ describe('portal screens in a real browser', () => {
     try {
       await visit(page, site, '/portal/profile', 'My profile');
       await page.getByLabel('Last name').fill('Okoye-Brandt');
+      // A self-declared best time (seed time), typed as m:ss.hh; m:ss.h is read to the hundredth.
+      await page.getByLabel('Best time').fill('1:52.4');
       await page.getByRole('button', { name: /Save/ }).first().click();
       await expect
-        .poll(async () => (await site.database.db.selectFrom('users').select('last_name').where('email', '=', 'dana@example.org').executeTakeFirstOrThrow()).last_name)
-        .toBe('Okoye-Brandt');
+        .poll(async () => await site.database.db.selectFrom('users').select(['last_name', 'seed_time_ms']).where('email', '=', 'dana@example.org').executeTakeFirstOrThrow())
+        .toEqual({ last_name: 'Okoye-Brandt', seed_time_ms: 112_400 });
+      await expect(page.getByLabel('Best time').inputValue()).resolves.toBe('1:52.40');
       await screenshot(page, 'portal-profile-saved-phone');
       await page.goto(`${site.baseUrl}/portal/users`, { waitUntil: 'networkidle' });
       await page.waitForURL(/\/portal$/);

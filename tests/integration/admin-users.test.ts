@@ -137,6 +137,7 @@ describe('POST /api/admin-users/create', () => {
       departmentId: null,
       departmentName: null,
       dateOfBirth: null,
+      seedTimeMs: null,
       lastLoginAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -99,6 +99,7 @@ describe('GET /api/users', () => {
       departmentId: openDepartment.id,
       departmentName: 'Open Fire Department',
       dateOfBirth: '1990-05-31',
+      seedTimeMs: null,
       lastLoginAt: null,
       createdAt: member.created_at.toISOString(),
       updatedAt: member.updated_at.toISOString(),

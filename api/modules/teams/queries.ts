@@ -27,6 +27,7 @@ function selectTeams(db: Kysely<Database>) {
       'teams.is_hybrid',
       'teams.is_active',
       'teams.deleted_at',
+      'teams.seed_time_ms',
       'teams.created_at',
       'teams.updated_at',
       (eb) =>
@@ -54,6 +55,7 @@ export function toTeamSummary(row: TeamRow): TeamSummaryDto {
     isDeleted: row.deleted_at !== null,
     deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
     memberCount: Number(row.member_count ?? 0),
+    seedTimeMs: row.seed_time_ms,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -69,7 +71,7 @@ export async function teamSummaryById(db: Kysely<Database>, id: number): Promise
 export async function teamFacts(db: Kysely<Database>, id: number, { lock = false } = {}) {
   let q = db
     .selectFrom('teams')
-    .select(['id', 'name', 'run_type', 'department_id', 'captain_id', 'is_hybrid', 'is_active', 'deleted_at'])
+    .select(['id', 'name', 'run_type', 'department_id', 'captain_id', 'is_hybrid', 'is_active', 'deleted_at', 'seed_time_ms'])
     .where('id', '=', id);
   if (lock) q = q.forUpdate();
   return q.executeTakeFirst();
@@ -320,7 +322,15 @@ export async function insertTeam(
 export async function updateTeamRow(
   db: Kysely<Database>,
   id: number,
-  values: { name?: string; department_id?: number | null; is_active?: boolean; captain_id?: number; is_hybrid?: boolean; deleted_at?: Date | null },
+  values: {
+    name?: string;
+    department_id?: number | null;
+    is_active?: boolean;
+    captain_id?: number;
+    is_hybrid?: boolean;
+    deleted_at?: Date | null;
+    seed_time_ms?: number | null;
+  },
 ): Promise<void> {
   await db
     .updateTable('teams')

@@ -205,7 +205,7 @@ export const teamRoutes: AppPlugin = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Change the name, department or active flag (captain or admin); fields left out stay as they are',
+        summary: 'Change the name, department, active flag or best time (captain or admin); fields left out stay as they are',
         params: idParamsSchema,
         body: teamUpdateBodySchema,
         response: { 200: teamSchema, ...writeErrors },

@@ -294,13 +294,14 @@ export async function createTeam(db: Kysely<Database>, caller: AccessTokenClaims
   });
 }
 
-/** PUT /teams/{id}: name, department and active flag (captain or admin). */
+/** PUT /teams/{id}: name, department, active flag and best time (captain or admin). */
 export async function updateTeam(db: Kysely<Database>, caller: AccessTokenClaims, id: number, body: TeamUpdateBody): Promise<TeamDto> {
   return db.transaction().execute(async (trx) => {
     const team = await teamForChange(trx, caller, id, 'manage');
-    const values: { name?: string; department_id?: number | null; is_active?: boolean } = {};
+    const values: { name?: string; department_id?: number | null; is_active?: boolean; seed_time_ms?: number | null } = {};
     if (body.name !== undefined && body.name !== team.name) values.name = body.name;
     if (body.isActive !== undefined && body.isActive !== team.is_active) values.is_active = body.isActive;
+    if (body.seedTimeMs !== undefined && body.seedTimeMs !== team.seed_time_ms) values.seed_time_ms = body.seedTimeMs;
     if (body.departmentId !== undefined && body.departmentId !== team.department_id) {
       if (body.departmentId !== null) await requireOpenDepartment(trx, body.departmentId);
       const refusal = departmentChangeRefusal(factsOf(team), await membersOf(trx, id), body.departmentId);

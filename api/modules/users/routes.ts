@@ -66,7 +66,7 @@ export const userRoutes: AppPlugin = async (app) => {
       config: { access: 'owner-or-admin' },
       schema: {
         tags,
-        summary: 'Change an account: names, department and date of birth; verification (admins) and role (super-admins)',
+        summary: 'Change an account: names, department, date of birth and best time; verification (admins) and role (super-admins)',
         params: idParamsSchema,
         body: userUpdateBodySchema,
         response: {

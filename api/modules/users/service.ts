@@ -51,8 +51,8 @@ function checkDateOfBirth(value: string, today: string): void {
 }
 
 /**
- * PUT /users/{id}. Everyone edits their own names, department and date of birth; admins also
- * anyone's verification; only a super-admin changes roles, never their own, and only a super-admin
+ * PUT /users/{id}. Everyone edits their own names, department, date of birth and best time (seed
+ * time, docs/decisions/017 addendum); admins also anyone's, and anyone's verification; only a super-admin changes roles, never their own, and only a super-admin
  * touches a super-admin account. Lowering a role ends the account's sessions.
  */
 export async function updateUser(
@@ -81,6 +81,7 @@ export async function updateUser(
     if (body.lastName !== undefined) values.last_name = body.lastName;
     if (body.dateOfBirth !== undefined) values.date_of_birth = body.dateOfBirth;
     if (body.isVerified !== undefined) values.is_verified = body.isVerified;
+    if (body.seedTimeMs !== undefined) values.seed_time_ms = body.seedTimeMs;
     // Keeping the department one already has is not a change, even when it has since been closed.
     if (body.departmentId !== undefined && body.departmentId !== target.department_id) {
       if (body.departmentId !== null && !(await isDepartmentOpenForMembers(trx, body.departmentId))) {

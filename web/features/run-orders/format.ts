@@ -1,14 +1,4 @@
-/** Display formats of the run-order board: seed times (DOMAIN.md: m:ss.hh) and change times. */
-
-/** A time in milliseconds as m:ss.hh (1:47.32), to the hundredth; '' when there is none. */
-export function formatSeedTime(ms: number | null | undefined): string {
-  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return '';
-  const hundredths = Math.round(ms / 10);
-  const minutes = Math.floor(hundredths / 6000);
-  const seconds = Math.floor((hundredths % 6000) / 100);
-  const rest = hundredths % 100;
-  return `${minutes}:${String(seconds).padStart(2, '0')}.${String(rest).padStart(2, '0')}`;
-}
+/** Display formats of the run-order board: change times and initials (seed times: api/domain/times.ts formatTime). */
 
 /** 'Nov 21, 2026, 3:04 PM' where the viewer is; '' for a missing or invalid instant. */
 export function formatChangeTime(value: string | null | undefined, timeZone?: string): string {

@@ -19,6 +19,7 @@ function team(overrides: Partial<TeamSummaryDto> = {}): TeamSummaryDto {
     isDeleted: false,
     deletedAt: null,
     memberCount: 4,
+    seedTimeMs: null,
     createdAt: '2027-01-01T00:00:00.000Z',
     updatedAt: '2027-01-01T00:00:00.000Z',
     ...overrides,

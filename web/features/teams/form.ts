@@ -4,6 +4,7 @@
  */
 import type { TeamCreateBody, TeamDto, TeamUpdateBody } from '../../../api/contracts/teams.ts';
 import type { FieldErrors } from '../portal/forms.ts';
+import { seedTimeInput, seedTimeProblem, seedTimeText } from '../portal/seed-time.ts';
 import { isTeamRunType, type TeamRunType } from './labels.ts';
 
 export interface TeamCreateValues {
@@ -47,20 +48,37 @@ export interface TeamEditValues {
   /** A department id as the select holds it; '' for none. */
   departmentId: string;
   isActive: boolean;
+  /** The best time as typed (m:ss.hh); '' for none. Named as the API field, so its errors land here. */
+  seedTimeMs: string;
 }
 
-export const TEAM_EDIT_FIELDS = ['name', 'departmentId', 'isActive'] as const;
+export const TEAM_EDIT_FIELDS = ['name', 'departmentId', 'seedTimeMs', 'isActive'] as const;
 
-export function teamEditValues(team: Pick<TeamDto, 'name' | 'departmentId' | 'isActive'>): TeamEditValues {
-  return { name: team.name, departmentId: team.departmentId === null ? '' : String(team.departmentId), isActive: team.isActive };
+type EditedTeam = Pick<TeamDto, 'name' | 'departmentId' | 'isActive' | 'seedTimeMs'>;
+
+export function teamEditValues(team: EditedTeam): TeamEditValues {
+  return {
+    name: team.name,
+    departmentId: team.departmentId === null ? '' : String(team.departmentId),
+    isActive: team.isActive,
+    seedTimeMs: seedTimeText(team.seedTimeMs),
+  };
 }
 
 /** The PUT /teams/{id} body: only what changed, so an untouched department is never re-checked. */
-export function teamUpdateBody(values: TeamEditValues, team: Pick<TeamDto, 'name' | 'departmentId' | 'isActive'>): TeamUpdateBody {
+export function teamUpdateBody(values: TeamEditValues, team: EditedTeam): TeamUpdateBody {
   const body: TeamUpdateBody = {};
   if (values.name.trim() !== team.name) body.name = values.name;
   const departmentId = values.departmentId === '' ? null : Number(values.departmentId);
   if (departmentId !== team.departmentId) body.departmentId = departmentId;
   if (values.isActive !== team.isActive) body.isActive = values.isActive;
+  const seedTimeMs = seedTimeInput(values.seedTimeMs, team.seedTimeMs);
+  if (seedTimeMs !== undefined) body.seedTimeMs = seedTimeMs;
   return body;
+}
+
+/** What the schema cannot say in the form's terms: a best time that is not m:ss.hh or out of range. */
+export function checkTeamEdit(values: TeamEditValues): FieldErrors {
+  const problem = seedTimeProblem(values.seedTimeMs);
+  return problem ? { seedTimeMs: problem } : {};
 }

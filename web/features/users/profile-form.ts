@@ -1,5 +1,8 @@
-/** The account details form (names, department, date of birth): form values to and from the API. */
+/** The account details form (names, department, date of birth, best time): form values to and from the API. */
 import type { UserDto, UserUpdateBody } from '../../../api/contracts/accounts.ts';
+import { parseTime } from '../../../api/domain/times.ts';
+import type { FieldErrors } from '../portal/forms.ts';
+import { seedTimeChanged, seedTimeInput, seedTimeProblem, seedTimeText } from '../portal/seed-time.ts';
 
 export interface AccountDetailsValues {
   firstName: string;
@@ -8,39 +11,62 @@ export interface AccountDetailsValues {
   departmentId: string;
   /** '' or YYYY-MM-DD (a date input's value). */
   dateOfBirth: string;
+  /** The best time as typed (m:ss.hh); '' for none. Named as the API field, so its errors land here. */
+  seedTimeMs: string;
 }
 
-export const ACCOUNT_DETAILS_FIELDS = ['firstName', 'lastName', 'departmentId', 'dateOfBirth'] as const;
+export const ACCOUNT_DETAILS_FIELDS = ['firstName', 'lastName', 'departmentId', 'dateOfBirth', 'seedTimeMs'] as const;
 
-export function accountDetailsValues(user: Pick<UserDto, 'firstName' | 'lastName' | 'departmentId' | 'dateOfBirth'>): AccountDetailsValues {
+type SavedAccount = Pick<UserDto, 'firstName' | 'lastName' | 'departmentId' | 'dateOfBirth' | 'seedTimeMs'>;
+
+export function accountDetailsValues(user: SavedAccount): AccountDetailsValues {
   return {
     firstName: user.firstName,
     lastName: user.lastName,
     departmentId: user.departmentId === null ? '' : String(user.departmentId),
     dateOfBirth: user.dateOfBirth ?? '',
+    seedTimeMs: seedTimeText(user.seedTimeMs),
   };
 }
 
-/** The PUT /users/{id} body, before validation with userUpdateBodySchema (which trims the names). */
-export function accountDetailsBody(values: AccountDetailsValues): UserUpdateBody {
+/**
+ * The PUT /users/{id} body, before validation with userUpdateBodySchema (which trims the names). The
+ * best time goes only when it changed (as milliseconds, null when emptied), so a time saved finer than
+ * the hundredth is not rounded by saving a name.
+ */
+export function accountDetailsBody(values: AccountDetailsValues, saved: Pick<UserDto, 'seedTimeMs'>): UserUpdateBody {
   const departmentId = values.departmentId.trim();
   const dateOfBirth = values.dateOfBirth.trim();
+  const seedTimeMs = seedTimeInput(values.seedTimeMs, saved.seedTimeMs);
   return {
     firstName: values.firstName,
     lastName: values.lastName,
     departmentId: departmentId === '' ? null : Number(departmentId),
     dateOfBirth: dateOfBirth === '' ? null : dateOfBirth,
+    ...(seedTimeMs === undefined ? {} : { seedTimeMs }),
   };
 }
 
 /** Whether the form differs from what is saved (Save stays disabled otherwise). */
 export function accountDetailsChanged(values: AccountDetailsValues, saved: AccountDetailsValues): boolean {
+  const savedTime = parseTime(saved.seedTimeMs);
   return (
     values.firstName.trim() !== saved.firstName.trim() ||
     values.lastName.trim() !== saved.lastName.trim() ||
     values.departmentId !== saved.departmentId ||
-    values.dateOfBirth !== saved.dateOfBirth
+    values.dateOfBirth !== saved.dateOfBirth ||
+    seedTimeChanged(values.seedTimeMs, savedTime.ok ? savedTime.ms : null)
   );
+}
+
+/** What the schema cannot say in the form's terms: a best time that is not m:ss.hh or out of range. */
+export function accountDetailsProblems(values: AccountDetailsValues, today: Date = new Date()): FieldErrors {
+  const errors: FieldErrors = {};
+  const dateOfBirth = dateOfBirthProblem(values.dateOfBirth, today);
+  if (dateOfBirth) errors.dateOfBirth = dateOfBirth;
+  const seedTime = seedTimeProblem(values.seedTimeMs);
+  if (seedTime) errors.seedTimeMs = seedTime;
+  return errors;
 }
 
 /** A date of birth cannot be in the future; the message shown beside the field, or undefined. */

@@ -38,6 +38,7 @@ export function testUser(overrides: Partial<UserDto> = {}): UserDto {
     departmentId: null,
     departmentName: null,
     dateOfBirth: null,
+    seedTimeMs: null,
     lastLoginAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

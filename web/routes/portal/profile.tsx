@@ -64,7 +64,7 @@ function ProfilePage() {
               {account.isPlaceholderData ? (
                 <LoadingState label="Loading your details" />
               ) : (
-                <AccountDetailsForm key={user.id} user={user} onSaved={() => detailsFlash.show('Your details were saved.')} />
+                <AccountDetailsForm key={user.id} user={user} own onSaved={() => detailsFlash.show('Your details were saved.')} />
               )}
             </Panel>
             <Panel id="bio" title="Bio" description="Shown with your results and team pages.">

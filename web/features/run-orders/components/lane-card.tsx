@@ -2,9 +2,9 @@ import { useSortable } from '@dnd-kit/sortable';
 import { GripVertical, Lock, LockOpen, TriangleAlert, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PresenceViewer } from '../../../../api/contracts/live.ts';
+import { formatTime } from '../../../../api/domain/times.ts';
 import { type BoardLane, entryLabel, flagLabel } from '../board-view.ts';
 import { type DragItem, dragId } from '../dnd.ts';
-import { formatSeedTime } from '../format.ts';
 
 const iconButton =
   'inline-grid size-8 place-items-center rounded-lg text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent';
@@ -30,7 +30,7 @@ interface LaneViewProps {
 export function LaneView({ lane, handle, controls, movers = [], isOver = false, isDragging = false, nodeRef }: LaneViewProps) {
   const { entry } = lane;
   const flag = lane.flagged ? flagLabel(entry) : undefined;
-  const seed = formatSeedTime(entry?.seedTimeMs);
+  const seed = formatTime(entry?.seedTimeMs);
   const details = entry ? [entry.departmentName, entry.category].filter(Boolean).join(' · ') : '';
   const border = isOver
     ? 'border-brand-600 bg-brand-50 ring-2 ring-brand-600'

@@ -1,14 +1,14 @@
 import { useDraggable } from '@dnd-kit/core';
 import { GripVertical, UserPlus } from 'lucide-react';
 import type { RunOrderEntry } from '../../../../api/contracts/run-orders.ts';
+import { formatTime } from '../../../../api/domain/times.ts';
 import { buttonClass } from '../../../components/dialog.tsx';
 import { entryLabel } from '../board-view.ts';
 import { dragId } from '../dnd.ts';
-import { formatSeedTime } from '../format.ts';
 
 function UnplacedItem({ entry, disabled, onPlace }: { entry: RunOrderEntry; disabled: boolean; onPlace: (entry: RunOrderEntry) => void }) {
   const draggable = useDraggable({ id: dragId({ kind: 'unplaced', registrationId: entry.registrationId }), disabled });
-  const seed = formatSeedTime(entry.seedTimeMs);
+  const seed = formatTime(entry.seedTimeMs);
   return (
     <li
       ref={draggable.setNodeRef}

@@ -4,11 +4,12 @@ import { type TeamDto, teamUpdateBodySchema } from '../../../../api/contracts/te
 import { Dialog } from '../../../components/dialog.tsx';
 import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
+import { SeedTimeField } from '../../portal/components/seed-time-field.tsx';
 import { useForm } from '../../portal/use-form.ts';
-import { TEAM_EDIT_FIELDS, teamEditValues, teamUpdateBody } from '../form.ts';
+import { checkTeamEdit, TEAM_EDIT_FIELDS, teamEditValues, teamUpdateBody } from '../form.ts';
 import { useUpdateTeam } from '../mutations.ts';
 
-/** Name, department and the active switch (captain or admin); only what changed is sent. */
+/** Name, department, best time and the active switch (captain or admin); only what changed is sent. */
 export function TeamEditForm({ team, onSaved, onCancel }: { team: TeamDto; onSaved: (team: TeamDto) => void; onCancel: () => void }) {
   const update = useUpdateTeam();
   const departments = useQuery(departmentOptionsQuery());
@@ -17,6 +18,7 @@ export function TeamEditForm({ team, onSaved, onCancel }: { team: TeamDto; onSav
     fields: TEAM_EDIT_FIELDS,
     schema: teamUpdateBodySchema,
     toInput: (values) => teamUpdateBody(values, team),
+    check: checkTeamEdit,
     submit: async (body) => onSaved(Object.keys(body).length === 0 ? team : await update.mutateAsync({ id: team.id, body })),
   });
   const { values, errors, setField } = form;
@@ -60,6 +62,12 @@ export function TeamEditForm({ team, onSaved, onCancel }: { team: TeamDto; onSav
           </select>
         )}
       </FormField>
+      <SeedTimeField
+        value={values.seedTimeMs}
+        onChange={(value) => setField('seedTimeMs', value)}
+        error={errors.seedTimeMs}
+        hint="The team's best time, like 1:47.32; it seeds run orders by best time. Leave empty for none."
+      />
       <CheckboxField
         name="isActive"
         label="Active"

@@ -5,6 +5,7 @@ import { type UserDto, userUpdateBodySchema } from '../../../../api/contracts/ac
 import { buttonClass } from '../../../components/dialog.tsx';
 import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
+import { SeedTimeField } from '../../portal/components/seed-time-field.tsx';
 import { useForm } from '../../portal/use-form.ts';
 import { useUpdateUser } from '../mutations.ts';
 import {
@@ -12,8 +13,8 @@ import {
   type AccountDetailsValues,
   accountDetailsBody,
   accountDetailsChanged,
+  accountDetailsProblems,
   accountDetailsValues,
-  dateOfBirthProblem,
 } from '../profile-form.ts';
 
 function todayText(): string {
@@ -22,21 +23,18 @@ function todayText(): string {
 }
 
 /**
- * First and last name, department and date of birth of an account (its owner's profile, or an admin
- * on the account's page). Mount it with key={user.id} so it starts from that account's saved values.
+ * First and last name, department, date of birth and best time of an account (its owner's profile, or
+ * an admin on the account's page). Mount it with key={user.id} so it starts from that account's saved values.
  */
-export function AccountDetailsForm({ user, onSaved }: { user: UserDto; onSaved: (user: UserDto) => void }) {
+export function AccountDetailsForm({ user, onSaved, own = false }: { user: UserDto; onSaved: (user: UserDto) => void; own?: boolean }) {
   const update = useUpdateUser();
   const saved = accountDetailsValues(user);
   const form = useForm({
     initial: saved,
     fields: ACCOUNT_DETAILS_FIELDS,
     schema: userUpdateBodySchema,
-    toInput: accountDetailsBody,
-    check: (values: AccountDetailsValues) => {
-      const problem = dateOfBirthProblem(values.dateOfBirth);
-      return problem ? { dateOfBirth: problem } : {};
-    },
+    toInput: (values: AccountDetailsValues) => accountDetailsBody(values, user),
+    check: (values: AccountDetailsValues) => accountDetailsProblems(values),
     submit: async (body) => {
       const next = await update.mutateAsync({ id: user.id, body });
       form.reset(accountDetailsValues(next));
@@ -118,6 +116,16 @@ export function AccountDetailsForm({ user, onSaved }: { user: UserDto; onSaved: 
           />
         )}
       </FormField>
+      <SeedTimeField
+        value={values.seedTimeMs}
+        onChange={(value) => setField('seedTimeMs', value)}
+        error={errors.seedTimeMs}
+        hint={
+          own
+            ? 'Your best individual time, like 1:47.32; organisers may seed starting orders by it. Leave empty for none.'
+            : 'Their best individual time, like 1:47.32; it seeds starting orders by best time. Leave empty for none.'
+        }
+      />
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" disabled={update.isPending || !changed} aria-busy={update.isPending} className={buttonClass('primary')}>
           <Save aria-hidden="true" className="size-4" />

@@ -4,6 +4,7 @@ import { Lock, Pencil, RotateCcw, Shuffle, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import type { TeamDto } from '../../../../api/contracts/teams.ts';
+import { formatTime } from '../../../../api/domain/times.ts';
 import { buttonClass } from '../../../components/dialog.tsx';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
 import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
@@ -148,6 +149,9 @@ function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back
             <Fact label="Captain">
               {team.captainName}
               {team.captainId === actor.id && <span className="text-xs text-slate-500">(you)</span>}
+            </Fact>
+            <Fact label="Best time">
+              {team.seedTimeMs !== null ? <span className="tabular-nums">{formatTime(team.seedTimeMs)}</span> : <span className="text-slate-500">Not given</span>}
             </Fact>
             <Fact label="Departments">
               {team.isHybrid ? (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
+import { formatTime } from '../../../../api/domain/times.ts';
 import { buttonClass } from '../../../components/dialog.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { BioSummary } from '../../../features/bios/components/bio-summary.tsx';
@@ -143,6 +144,9 @@ function UserDetail({
                 )}
               </Fact>
               <Fact label="Date of birth">{user.dateOfBirth ? formatDate(user.dateOfBirth) : <span className="text-slate-500">Not given</span>}</Fact>
+              <Fact label="Best time">
+                {user.seedTimeMs !== null ? <span className="tabular-nums">{formatTime(user.seedTimeMs)}</span> : <span className="text-slate-500">Not given</span>}
+              </Fact>
               <Fact label="Last sign-in">{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : <span className="text-slate-500">Never</span>}</Fact>
               <Fact label="Registered">{formatDateTime(user.createdAt)}</Fact>
               <Fact label="Last changed">{formatDateTime(user.updatedAt)}</Fact>
@@ -150,7 +154,7 @@ function UserDetail({
           </Panel>
           {canEditDetails(actor, user) && (
             <Panel id="edit-details" title="Edit details" description={isSelf ? 'Your own details; your profile page has them too.' : undefined}>
-              <AccountDetailsForm key={user.id} user={user} onSaved={(next) => flash.show(`The details of ${displayName(next)} were saved.`)} />
+              <AccountDetailsForm key={user.id} user={user} own={isSelf} onSaved={(next) => flash.show(`The details of ${displayName(next)} were saved.`)} />
             </Panel>
           )}
         </div>
