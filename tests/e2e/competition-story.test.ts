@@ -256,7 +256,7 @@ describe('the competition-management story', () => {
       await visit(admin, site, `/portal/events/${event.id}?tab=runs`, EVENT);
       await admin.getByRole('button', { name: `Edit ${RUN}` }).click();
       const runEdit = admin.getByRole('dialog', { name: `Edit ${RUN}` });
-      await expect(runEdit.getByLabel('Participant limit').inputValue()).resolves.toBe('1');
+      await expect.poll(() => runEdit.getByLabel('Participant limit').inputValue()).toBe('1');
       await runEdit.getByLabel('Participant limit').fill('2');
       await runEdit.getByRole('button', { name: 'Save run' }).click();
       await runEdit.waitFor({ state: 'detached' });

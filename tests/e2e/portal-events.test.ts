@@ -101,7 +101,7 @@ describe('event management in the portal', () => {
       await form.getByRole('button', { name: 'Create event' }).click();
       await form.getByText('The registration opening date must be on or before the start date.').waitFor();
       await screenshot(page, 'portal-events-form-desktop');
-      await expect(form.getByLabel('City').inputValue()).resolves.toBe('Saskatoon');
+      await expect.poll(() => form.getByLabel('City').inputValue()).toBe('Saskatoon');
       await form.getByLabel('Registration opens').fill('2027-06-01');
       await form.getByRole('button', { name: 'Create event' }).click();
       await page.getByRole('heading', { level: 1, name: 'Saskatoon Firefit Challenge' }).waitFor();
@@ -211,7 +211,7 @@ describe('event management in the portal', () => {
       expect((await scheduleCall).postDataJSON()).toEqual({ startTime: '2027-09-19T09:00:00-04:00', endTime: '2027-09-19T10:00:00-04:00' });
       await runEdit.getByText("The run must start and end within the event's day(s): on 2027-09-18 (America/Toronto time).").waitFor();
       await screenshot(page, 'portal-events-run-form-desktop');
-      await expect(runEdit.getByLabel('Start time').inputValue()).resolves.toBe('2027-09-19T09:00');
+      await expect.poll(() => runEdit.getByLabel('Start time').inputValue()).toBe('2027-09-19T09:00');
       await runEdit.getByRole('button', { name: 'Cancel' }).click();
       const unchanged = await site.database.db.selectFrom('runs').select('start_time').where('id', '=', run.id).executeTakeFirstOrThrow();
       expect(new Date(unchanged.start_time as Date).toISOString()).toBe('2027-09-18T13:00:00.000Z');
@@ -270,7 +270,7 @@ describe('event management in the portal', () => {
       await expectNoSeriousAxeViolations(page);
       await page.getByRole('button', { name: 'Edit Relay: Men' }).click();
       const runForm = page.getByRole('dialog', { name: 'Edit Relay: Men' });
-      await expect(runForm.getByLabel('Participant limit').inputValue()).resolves.toBe('1');
+      await expect.poll(() => runForm.getByLabel('Participant limit').inputValue()).toBe('1');
       await expect(runForm.getByLabel('Type').isDisabled()).resolves.toBe(true);
       await runForm.getByText('The type cannot change once the run has registrations.').waitFor();
       await screenshot(page, 'portal-events-run-form-phone');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABOUT_PAGE, SITE, SPONSORS } from '../../web/content/site.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
