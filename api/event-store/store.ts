@@ -65,6 +65,18 @@ export function versionConflict(streamId: string, expectedVersion: number, curre
   });
 }
 
+export const commandIdReused = (commandId: string): DomainError =>
+  new DomainError(409, 'COMMAND_ID_REUSED', 'This command id was already used for something else.', { commandId });
+
+/**
+ * The stream a command id was accepted on, if it was: a command handler asks before its own checks
+ * (a retry carries the version it was first sent with), and answers the earlier outcome.
+ */
+export async function streamOfCommand(db: Kysely<Database>, commandId: string): Promise<string | undefined> {
+  const seen = await db.selectFrom('processed_commands').select('stream_id').where('command_id', '=', commandId).executeTakeFirst();
+  return seen?.stream_id;
+}
+
 type EventRow = {
   global_position: number;
   stream_id: string;
@@ -108,9 +120,7 @@ export async function append(trx: Transaction<Database>, input: AppendInput, pro
   if (metadata.commandId) {
     const seen = await trx.selectFrom('processed_commands').selectAll().where('command_id', '=', metadata.commandId).executeTakeFirst();
     if (seen) {
-      if (seen.stream_id !== streamId) {
-        throw new DomainError(409, 'COMMAND_ID_REUSED', 'This command id was already used for something else.', { commandId: metadata.commandId });
-      }
+      if (seen.stream_id !== streamId) throw commandIdReused(metadata.commandId);
       return { events: await readStream(trx, streamId, seen.first_version - 1, seen.last_version), version: seen.last_version, duplicate: true };
     }
   }

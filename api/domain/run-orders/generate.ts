@@ -22,6 +22,26 @@ export interface SeedEntry {
   personIds: number[];
 }
 
+/** What generation needs to know of an entry the board or the server holds. */
+export interface KnownEntry {
+  registrationId: number;
+  status: string;
+  departmentId: number | null;
+  seedTimeMs: number | null;
+  personIds: number[];
+}
+
+/**
+ * The confirmed entries as the generator sees them, in id order: one function for the server and for
+ * the board's preview, so the preview is what the server will generate.
+ */
+export function seedEntriesOf(entries: Iterable<KnownEntry>): SeedEntry[] {
+  return [...entries]
+    .filter((entry) => entry.status === 'confirmed')
+    .sort((a, b) => a.registrationId - b.registrationId)
+    .map((entry) => ({ registrationId: entry.registrationId, departmentId: entry.departmentId, bestTimeMs: entry.seedTimeMs, personIds: entry.personIds }));
+}
+
 export interface GenerateInput {
   entries: SeedEntry[];
   current: Slots;

@@ -16,7 +16,7 @@ import {
 import { REGISTRATION_STREAM_TYPE, registrationIdOf, registrationStreamId } from '../../domain/registrations/events.ts';
 import { initialRegistrationState, type RegistrationState } from '../../domain/registrations/evolve.ts';
 import type { TeamMemberFacts } from '../../domain/teams/team-rules.ts';
-import { append, type EventMetadata, versionConflict } from '../../event-store/store.ts';
+import { append, commandIdReused, type EventMetadata, streamOfCommand, versionConflict } from '../../event-store/store.ts';
 import { type AccessTokenClaims, isAdmin } from '../../plugins/access.ts';
 import { registrationDtoById, registrationDtosByIds, teamParties } from './queries.ts';
 
@@ -79,12 +79,10 @@ async function appendChanges(
 /** The earlier outcome of a command id: the registration it created or changed, or a 409 if it was used for something else. */
 async function earlierOutcome(trx: Transaction<Database>, commandId: string | undefined, expectedId?: number): Promise<number | undefined> {
   if (!commandId) return undefined;
-  const seen = await trx.selectFrom('processed_commands').select('stream_id').where('command_id', '=', commandId).executeTakeFirst();
-  if (!seen) return undefined;
-  const id = registrationIdOf(seen.stream_id);
-  if (id === undefined || (expectedId !== undefined && id !== expectedId)) {
-    throw new DomainError(409, 'COMMAND_ID_REUSED', 'This command id was already used for something else.', { commandId });
-  }
+  const streamId = await streamOfCommand(trx, commandId);
+  if (streamId === undefined) return undefined;
+  const id = registrationIdOf(streamId);
+  if (id === undefined || (expectedId !== undefined && id !== expectedId)) throw commandIdReused(commandId);
   return id;
 }
 

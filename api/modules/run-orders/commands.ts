@@ -9,9 +9,9 @@ import { DomainError } from '../../domain/errors.ts';
 import { decideRunOrder, type RunOrderCommand } from '../../domain/run-orders/decide.ts';
 import { RUN_ORDER_STREAM_TYPE, runOrderStreamId, type SeedingRule } from '../../domain/run-orders/events.ts';
 import { allLockedPositions, DEFAULT_HEAT_SIZE, type RunOrderState } from '../../domain/run-orders/evolve.ts';
-import { DEFAULT_SEEDING, generateArrangement } from '../../domain/run-orders/generate.ts';
-import { append, type RecordedEvent, readStream } from '../../event-store/store.ts';
-import { registrationFacts, runForOrder, runNotFound, runOrderView, seedEntriesOf } from './queries.ts';
+import { DEFAULT_SEEDING, generateArrangement, seedEntriesOf } from '../../domain/run-orders/generate.ts';
+import { append, commandIdReused, type RecordedEvent, readStream, streamOfCommand } from '../../event-store/store.ts';
+import { registrationFacts, runForOrder, runNotFound, runOrderView } from './queries.ts';
 
 /**
  * The run-order commands: lock the run, load the folded state from the read model (never the whole
@@ -42,17 +42,15 @@ export const toLiveEvent = (event: RecordedEvent): LiveEvent => ({
 });
 
 export async function runOrderCommand(db: Kysely<Database>, runId: number, request: RunOrderRequest, meta: CommandMetadata): Promise<RunOrderView> {
-  const state = await db.transaction().execute(async (trx) => {
+  const { run, state, facts } = await db.transaction().execute(async (trx) => {
     // One command per run at a time: the run's row lock orders them, so each decides on the latest state.
     const run = await runForOrder(trx, runId, { forUpdate: true });
     if (!run) throw runNotFound();
     const streamId = runOrderStreamId(runId);
     if (meta.commandId) {
-      const seen = await trx.selectFrom('processed_commands').select('stream_id').where('command_id', '=', meta.commandId).executeTakeFirst();
-      if (seen) {
-        if (seen.stream_id !== streamId) throw new DomainError(409, 'COMMAND_ID_REUSED', 'This command id was already used for something else.', { commandId: meta.commandId });
-        return runOrderState(trx, runId);
-      }
+      const seenOn = await streamOfCommand(trx, meta.commandId);
+      if (seenOn !== undefined && seenOn !== streamId) throw commandIdReused(meta.commandId);
+      if (seenOn !== undefined) return { run, state: await runOrderState(trx, runId), facts: undefined };
     }
     const current = await runOrderState(trx, runId);
     if (meta.expectedVersion !== current.version) {
@@ -65,12 +63,12 @@ export async function runOrderCommand(db: Kysely<Database>, runId: number, reque
       );
     }
     const facts = await registrationFacts(trx, runId);
-    const command = await completeCommand(request, current, facts);
+    const command = completeCommand(request, current, facts);
     const events = decideRunOrder(current, command, {
       actorId: meta.actorId,
       registrationStatus: (id) => facts.get(id)?.status,
     });
-    if (events.length === 0) return current;
+    if (events.length === 0) return { run, state: current, facts };
     await append(
       trx,
       {
@@ -82,14 +80,12 @@ export async function runOrderCommand(db: Kysely<Database>, runId: number, reque
       },
       inlineProjectorsFor(RUN_ORDER_STREAM_TYPE),
     );
-    return runOrderState(trx, runId);
+    return { run, state: await runOrderState(trx, runId), facts };
   });
-  const run = await runForOrder(db, runId);
-  if (!run) throw runNotFound();
-  return runOrderView(db, run, state);
+  return runOrderView(db, run, state, facts);
 }
 
-async function completeCommand(request: RunOrderRequest, state: RunOrderState, facts: Awaited<ReturnType<typeof registrationFacts>>): Promise<RunOrderCommand> {
+function completeCommand(request: RunOrderRequest, state: RunOrderState, facts: Awaited<ReturnType<typeof registrationFacts>>): RunOrderCommand {
   if (request.type === 'CreateEmpty') {
     const confirmed = [...facts.values()].filter((f) => f.status === 'confirmed').length;
     // Enough whole pairs for everyone confirmed now, at least one pair.
@@ -103,7 +99,7 @@ async function completeCommand(request: RunOrderRequest, state: RunOrderState, f
     const seeding: SeedingRule = { ...base, ...request.seeding, seed };
     const heatSize = request.heatSize ?? state.heatSize ?? DEFAULT_HEAT_SIZE;
     const slots = generateArrangement({
-      entries: seedEntriesOf(facts),
+      entries: seedEntriesOf(facts.values()),
       current: state.slots,
       locked: allLockedPositions(state),
       seeding,

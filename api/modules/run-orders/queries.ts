@@ -4,8 +4,7 @@ import type { RunOrderDisplay, RunOrderEntry, RunOrderPosition, RunOrderView } f
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../domain/errors.ts';
 import { runOrderStreamId } from '../../domain/run-orders/events.ts';
-import type { RunOrderState } from '../../domain/run-orders/evolve.ts';
-import type { SeedEntry } from '../../domain/run-orders/generate.ts';
+import { foldRunOrder, laneOf, pairPositions, type RunOrderState } from '../../domain/run-orders/evolve.ts';
 import { layoutOf, registrationIdsNamed } from '../../domain/run-orders/layout.ts';
 import { readStream } from '../../event-store/store.ts';
 import { isPublicEventSql } from '../events/queries.ts';
@@ -38,11 +37,9 @@ export async function runForOrder(db: Kysely<Database>, runId: number, options: 
   return query.executeTakeFirst();
 }
 
-/** What the order knows of a registration: who it is, for the board, and what seeding needs. */
-export type RegistrationFacts = RunOrderEntry;
 
 /** Every registration of the run (any status) as the order sees it, by id. */
-export async function registrationFacts(db: Kysely<Database>, runId: number, onlyIds?: readonly number[]): Promise<Map<number, RegistrationFacts>> {
+export async function registrationFacts(db: Kysely<Database>, runId: number, onlyIds?: readonly number[]): Promise<Map<number, RunOrderEntry>> {
   let query = db
     .selectFrom('registrations as r')
     .innerJoin('runs', 'runs.id', 'r.run_id')
@@ -83,7 +80,7 @@ export async function registrationFacts(db: Kysely<Database>, runId: number, onl
     rows.map((row) => {
       const personName = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email || `Registration ${row.id}`;
       const personIds = row.team_id !== null ? [...new Set([row.captain_id, ...(membersOf.get(row.team_id) ?? [])].filter((id): id is number => id != null))] : row.user_id !== null ? [row.user_id] : [];
-      const facts: RegistrationFacts = {
+      const facts: RunOrderEntry = {
         registrationId: row.id,
         name: row.team_id !== null ? (row.team_name ?? `Team ${row.team_id}`) : personName,
         teamId: row.team_id,
@@ -100,13 +97,6 @@ export async function registrationFacts(db: Kysely<Database>, runId: number, onl
   );
 }
 
-export function seedEntriesOf(facts: Map<number, RegistrationFacts>): SeedEntry[] {
-  return [...facts.values()]
-    .filter((f) => f.status === 'confirmed')
-    .sort((a, b) => a.registrationId - b.registrationId)
-    .map((f) => ({ registrationId: f.registrationId, departmentId: f.departmentId, bestTimeMs: f.seedTimeMs, personIds: f.personIds }));
-}
-
 async function actorNames(db: Kysely<Database>, ids: readonly (number | null | undefined)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (wanted.length === 0) return new Map();
@@ -114,19 +104,19 @@ async function actorNames(db: Kysely<Database>, ids: readonly (number | null | u
   return new Map(rows.map((u) => [u.id, [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email]));
 }
 
-const entryOf = (facts: RegistrationFacts): RunOrderEntry => facts;
 
-function positionsOf(state: Pick<RunOrderState, 'slots' | 'heatSize' | 'lockedPositions' | 'lockedPairs'>, facts: Map<number, RegistrationFacts>): RunOrderPosition[] {
+function positionsOf(state: Pick<RunOrderState, 'slots' | 'heatSize' | 'lockedPositions' | 'lockedPairs'>, facts: Map<number, RunOrderEntry>): RunOrderPosition[] {
   return layoutOf(state).positions.map((p) => {
     const f = p.registrationId === null ? undefined : facts.get(p.registrationId);
-    return { ...p, entry: f ? entryOf(f) : null };
+    return { ...p, entry: f ?? null };
   });
 }
 
 /** GET full: the order, its layout, locks, what can be inserted, undo/redo, saved states, last change. */
-export async function runOrderView(db: Kysely<Database>, run: RunForOrder, state?: RunOrderState): Promise<RunOrderView> {
+export async function runOrderView(db: Kysely<Database>, run: RunForOrder, state?: RunOrderState, known?: Map<number, RunOrderEntry>): Promise<RunOrderView> {
   const order = state ?? (await runOrderState(db, run.id));
-  const facts = await registrationFacts(db, run.id);
+  // A command has just read the run's registrations (its commands never change them): no second read.
+  const facts = known ?? (await registrationFacts(db, run.id));
   const layout = layoutOf(order);
   const actors = await actorNames(db, [order.lastChange?.actorId, ...order.savedStates.map((s) => s.savedBy)]);
   const actor = (id: number | null | undefined) => (typeof id === 'number' ? { id, name: actors.get(id) ?? `User ${id}` } : null);
@@ -151,8 +141,11 @@ export async function runOrderView(db: Kysely<Database>, run: RunForOrder, state
     positions: positionsOf(order, facts),
     pairs: layout.pairs,
     heats: layout.heats,
-    unplaced: [...facts.values()].filter((f) => f.status === 'confirmed' && !placed.has(f.registrationId)).map(entryOf),
-    entries: Object.fromEntries(named.flatMap((id) => (facts.has(id) ? [[String(id), entryOf(facts.get(id) as RegistrationFacts)]] : []))),
+    unplaced: [...facts.values()].filter((f) => f.status === 'confirmed' && !placed.has(f.registrationId)),
+    entries: Object.fromEntries(named.flatMap((id) => {
+      const entry = facts.get(id);
+      return entry ? [[String(id), entry]] : [];
+    })),
     canUndo: order.undo.length > 0,
     canRedo: order.redo.length > 0,
     savedStates: order.savedStates.map((s) => ({ name: s.name, version: s.version, savedBy: actor(s.savedBy) })),
@@ -168,7 +161,6 @@ export async function runOrderPositions(db: Kysely<Database>, runId: number) {
 
 /** The arrangement at a past version: the stream folded up to it (history is read, not kept in the row). */
 export async function runOrderAtVersion(db: Kysely<Database>, runId: number, version: number) {
-  const { foldRunOrder } = await import('../../domain/run-orders/evolve.ts');
   const events = await readStream(db, runOrderStreamId(runId), 0, version);
   const state = foldRunOrder(events);
   if (version > state.version) throw notFound(`Version ${version} of this run order`, 'VERSION_NOT_FOUND');
@@ -185,7 +177,7 @@ export async function runOrderDisplay(db: Kysely<Database>, run: RunForOrder): P
     const id = state.slots[position - 1] ?? null;
     const f = id === null ? undefined : facts.get(id);
     const shown = f && f.status === 'confirmed' ? f : undefined;
-    return { position, lane: position % 2 === 1 ? ('left' as const) : ('right' as const), name: shown?.name ?? null, departmentName: shown?.departmentName ?? null };
+    return { position, lane: laneOf(position), name: shown?.name ?? null, departmentName: shown?.departmentName ?? null };
   };
   return {
     runId: run.id,
@@ -195,7 +187,7 @@ export async function runOrderDisplay(db: Kysely<Database>, run: RunForOrder): P
     version: state.version,
     heatSize: state.heatSize,
     currentHeat: state.currentHeat ?? 1,
-    heats: layout.heats.map((h) => ({ heat: h.heat, pairs: h.pairs.map((pair) => ({ pair, lanes: [pair * 2 - 1, pair * 2].filter((p) => p <= state.slots.length).map(lane) })) })),
+    heats: layout.heats.map((h) => ({ heat: h.heat, pairs: h.pairs.map((pair) => ({ pair, lanes: pairPositions(pair).filter((p) => p <= state.slots.length).map(lane) })) })),
   };
 }
 

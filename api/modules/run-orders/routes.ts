@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { runOrderStreamId } from '../../domain/run-orders/events.ts';
 import type { AppPlugin } from '../../app.ts';
 import { errorEnvelopeSchema } from '../../contracts/common.ts';
 import {
@@ -26,6 +25,7 @@ import {
   runOrderViewSchema,
   saveStateBodySchema,
 } from '../../contracts/run-orders.ts';
+import { runOrderStreamId } from '../../domain/run-orders/events.ts';
 import { type CommandMetadata, type RunOrderRequest, runOrderCommand } from './commands.ts';
 import { runOrderHistory } from './history.ts';
 import { runForOrder, runNotFound, runOrderAtVersion, runOrderDisplay, runOrderPositions, runOrderView } from './queries.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateArrangement } from '../../../api/domain/run-orders/generate.ts';
-import { choiceOf, initialGenerateValues, parseGenerateForm, previewGenerate, randomSeed, seedEntriesOf } from './generate-form.ts';
+import { generateArrangement, seedEntriesOf } from '../../../api/domain/run-orders/generate.ts';
+import { choiceOf, initialGenerateValues, parseGenerateForm, previewGenerate, randomSeed } from './generate-form.ts';
 import { ENTRIES, entry, stateWith } from './test-fixtures.ts';
 
 const entries = Object.fromEntries(ENTRIES.map((e) => [String(e.registrationId), e]));
@@ -50,11 +50,14 @@ describe('parseGenerateForm', () => {
 
 describe('seedEntriesOf', () => {
   it('takes the confirmed entries with their departments and people, as the server seeds them', () => {
-    const seeds = seedEntriesOf({
-      ...entries,
-      8: entry(8, 'Gone', { status: 'cancelled' }),
-      9: entry(9, 'Crew', { teamId: 3, userId: null, departmentId: 30, departmentName: 'Regina Fire', personIds: [] }),
-    });
+    // The board's entries go through the same function the server seeds with.
+    const seeds = seedEntriesOf(
+      Object.values({
+        ...entries,
+        8: entry(8, 'Gone', { status: 'cancelled' }),
+        9: entry(9, 'Crew', { teamId: 3, userId: null, departmentId: 30, departmentName: 'Regina Fire', personIds: [] }),
+      }),
+    );
     expect(seeds.map((s) => s.registrationId)).toEqual([1, 2, 3, 4, 5, 6, 9]);
     const dept = new Map(seeds.map((s) => [s.registrationId, s.departmentId]));
     expect(dept.get(1)).toBe(dept.get(3));

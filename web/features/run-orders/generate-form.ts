@@ -6,7 +6,7 @@ import { MAX_HEAT_SIZE, type RunOrderEntry } from '../../../api/contracts/run-or
 import { type ArrangementMove, arrangementMoves } from '../../../api/domain/run-orders/diff.ts';
 import type { SeedingRule, Slots } from '../../../api/domain/run-orders/events.ts';
 import { DEFAULT_HEAT_SIZE, lockedPositionSet, type RunOrderState } from '../../../api/domain/run-orders/evolve.ts';
-import { generateArrangement, type SeedEntry } from '../../../api/domain/run-orders/generate.ts';
+import { generateArrangement, seedEntriesOf } from '../../../api/domain/run-orders/generate.ts';
 
 /** The limits of the generate call (api/contracts/run-orders.ts). */
 export const GENERATE_LIMITS = { seedMax: 2147483647, minRestMax: 100, heatSizeMin: 1, heatSizeMax: MAX_HEAT_SIZE } as const;
@@ -88,14 +88,6 @@ export function parseGenerateForm(values: GenerateFormValues): ParsedGenerateFor
  * individual entry (its user id) but a team's members are not in the view, so rest between a team and
  * its members' own entries is not previewed.
  */
-/** The confirmed entries as the generator sees them: the same facts the server seeds with. */
-export function seedEntriesOf(entries: Record<string, RunOrderEntry>): SeedEntry[] {
-  return Object.values(entries)
-    .filter((entry) => entry.status === 'confirmed')
-    .sort((a, b) => a.registrationId - b.registrationId)
-    .map((entry) => ({ registrationId: entry.registrationId, departmentId: entry.departmentId, bestTimeMs: entry.seedTimeMs, personIds: entry.personIds }));
-}
-
 export interface GeneratePreview {
   slots: Slots;
   moves: ArrangementMove[];
@@ -106,7 +98,7 @@ export interface GeneratePreview {
 /** The arrangement generation will give, and what moves compared with now. */
 export function previewGenerate(state: RunOrderState, entries: Record<string, RunOrderEntry>, seeding: SeedingRule): GeneratePreview {
   const locked = lockedPositionSet(state);
-  const slots = generateArrangement({ entries: seedEntriesOf(entries), current: state.slots, locked, seeding });
+  const slots = generateArrangement({ entries: seedEntriesOf(Object.values(entries)), current: state.slots, locked, seeding });
   const keptByLocks = [...locked].filter((p) => (state.slots[p - 1] ?? null) !== null).length;
   return { slots, moves: arrangementMoves(state.exists ? state.slots : [], slots), keptByLocks };
 }
