@@ -317,7 +317,10 @@ describe('the run-order board', () => {
       await poll(() => idAt(morgan, 1)).toBe(fifth);
       await screenshot(morgan, 'run-order-board-conflict-desktop');
       holdEvents = false;
-      // After the refusal Morgan can move again, and Ari sees it.
+      // After the refusal Morgan can move again, and Ari sees it: once Morgan's board has caught up with
+      // the server (a drag started while it is still rolling forward would be aimed at an older order).
+      const serverVersion = (await runOrderState(site.database.db, run.id)).version;
+      await poll(async () => Number(/\d+/.exec((await morgan.getByTestId('board-version').textContent()) ?? '')?.[0])).toBe(serverVersion);
       const third = await idAt(morgan, 3);
       await dragWithMouse(morgan, 3, 7);
       await poll(() => idAt(ari, 7)).toBe(third);
