@@ -18,28 +18,46 @@ describe('configuration', () => {
 
   it('chooses the database from DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'pglite', dataDir: undefined });
-    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app' }).database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/app' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db:5432/app',
+    });
     expect(loadConfig({ DATA_DIR: '/srv/ff' }).database).toEqual({ kind: 'pglite', dataDir: '/srv/ff/pglite' });
   });
 
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number from 0 to 65535'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be a whole number from 0 to 65535'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL, or memory:// for a throwaway embedded database'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL, or memory:// for a throwaway embedded database',
+    ],
     [{ JWT_SECRET: 'short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters long'],
     [{ PUBLIC_URL: 'ftp://x' }, 'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL'],
-    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
-    [{ SITE_TIMEZONE: 'Mars/Olympus' }, 'Invalid configuration: SITE_TIMEZONE must be an IANA time zone such as America/Toronto'],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ],
+    [
+      { SITE_TIMEZONE: 'Mars/Olympus' },
+      'Invalid configuration: SITE_TIMEZONE must be an IANA time zone such as America/Toronto',
+    ],
     [{ SMTP_URL: 'http://mail' }, 'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL'],
-    [{ LEGACY_DATABASE_URL: 'postgres://x' }, 'Invalid configuration: LEGACY_DATABASE_URL must be a mysql:// or mariadb:// URL'],
+    [
+      { LEGACY_DATABASE_URL: 'postgres://x' },
+      'Invalid configuration: LEGACY_DATABASE_URL must be a mysql:// or mariadb:// URL',
+    ],
     [{ NODE_ENV: 'production' }, 'Invalid configuration: JWT_SECRET is required when NODE_ENV=production'],
   ])('names the bad variable in one line: %o', (env, message) => {
     expect(bad(env)).toThrow(ConfigError);
     expect(bad(env)).toThrow(message);
   });
 
-  it('accepts the later issues\' settings now', () => {
-    const config = loadConfig({ SMTP_URL: 'smtp://mail:25', LEGACY_DATABASE_URL: 'mysql://root@127.0.0.1:3306/legacy' });
+  it("accepts the later issues' settings now", () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtp://mail:25',
+      LEGACY_DATABASE_URL: 'mysql://root@127.0.0.1:3306/legacy',
+    });
     expect(config.smtpUrl).toBe('smtp://mail:25');
     expect(config.legacyDatabaseUrl).toBe('mysql://root@127.0.0.1:3306/legacy');
   });

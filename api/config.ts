@@ -46,17 +46,12 @@ const envSchema = z.object({
     (v) => v === undefined || v === 'memory://' || hasProtocol(v, ['postgres:', 'postgresql:']),
     'must be a postgres:// or postgresql:// URL, or memory:// for a throwaway embedded database',
   ),
-  JWT_SECRET: optionalText.refine(
-    (v) => v === undefined || v.length >= 32,
-    'must be at least 32 characters long',
-  ),
+  JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters long'),
   PUBLIC_URL: optionalText.refine(
     (v) => v === undefined || hasProtocol(v, ['http:', 'https:']),
     'must be an http:// or https:// URL',
   ),
-  LOG_LEVEL: z
-    .enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
-    .default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   SITE_TIMEZONE: z
     .string()
     .default('America/Toronto')

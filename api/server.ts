@@ -71,7 +71,10 @@ function handleShutdown(app: Awaited<ReturnType<typeof buildApp>>, database: Dat
 
 main().catch((error: unknown) => {
   const code = exitCodeFor(error);
-  const text = code === EXIT_CODES.failed ? `Start-up failed: ${(error as Error).stack ?? String(error)}` : (error as Error).message;
+  const text =
+    code === EXIT_CODES.failed
+      ? `Start-up failed: ${(error as Error).stack ?? String(error)}`
+      : (error as Error).message;
   process.stderr.write(`${text}\n`);
   process.exit(code);
 });

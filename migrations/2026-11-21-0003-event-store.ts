@@ -16,7 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('recorded_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('event_log_stream_version_key', ['stream_id', 'version'])
     .execute();
-  await db.schema.createIndex('event_log_stream_type_idx').on('event_log').columns(['stream_type', 'global_position']).execute();
+  await db.schema
+    .createIndex('event_log_stream_type_idx')
+    .on('event_log')
+    .columns(['stream_type', 'global_position'])
+    .execute();
 
   // A command id is accepted once: a retried request finds its earlier outcome here instead of appending again.
   await db.schema

@@ -74,5 +74,10 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('team_members').execute();
   await db.schema.dropTable('teams').execute();
   await db.schema.alterTable('runs').dropColumn('allows_hybrid').dropColumn('deleted_at').execute();
-  await db.schema.alterTable('users').dropColumn('gender').dropColumn('medical_clearance_until').dropColumn('is_pre_service').execute();
+  await db.schema
+    .alterTable('users')
+    .dropColumn('gender')
+    .dropColumn('medical_clearance_until')
+    .dropColumn('is_pre_service')
+    .execute();
 }

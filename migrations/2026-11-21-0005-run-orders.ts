@@ -14,8 +14,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Seeding by best previous time (DOMAIN.md: seeding rounds). There are no results yet, so the time
   // is kept on the person and on the team, in milliseconds, entered by admins.
-  await db.schema.alterTable('users').addColumn('seed_time_ms', 'integer', (c) => c.check(sql`seed_time_ms > 0`)).execute();
-  await db.schema.alterTable('teams').addColumn('seed_time_ms', 'integer', (c) => c.check(sql`seed_time_ms > 0`)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('seed_time_ms', 'integer', (c) => c.check(sql`seed_time_ms > 0`))
+    .execute();
+  await db.schema
+    .alterTable('teams')
+    .addColumn('seed_time_ms', 'integer', (c) => c.check(sql`seed_time_ms > 0`))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -17,7 +17,10 @@ const PAGE = 5000;
  * Empties every read model and folds the whole log into it again, in commit order, in one
  * transaction: readers see the old read models until the new ones are complete.
  */
-export async function rebuildProjections(db: Kysely<Database>, only: readonly Projection[] = PROJECTIONS): Promise<RebuildReport> {
+export async function rebuildProjections(
+  db: Kysely<Database>,
+  only: readonly Projection[] = PROJECTIONS,
+): Promise<RebuildReport> {
   const started = performance.now();
   let count = 0;
   await db.transaction().execute(async (trx) => {

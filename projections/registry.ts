@@ -9,7 +9,10 @@ import { runOrdersProjection } from './run-orders/projector.ts';
 export const PROJECTIONS: readonly Projection[] = [registrationsProjection, runOrdersProjection];
 
 /** The inline projectors for one stream type: the read models that care about it. */
-export function inlineProjectorsFor(streamType: string, projections: readonly Projection[] = PROJECTIONS): InlineProjector[] {
+export function inlineProjectorsFor(
+  streamType: string,
+  projections: readonly Projection[] = PROJECTIONS,
+): InlineProjector[] {
   return projections
     .filter((p) => p.streamTypes.includes(streamType))
     .map((p) => (trx: Transaction<Database>, events: RecordedEvent[]) => p.project(trx, events));

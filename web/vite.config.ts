@@ -6,7 +6,12 @@ import { defineConfig } from 'vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiPort = process.env.PORT ?? '3000';
-const SHARED_VOCABULARY = ['/api/domain/events/', '/api/domain/dates.ts', '/api/domain/runs/categories.ts', '/api/db/schema.ts'];
+const SHARED_VOCABULARY = [
+  '/api/domain/events/',
+  '/api/domain/dates.ts',
+  '/api/domain/runs/categories.ts',
+  '/api/db/schema.ts',
+];
 
 export default defineConfig({
   root: here('.'),

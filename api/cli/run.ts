@@ -18,7 +18,10 @@ export function runCli(task: () => Promise<void>): void {
     () => process.exit(process.exitCode ?? 0),
     (error: unknown) => {
       const code = exitCodeFor(error);
-      const text = code === EXIT_CODES.failed && error instanceof Error ? (error.stack ?? error.message) : (error as Error).message;
+      const text =
+        code === EXIT_CODES.failed && error instanceof Error
+          ? (error.stack ?? error.message)
+          : (error as Error).message;
       process.stderr.write(`${text}\n`);
       process.exit(code);
     },

@@ -98,14 +98,20 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const emailBodySchema = z.object({ email: emailSchema });
 export type EmailBody = z.infer<typeof emailBodySchema>;
 
-const resetTokenSchema = z.string({ error: MESSAGES.resetTokenRequired }).trim().min(1, MESSAGES.resetTokenRequired).max(200, MESSAGES.resetTokenRequired);
+const resetTokenSchema = z
+  .string({ error: MESSAGES.resetTokenRequired })
+  .trim()
+  .min(1, MESSAGES.resetTokenRequired)
+  .max(200, MESSAGES.resetTokenRequired);
 
 export const resetPasswordBodySchema = z.object({ token: resetTokenSchema, newPassword: newPasswordSchema });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 /** The reset form adds a confirmation, checked in the browser only (the API takes token and newPassword). */
 export const resetPasswordFormSchema = resetPasswordBodySchema
-  .extend({ confirmPassword: z.string({ error: MESSAGES.confirmPasswordRequired }).min(1, MESSAGES.confirmPasswordRequired) })
+  .extend({
+    confirmPassword: z.string({ error: MESSAGES.confirmPasswordRequired }).min(1, MESSAGES.confirmPasswordRequired),
+  })
   .refine((form) => form.confirmPassword === '' || form.confirmPassword === form.newPassword, {
     message: MESSAGES.passwordsDiffer,
     path: ['confirmPassword'],
@@ -114,7 +120,11 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const resetTokenQuerySchema = z.object({ token: resetTokenSchema });
 export const verifyTokenQuerySchema = z.object({
-  token: z.string({ error: MESSAGES.tokenRequired }).trim().min(1, MESSAGES.tokenRequired).max(200, MESSAGES.tokenRequired),
+  token: z
+    .string({ error: MESSAGES.tokenRequired })
+    .trim()
+    .min(1, MESSAGES.tokenRequired)
+    .max(200, MESSAGES.tokenRequired),
 });
 
 /** An account as its owner and the admins see it. Never the password hash. */
@@ -162,7 +172,11 @@ const booleanQuery = (name: string) =>
   z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
 
 const pageQuery = {
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .default(1),
   limit: z.coerce
     .number({ error: 'limit must be a whole number from 1 to 100' })
     .int('limit must be a whole number from 1 to 100')
@@ -176,7 +190,13 @@ const departmentIdQuery = z
   .string({ error: 'departmentId must be a positive whole number' })
   .regex(/^\d{1,10}$/, 'departmentId must be a positive whole number')
   .transform(Number)
-  .pipe(z.number().int().min(1, 'departmentId must be a positive whole number').max(2147483647, 'departmentId must be a positive whole number'));
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, 'departmentId must be a positive whole number')
+      .max(2147483647, 'departmentId must be a positive whole number'),
+  );
 
 const searchText = z.string({ error: 'query is required' }).trim().max(100, 'query must be at most 100 characters');
 
@@ -201,7 +221,13 @@ export const userUpdateBodySchema = z
   .object({
     firstName: firstNameSchema.optional(),
     lastName: lastNameSchema.optional(),
-    departmentId: z.number({ error: 'departmentId must be a department id or null' }).int().positive().max(2147483647).nullable().optional(),
+    departmentId: z
+      .number({ error: 'departmentId must be a department id or null' })
+      .int()
+      .positive()
+      .max(2147483647)
+      .nullable()
+      .optional(),
     dateOfBirth: z.iso.date({ error: 'dateOfBirth must be a date like 1990-05-31' }).nullable().optional(),
     role: roleSchema.optional(),
     isVerified: z.boolean({ error: 'isVerified must be true or false' }).optional(),
@@ -257,7 +283,10 @@ export const bioSchema = z.object({
 export type BioDto = z.infer<typeof bioSchema>;
 
 const optionalText = (max: number, field: string) =>
-  z.string({ error: `${field} must be text` }).trim().max(max, `${field} must be at most ${max} characters`);
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`);
 
 export const bioFieldsSchema = z.object({
   headline: optionalText(BIO_LIMITS.headline, 'Headline').optional(),
@@ -319,20 +348,36 @@ const nullableText = (max: number, field: string) =>
 
 export const departmentBodySchema = z
   .object({
-    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
-    city: z.string({ error: 'City is required' }).trim().min(1, 'City is required').max(80, 'City must be at most 80 characters'),
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(120, 'Name must be at most 120 characters'),
+    city: z
+      .string({ error: 'City is required' })
+      .trim()
+      .min(1, 'City is required')
+      .max(80, 'City must be at most 80 characters'),
     province: z.enum(PROVINCES, { error: `Province must be one of ${PROVINCES.join(', ')}` }),
     address: nullableText(200, 'Address'),
     phone: nullableText(40, 'Phone'),
     email: z
-      .union([z.literal(''), z.email(MESSAGES.emailInvalid).max(EMAIL_MAX_LENGTH, MESSAGES.emailTooLong)], { error: MESSAGES.emailInvalid })
+      .union([z.literal(''), z.email(MESSAGES.emailInvalid).max(EMAIL_MAX_LENGTH, MESSAGES.emailTooLong)], {
+        error: MESSAGES.emailInvalid,
+      })
       .transform((v) => (v === '' ? null : v))
       .nullable()
       .optional(),
     website: z
-      .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Website must be an http:// or https:// address' }).max(200)], {
-        error: 'Website must be an http:// or https:// address',
-      })
+      .union(
+        [
+          z.literal(''),
+          z.url({ protocol: /^https?$/, error: 'Website must be an http:// or https:// address' }).max(200),
+        ],
+        {
+          error: 'Website must be an http:// or https:// address',
+        },
+      )
       .transform((v) => (v === '' ? null : v))
       .nullable()
       .optional(),

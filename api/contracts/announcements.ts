@@ -26,7 +26,11 @@ export type PublicAnnouncement = z.infer<typeof publicAnnouncementSchema>;
 
 export const announcementDetailSchema = z.object({ data: publicAnnouncementSchema });
 
-const limitSchema = z.coerce.number({ message: 'must be from 1 to 50' }).int('must be from 1 to 50').min(1, 'must be from 1 to 50').max(50, 'must be from 1 to 50');
+const limitSchema = z.coerce
+  .number({ message: 'must be from 1 to 50' })
+  .int('must be from 1 to 50')
+  .min(1, 'must be from 1 to 50')
+  .max(50, 'must be from 1 to 50');
 
 /** What the web client sends: `sort=publishedAt&order=desc&limit=3`. Pinned items always come first. */
 export const announcementListQuerySchema = z.object({

@@ -36,7 +36,14 @@ const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .pipe(z.array(item).optional());
 
 export const byYearParamsSchema = z.object({
@@ -65,7 +72,10 @@ const scopeListMessage = `scope must be a comma list of ${EVENT_SCOPES.join(', '
 /** Status in a path or query: "In Progress", "in-progress", "IN_PROGRESS" and "in%20progress" all name the same one. */
 export function normaliseEventStatus(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const wanted = value.trim().replace(/[\s_-]+/g, ' ').toLowerCase();
+  const wanted = value
+    .trim()
+    .replace(/[\s_-]+/g, ' ')
+    .toLowerCase();
   return EVENT_STATUSES.find((s) => s.toLowerCase() === wanted) ?? value;
 }
 
@@ -80,13 +90,22 @@ export const adminEventListQuerySchema = pageQuerySchema.extend({
   isActive: booleanQuery('isActive').optional(),
   status: z
     .string({ error: statusListMessage })
-    .transform((v) => v.split(',').map((s) => normaliseEventStatus(s)).filter((s) => s !== ''))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => normaliseEventStatus(s))
+        .filter((s) => s !== ''),
+    )
     .pipe(z.array(z.enum(EVENT_STATUSES, { error: statusListMessage })))
     .optional(),
   scope: commaList(z.enum(EVENT_SCOPES, { error: scopeListMessage })),
   year: wholeNumberParam('year must be a year from 1900 to 2100', 1900, 2100).optional(),
   departmentId: eventIdQuery('departmentId').optional(),
-  query: z.string({ error: 'query must be text' }).trim().max(EVENT_LIMITS.query, `query must be at most ${EVENT_LIMITS.query} characters`).optional(),
+  query: z
+    .string({ error: 'query must be text' })
+    .trim()
+    .max(EVENT_LIMITS.query, `query must be at most ${EVENT_LIMITS.query} characters`)
+    .optional(),
 });
 export type AdminEventListQuery = z.output<typeof adminEventListQuerySchema>;
 
@@ -94,7 +113,11 @@ export type AdminEventListQuery = z.output<typeof adminEventListQuerySchema>;
 export const activeEventsQuerySchema = pageQuerySchema;
 
 const text = (field: string, max: number) =>
-  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
 const isoDate = (field: string) => z.iso.date({ error: `${field} must be a date like 2027-06-01` });
 const optionalDate = (field: string) => isoDate(field).nullable().optional();
 
@@ -171,15 +194,19 @@ const DATE_LABELS: Record<keyof EventDates, string> = {
  */
 export function eventDateProblems(dates: EventDates): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  if (dates.endDate < dates.startDate) problems.push({ field: 'endDate', message: 'The end date must be on or after the start date.' });
-  const chain = (['registrationOpensOn', 'earlyBirdEndsOn', 'lateStartsOn', 'registrationClosesOn', 'startDate'] as const).filter(
-    (key) => dates[key] !== null,
-  );
+  if (dates.endDate < dates.startDate)
+    problems.push({ field: 'endDate', message: 'The end date must be on or after the start date.' });
+  const chain = (
+    ['registrationOpensOn', 'earlyBirdEndsOn', 'lateStartsOn', 'registrationClosesOn', 'startDate'] as const
+  ).filter((key) => dates[key] !== null);
   for (let i = 1; i < chain.length; i++) {
     const before = chain[i - 1] as keyof EventDates;
     const after = chain[i] as keyof EventDates;
     if ((dates[before] as string) > (dates[after] as string)) {
-      problems.push({ field: before, message: `${DATE_LABELS[before]} must be on or before ${DATE_LABELS[after].replace(/^The /, 'the ')}.` });
+      problems.push({
+        field: before,
+        message: `${DATE_LABELS[before]} must be on or before ${DATE_LABELS[after].replace(/^The /, 'the ')}.`,
+      });
     }
   }
   return problems;

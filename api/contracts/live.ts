@@ -39,7 +39,9 @@ export type Dragging = z.infer<typeof draggingSchema>;
 
 export const liveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }).strict(),
-  z.object({ type: z.literal('subscribe'), runId, fromVersion: z.number().int().min(0).max(2147483647).default(0) }).strict(),
+  z
+    .object({ type: z.literal('subscribe'), runId, fromVersion: z.number().int().min(0).max(2147483647).default(0) })
+    .strict(),
   z.object({ type: z.literal('unsubscribe'), runId }).strict(),
   z.object({ type: z.literal('presence'), runId, dragging: draggingSchema }).strict(),
   z.object({ type: z.literal('ping') }).strict(),
@@ -72,4 +74,15 @@ export type LiveServerMessage =
   | { type: 'pong' };
 
 /** The fields of a run-order event's data a public (display) subscriber may see. */
-export const PUBLIC_EVENT_FIELDS = ['slots', 'heatSize', 'positions', 'pair', 'sourcePosition', 'targetPosition', 'sourceHeatNumber', 'targetHeatNumber', 'position', 'registrationId'] as const;
+export const PUBLIC_EVENT_FIELDS = [
+  'slots',
+  'heatSize',
+  'positions',
+  'pair',
+  'sourcePosition',
+  'targetPosition',
+  'sourceHeatNumber',
+  'targetHeatNumber',
+  'position',
+  'registrationId',
+] as const;

@@ -4,7 +4,9 @@ import { pageOf } from './common.ts';
 
 /** Requests and responses of /api/registrations (SPEC 7 "Registrations"). Shared with the browser. */
 
-export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES, { error: 'status must be confirmed, waitlisted or cancelled' });
+export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES, {
+  error: 'status must be confirmed, waitlisted or cancelled',
+});
 
 const MAX_ID = 2147483647;
 const bodyId = (name: string) =>
@@ -27,7 +29,9 @@ const expectedVersionSchema = z
   .int('expectedVersion must be a whole number from 1')
   .min(1, 'expectedVersion must be a whole number from 1')
   .max(MAX_ID, 'expectedVersion must be a whole number from 1');
-const notesSchema = z.string({ error: 'notes must be text or null' }).max(NOTES_MAX_LENGTH, `notes must be at most ${NOTES_MAX_LENGTH} characters`);
+const notesSchema = z
+  .string({ error: 'notes must be text or null' })
+  .max(NOTES_MAX_LENGTH, `notes must be at most ${NOTES_MAX_LENGTH} characters`);
 
 /** What every command body may carry: the version the client saw, and an id that makes a retry harmless. */
 const commandFields = {
@@ -74,10 +78,20 @@ const queryId = (name: string) =>
     .string({ error: `${name} must be a positive whole number` })
     .regex(/^\d{1,10}$/, `${name} must be a positive whole number`)
     .transform(Number)
-    .pipe(z.number().int().min(1, `${name} must be a positive whole number`).max(MAX_ID, `${name} must be a positive whole number`));
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, `${name} must be a positive whole number`)
+        .max(MAX_ID, `${name} must be a positive whole number`),
+    );
 
 const pageQuery = {
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .default(1),
   limit: z.coerce
     .number({ error: 'limit must be a whole number from 1 to 100' })
     .int('limit must be a whole number from 1 to 100')
@@ -121,7 +135,10 @@ export const registrationCreateBodySchema = z
     notes: notesSchema.nullable().optional(),
     commandId: commandIdSchema.optional(),
   })
-  .refine((b) => b.teamId === undefined || b.userId === undefined, { message: 'Give a teamId or a userId, not both', path: ['teamId'] });
+  .refine((b) => b.teamId === undefined || b.userId === undefined, {
+    message: 'Give a teamId or a userId, not both',
+    path: ['teamId'],
+  });
 export type RegistrationCreateBody = z.infer<typeof registrationCreateBodySchema>;
 
 /** PUT /registrations/{id}: the notes (an empty body changes nothing). */
@@ -131,7 +148,10 @@ export type RegistrationUpdateBody = z.infer<typeof registrationUpdateBodySchema
 /** PATCH /registrations/{id}/cancel. The body is optional (absent or null). */
 export const registrationCancelBodySchema = z
   .object({
-    reason: z.string({ error: 'reason must be text' }).max(REASON_MAX_LENGTH, `reason must be at most ${REASON_MAX_LENGTH} characters`).optional(),
+    reason: z
+      .string({ error: 'reason must be text' })
+      .max(REASON_MAX_LENGTH, `reason must be at most ${REASON_MAX_LENGTH} characters`)
+      .optional(),
     ...commandFields,
   })
   .nullish();
@@ -203,4 +223,3 @@ export const historyQuerySchema = z.object({
     .max(500, 'limit must be a whole number from 1 to 500')
     .default(100),
 });
-

@@ -33,13 +33,26 @@ const commandFields = {
     .optional(),
 };
 
-export const runOrderParamsSchema = z.object({ runId: wholeNumberParam('runId must be a positive whole number', 1, MAX_ID) });
-export const runOrderRegistrationParamsSchema = runOrderParamsSchema.extend({ regId: wholeNumberParam('regId must be a positive whole number', 1, MAX_ID) });
-export const runOrderPairParamsSchema = runOrderParamsSchema.extend({ pair: wholeNumberParam('pair must be a whole number from 1', 1, MAX_POSITIONS) });
+export const runOrderParamsSchema = z.object({
+  runId: wholeNumberParam('runId must be a positive whole number', 1, MAX_ID),
+});
+export const runOrderRegistrationParamsSchema = runOrderParamsSchema.extend({
+  regId: wholeNumberParam('regId must be a positive whole number', 1, MAX_ID),
+});
+export const runOrderPairParamsSchema = runOrderParamsSchema.extend({
+  pair: wholeNumberParam('pair must be a whole number from 1', 1, MAX_POSITIONS),
+});
 
 /** undo, redo, remove, lock, unlock, pairs lock/unlock: nothing but the version. */
 export const runOrderCommandBodySchema = z
-  .object({ ...commandFields, lockedBy: ignoredActor, unlockedBy: ignoredActor, movedBy: ignoredActor, appliedBy: ignoredActor, reorderedBy: ignoredActor })
+  .object({
+    ...commandFields,
+    lockedBy: ignoredActor,
+    unlockedBy: ignoredActor,
+    movedBy: ignoredActor,
+    appliedBy: ignoredActor,
+    reorderedBy: ignoredActor,
+  })
   .strict();
 
 export const seedingBodySchema = z
@@ -54,18 +67,30 @@ export const seedingBodySchema = z
   .strict();
 
 export const generateBodySchema = z
-  .object({ ...commandFields, seeding: seedingBodySchema.optional(), heatSize: whole('heatSize', 1, MAX_HEAT_SIZE).optional() })
+  .object({
+    ...commandFields,
+    seeding: seedingBodySchema.optional(),
+    heatSize: whole('heatSize', 1, MAX_HEAT_SIZE).optional(),
+  })
   .strict();
 
 export const createEmptyBodySchema = z
-  .object({ ...commandFields, positions: whole('positions', 2, MAX_POSITIONS).optional(), heatSize: whole('heatSize', 1, MAX_HEAT_SIZE).optional() })
+  .object({
+    ...commandFields,
+    positions: whole('positions', 2, MAX_POSITIONS).optional(),
+    heatSize: whole('heatSize', 1, MAX_HEAT_SIZE).optional(),
+  })
   .strict();
 
 export const reorderBodySchema = z
   .object({
     ...commandFields,
     /** The registration ids (or null for an empty position) in their new order: every position. */
-    positions: z.array(whole('positions[]', 1, MAX_ID).nullable(), { error: 'positions must be a list of registration ids or nulls' }).max(MAX_POSITIONS),
+    positions: z
+      .array(whole('positions[]', 1, MAX_ID).nullable(), {
+        error: 'positions must be a list of registration ids or nulls',
+      })
+      .max(MAX_POSITIONS),
     reorderedBy: ignoredActor,
   })
   .strict();
@@ -75,18 +100,31 @@ export const insertBodySchema = z.object({ ...commandFields, position: position(
 export const positionsLockBodySchema = z
   .object({
     ...commandFields,
-    positions: z.array(position('positions[]'), { error: 'positions must be a list of positions' }).min(1, 'positions must name at least one position').max(MAX_POSITIONS),
+    positions: z
+      .array(position('positions[]'), { error: 'positions must be a list of positions' })
+      .min(1, 'positions must name at least one position')
+      .max(MAX_POSITIONS),
     lockedBy: ignoredActor,
     unlockedBy: ignoredActor,
   })
   .strict();
 
 export const positionMoveBodySchema = z
-  .object({ ...commandFields, sourcePosition: position('sourcePosition'), targetPosition: position('targetPosition'), movedBy: ignoredActor })
+  .object({
+    ...commandFields,
+    sourcePosition: position('sourcePosition'),
+    targetPosition: position('targetPosition'),
+    movedBy: ignoredActor,
+  })
   .strict();
 
 export const heatMoveBodySchema = z
-  .object({ ...commandFields, sourceHeatNumber: whole('sourceHeatNumber', 1, MAX_POSITIONS), targetHeatNumber: whole('targetHeatNumber', 1, MAX_POSITIONS), movedBy: ignoredActor })
+  .object({
+    ...commandFields,
+    sourceHeatNumber: whole('sourceHeatNumber', 1, MAX_POSITIONS),
+    targetHeatNumber: whole('targetHeatNumber', 1, MAX_POSITIONS),
+    movedBy: ignoredActor,
+  })
   .strict();
 
 const stateName = z
@@ -106,7 +144,9 @@ export const historyQuerySchema = z
     perPage: wholeNumberParam('perPage must be a whole number from 1 to 200', 1, 200).default(50),
   })
   .strict();
-export const atVersionQuerySchema = z.object({ version: wholeNumberParam('version must be a whole number from 0', 0, MAX_ID) }).strict();
+export const atVersionQuerySchema = z
+  .object({ version: wholeNumberParam('version must be a whole number from 0', 0, MAX_ID) })
+  .strict();
 
 // ---------- answers ----------
 
@@ -156,13 +196,28 @@ export const runOrderViewSchema = z.object({
   lockedPositions: z.array(z.number().int()),
   lockedPairs: z.array(z.number().int()),
   seeding: z
-    .object({ rule: z.enum(SEEDING_RULES), seed: z.number().int(), fastest: z.enum(['last', 'first']), separateDepartments: z.boolean(), minRest: z.number().int() })
+    .object({
+      rule: z.enum(SEEDING_RULES),
+      seed: z.number().int(),
+      fastest: z.enum(['last', 'first']),
+      separateDepartments: z.boolean(),
+      minRest: z.number().int(),
+    })
     .nullable(),
   /** The arrangement: registration id or null per position. */
   slots: z.array(z.number().int().nullable()),
   positions: z.array(runOrderPositionSchema),
-  pairs: z.array(z.object({ pair: z.number().int(), heat: z.number().int(), positions: z.array(z.number().int()), locked: z.boolean() })),
-  heats: z.array(z.object({ heat: z.number().int(), pairs: z.array(z.number().int()), positions: z.array(z.number().int()) })),
+  pairs: z.array(
+    z.object({
+      pair: z.number().int(),
+      heat: z.number().int(),
+      positions: z.array(z.number().int()),
+      locked: z.boolean(),
+    }),
+  ),
+  heats: z.array(
+    z.object({ heat: z.number().int(), pairs: z.array(z.number().int()), positions: z.array(z.number().int()) }),
+  ),
   /** Confirmed registrations of the run not placed yet: what insert offers. */
   unplaced: z.array(runOrderEntrySchema),
   /** Every registration the arrangement, the undo/redo stacks or the saved states name, by id. */
@@ -170,11 +225,17 @@ export const runOrderViewSchema = z.object({
   canUndo: z.boolean(),
   canRedo: z.boolean(),
   savedStates: z.array(z.object({ name: z.string(), version: z.number().int(), savedBy: actorSchema })),
-  lastChange: z.object({ type: z.string(), version: z.number().int(), at: z.string().nullable(), actor: actorSchema }).nullable(),
+  lastChange: z
+    .object({ type: z.string(), version: z.number().int(), at: z.string().nullable(), actor: actorSchema })
+    .nullable(),
 });
 export type RunOrderView = z.infer<typeof runOrderViewSchema>;
 
-export const runOrderPositionsSchema = z.object({ runId: z.number().int(), version: z.number().int(), data: z.array(runOrderPositionSchema) });
+export const runOrderPositionsSchema = z.object({
+  runId: z.number().int(),
+  version: z.number().int(),
+  data: z.array(runOrderPositionSchema),
+});
 
 export const runOrderHistoryItemSchema = z.object({
   version: z.number().int(),
@@ -213,7 +274,14 @@ export const runOrderDisplaySchema = z.object({
       pairs: z.array(
         z.object({
           pair: z.number().int(),
-          lanes: z.array(z.object({ position: z.number().int(), lane: z.enum(['left', 'right']), name: z.string().nullable(), departmentName: z.string().nullable() })),
+          lanes: z.array(
+            z.object({
+              position: z.number().int(),
+              lane: z.enum(['left', 'right']),
+              name: z.string().nullable(),
+              departmentName: z.string().nullable(),
+            }),
+          ),
         }),
       ),
     }),

@@ -41,7 +41,10 @@ export const runPageSchema = pageOf(runSchema);
 export type RunPage = z.infer<typeof runPageSchema>;
 
 const dateTime = (field: string) =>
-  z.iso.datetime({ offset: true, error: `${field} must be an ISO date-time with a time zone, like 2027-06-01T09:00:00-04:00` });
+  z.iso.datetime({
+    offset: true,
+    error: `${field} must be an ISO date-time with a time zone, like 2027-06-01T09:00:00-04:00`,
+  });
 const participantLimitMessage = `The participant limit must be a whole number from ${RUN_LIMITS.participantLimitMin} to ${RUN_LIMITS.participantLimitMax}`;
 export const participantLimitSchema = z
   .number({ error: participantLimitMessage })
@@ -56,7 +59,11 @@ const runFields = {
     .min(1, 'Name must not be blank')
     .max(RUN_LIMITS.name, `Name must be at most ${RUN_LIMITS.name} characters`),
   type: runTypeSchema,
-  category: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(60, 'Category must be at most 60 characters'),
+  category: z
+    .string({ error: 'Category is required' })
+    .trim()
+    .min(1, 'Category is required')
+    .max(60, 'Category must be at most 60 characters'),
   participantLimit: participantLimitSchema,
   isHeadToHead: z.boolean({ error: 'isHeadToHead must be true or false' }),
   allowsHybrid: z.boolean({ error: 'allowsHybrid must be true or false' }),
@@ -74,7 +81,11 @@ const runFields = {
  */
 export const runCreateBodySchema = z
   .object({
-    eventId: z.number({ error: 'eventId must be an event id' }).int('eventId must be an event id').positive('eventId must be an event id').max(2147483647, 'eventId must be an event id'),
+    eventId: z
+      .number({ error: 'eventId must be an event id' })
+      .int('eventId must be an event id')
+      .positive('eventId must be an event id')
+      .max(2147483647, 'eventId must be an event id'),
     ...runFields,
     name: runFields.name.optional(),
     isHeadToHead: runFields.isHeadToHead.optional(),
@@ -103,7 +114,9 @@ export const participantLimitResultSchema = runSchema.extend({
 });
 export type ParticipantLimitResult = z.infer<typeof participantLimitResultSchema>;
 
-export const scheduleBodySchema = z.object({ startTime: dateTime('Start time'), endTime: dateTime('End time') }).strict();
+export const scheduleBodySchema = z
+  .object({ startTime: dateTime('Start time'), endTime: dateTime('End time') })
+  .strict();
 export type ScheduleBody = z.input<typeof scheduleBodySchema>;
 
 const idQuery = (name: string) => wholeNumberParam(`${name} must be a positive whole number`, 1, 2147483647);
@@ -184,7 +197,12 @@ export type RegistrationEntryPage = z.infer<typeof registrationEntryPageSchema>;
 
 const registrationStatusList = z
   .string({ error: registrationStatusListMessage })
-  .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(REGISTRATION_STATUSES, { error: registrationStatusListMessage })))
   .optional();
 

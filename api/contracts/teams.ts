@@ -41,7 +41,18 @@ const userIdSchema = z
   .max(2147483647, TEAM_MESSAGES.memberIdsInvalid);
 
 export const eligibilityProblemSchema = z.object({
-  rule: z.enum(['age', 'account', 'medical-clearance', 'category', 'team-size', 'department', 'hybrid', 'membership', 'run-type', 'team-state']),
+  rule: z.enum([
+    'age',
+    'account',
+    'medical-clearance',
+    'category',
+    'team-size',
+    'department',
+    'hybrid',
+    'membership',
+    'run-type',
+    'team-state',
+  ]),
   code: z.enum(PROBLEM_CODES),
   message: z.string(),
   userId: z.number().int().optional(),

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { runOrderCommand } from '../modules/run-orders/commands.ts';
 import { recordRegistration } from '../modules/registrations/commands.ts';
+import { runOrderCommand } from '../modules/run-orders/commands.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -11,21 +11,78 @@ import type { Database } from './schema.ts';
  * the log holds real streams. Idempotent: skipped once the demo competitors exist.
  */
 
-const FIRST = ['Liam', 'Noah', 'Ethan', 'Lucas', 'Owen', 'Mason', 'Logan', 'Jacob', 'Nathan', 'Ryan', 'Cole', 'Evan', 'Dylan', 'Gavin', 'Blake', 'Hunter', 'Wyatt', 'Caleb'];
-const LAST = ['Tremblay', 'Gagnon', 'Roy', 'Côté', 'Bouchard', 'Gauthier', 'Morin', 'Lavoie', 'Fortin', 'Gagné', 'Ouellet', 'Pelletier', 'Bélanger', 'Lévesque', 'Bergeron', 'Leblanc', 'Paquette', 'Girard'];
+const FIRST = [
+  'Liam',
+  'Noah',
+  'Ethan',
+  'Lucas',
+  'Owen',
+  'Mason',
+  'Logan',
+  'Jacob',
+  'Nathan',
+  'Ryan',
+  'Cole',
+  'Evan',
+  'Dylan',
+  'Gavin',
+  'Blake',
+  'Hunter',
+  'Wyatt',
+  'Caleb',
+];
+const LAST = [
+  'Tremblay',
+  'Gagnon',
+  'Roy',
+  'Côté',
+  'Bouchard',
+  'Gauthier',
+  'Morin',
+  'Lavoie',
+  'Fortin',
+  'Gagné',
+  'Ouellet',
+  'Pelletier',
+  'Bélanger',
+  'Lévesque',
+  'Bergeron',
+  'Leblanc',
+  'Paquette',
+  'Girard',
+];
 const WOMEN = ['Emma', 'Olivia', 'Chloé', 'Maya', 'Léa', 'Zoé'];
 
-export async function seedDemoCompetition(db: Kysely<Database>, { timeZone }: { timeZone: string }): Promise<{ competitors: number; registrations: number }> {
-  const done = await db.selectFrom('users').select('id').where('email', '=', 'racer1@firefit.example').executeTakeFirst();
+export async function seedDemoCompetition(
+  db: Kysely<Database>,
+  { timeZone }: { timeZone: string },
+): Promise<{ competitors: number; registrations: number }> {
+  const done = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'racer1@firefit.example')
+    .executeTakeFirst();
   if (done) return { competitors: 0, registrations: 0 };
-  const admin = await db.selectFrom('users').select(['id', 'role']).where('role', '=', 'super-admin').orderBy('id').executeTakeFirst();
+  const admin = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('role', '=', 'super-admin')
+    .orderBy('id')
+    .executeTakeFirst();
   const departments = (await db.selectFrom('departments').select('id').orderBy('id').execute()).map((d) => d.id);
   // The demo racers sign in with the demo competitor's password.
-  const competitor = await db.selectFrom('users').select('password_hash').where('email', '=', 'competitor@firefit.example').executeTakeFirst();
+  const competitor = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('email', '=', 'competitor@firefit.example')
+    .executeTakeFirst();
   if (!admin || !competitor || departments.length === 0) return { competitors: 0, registrations: 0 };
   const passwordHash = competitor.password_hash;
 
-  const people = [...FIRST.map((first, i) => ({ first, last: LAST[i] as string, gender: 'male' as const })), ...WOMEN.map((first, i) => ({ first, last: LAST[(i + 5) % LAST.length] as string, gender: 'female' as const }))];
+  const people = [
+    ...FIRST.map((first, i) => ({ first, last: LAST[i] as string, gender: 'male' as const })),
+    ...WOMEN.map((first, i) => ({ first, last: LAST[(i + 5) % LAST.length] as string, gender: 'female' as const })),
+  ];
   const ids: number[] = [];
   for (const [i, person] of people.entries()) {
     const row = await db
@@ -66,7 +123,12 @@ export async function seedDemoCompetition(db: Kysely<Database>, { timeZone }: { 
       await recordRegistration(db, actor, { runId: today.id, userId }, options);
       registrations++;
     }
-    await runOrderCommand(db, today.id, { type: 'Generate', seeding: { rule: 'best-time', fastest: 'last', seed: 2026 }, heatSize: 3 }, { actorId: admin.id, expectedVersion: 0 });
+    await runOrderCommand(
+      db,
+      today.id,
+      { type: 'Generate', seeding: { rule: 'best-time', fastest: 'last', seed: 2026 }, heatSize: 3 },
+      { actorId: admin.id, expectedVersion: 0 },
+    );
   }
 
   // A small run that is full, with people waiting, on the next event still taking entries.

@@ -9,31 +9,64 @@ import type { ContentBlock, Database, EventScope, EventStatus, Role, RunType } f
  * Idempotent: every row has a natural key (department name, e-mail, slug) and is only added when missing.
  */
 
-export const DEMO_ACCOUNTS: ReadonlyArray<{ role: Role; email: string; password: string; firstName: string; lastName: string }> = [
-  { role: 'super-admin', email: 'superadmin@firefit.example', password: 'FireFit-Super1', firstName: 'Sam', lastName: 'Okafor' },
-  { role: 'admin', email: 'admin@firefit.example', password: 'FireFit-Admin1', firstName: 'Alex', lastName: 'Tremblay' },
-  { role: 'user', email: 'competitor@firefit.example', password: 'FireFit-Run1', firstName: 'Jordan', lastName: 'MacLeod' },
+export const DEMO_ACCOUNTS: ReadonlyArray<{
+  role: Role;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}> = [
+  {
+    role: 'super-admin',
+    email: 'superadmin@firefit.example',
+    password: 'FireFit-Super1',
+    firstName: 'Sam',
+    lastName: 'Okafor',
+  },
+  {
+    role: 'admin',
+    email: 'admin@firefit.example',
+    password: 'FireFit-Admin1',
+    firstName: 'Alex',
+    lastName: 'Tremblay',
+  },
+  {
+    role: 'user',
+    email: 'competitor@firefit.example',
+    password: 'FireFit-Run1',
+    firstName: 'Jordan',
+    lastName: 'MacLeod',
+  },
 ];
 
 /** One bio per demo account, in DEMO_ACCOUNTS order. */
-const DEMO_BIOS: ReadonlyArray<{ headline: string; about: string; position: string; years_of_service: number; hometown: string }> = [
+const DEMO_BIOS: ReadonlyArray<{
+  headline: string;
+  about: string;
+  position: string;
+  years_of_service: number;
+  hometown: string;
+}> = [
   {
     headline: 'Series director and former national champion',
-    about: 'Raced for twelve seasons before moving to the timing table. Runs the series calendar and the officials\' clinic.',
+    about:
+      "Raced for twelve seasons before moving to the timing table. Runs the series calendar and the officials' clinic.",
     position: 'Captain',
     years_of_service: 22,
     hometown: 'Toronto, ON',
   },
   {
     headline: 'Course builder and head official',
-    about: 'Sets up the tower, the sled and the hose drag at every stop, and reviews every penalty before results go out.',
+    about:
+      'Sets up the tower, the sled and the hose drag at every stop, and reviews every penalty before results go out.',
     position: 'Lieutenant',
     years_of_service: 15,
     hometown: 'Mississauga, ON',
   },
   {
     headline: 'Open Men competitor chasing a sub-1:30',
-    about: 'Started racing after a station fitness challenge. Trains stair climbs and sled drives four mornings a week.',
+    about:
+      'Started racing after a station fitness challenge. Trains stair climbs and sled drives four mornings a week.',
     position: 'Firefighter',
     years_of_service: 6,
     hometown: 'Halifax, NS',
@@ -76,25 +109,260 @@ interface EventSeed {
 const e = (s: EventSeed) => s;
 const EVENTS: EventSeed[] = [
   // Past: last year and earlier this year.
-  e({ slug: 'kelowna-classic-past', name: 'Okanagan FireFit Classic', startsIn: -400, days: 2, department: 1, scope: 'Regional', status: 'Completed', opensIn: -520, earlyEndsIn: -480, lateStartsIn: -430, closesIn: -407, description: 'Two days of head-to-head racing on the Kelowna waterfront.\nIndividual, relay and Tech2 categories.' }),
-  e({ slug: 'calgary-stampede-challenge-past', name: 'Stampede City Challenge', startsIn: -330, days: 1, department: 2, scope: 'Provincial', status: 'Completed', opensIn: -450, earlyEndsIn: -400, lateStartsIn: -350, closesIn: -337, description: 'Alberta provincial qualifier.\nSeeding rounds in the morning, knockouts after lunch.' }),
-  e({ slug: 'halifax-harbour-past', name: 'Harbour Front FireFit', startsIn: -290, days: 1, department: 9, scope: 'Regional', status: 'Cancelled', opensIn: -400, earlyEndsIn: null, lateStartsIn: null, closesIn: -300, description: 'Cancelled because of a coastal storm warning. Entry fees were refunded.' }),
-  e({ slug: 'winnipeg-prairie-past', name: 'Prairie Regional', startsIn: -180, days: 1, department: 5, scope: 'Regional', status: 'Completed', opensIn: -300, earlyEndsIn: -250, lateStartsIn: -200, closesIn: -187, description: 'The prairie stop of the series, held at The Forks.' }),
-  e({ slug: 'montreal-ouvert-past', name: 'Défi FireFit de Montréal', startsIn: -95, days: 2, department: 8, scope: 'National', status: 'Completed', opensIn: -220, earlyEndsIn: -170, lateStartsIn: -120, closesIn: -102, description: 'National qualifier in the Old Port of Montréal.\nBilingual announcing all weekend.' }),
-  e({ slug: 'saskatoon-bridge-city-past', name: 'Bridge City FireFit', startsIn: -40, days: 1, department: 4, scope: 'Local', status: 'Completed', opensIn: -150, earlyEndsIn: null, lateStartsIn: -60, closesIn: -47, description: 'A one-day local event for first-timers and veterans alike.' }),
+  e({
+    slug: 'kelowna-classic-past',
+    name: 'Okanagan FireFit Classic',
+    startsIn: -400,
+    days: 2,
+    department: 1,
+    scope: 'Regional',
+    status: 'Completed',
+    opensIn: -520,
+    earlyEndsIn: -480,
+    lateStartsIn: -430,
+    closesIn: -407,
+    description: 'Two days of head-to-head racing on the Kelowna waterfront.\nIndividual, relay and Tech2 categories.',
+  }),
+  e({
+    slug: 'calgary-stampede-challenge-past',
+    name: 'Stampede City Challenge',
+    startsIn: -330,
+    days: 1,
+    department: 2,
+    scope: 'Provincial',
+    status: 'Completed',
+    opensIn: -450,
+    earlyEndsIn: -400,
+    lateStartsIn: -350,
+    closesIn: -337,
+    description: 'Alberta provincial qualifier.\nSeeding rounds in the morning, knockouts after lunch.',
+  }),
+  e({
+    slug: 'halifax-harbour-past',
+    name: 'Harbour Front FireFit',
+    startsIn: -290,
+    days: 1,
+    department: 9,
+    scope: 'Regional',
+    status: 'Cancelled',
+    opensIn: -400,
+    earlyEndsIn: null,
+    lateStartsIn: null,
+    closesIn: -300,
+    description: 'Cancelled because of a coastal storm warning. Entry fees were refunded.',
+  }),
+  e({
+    slug: 'winnipeg-prairie-past',
+    name: 'Prairie Regional',
+    startsIn: -180,
+    days: 1,
+    department: 5,
+    scope: 'Regional',
+    status: 'Completed',
+    opensIn: -300,
+    earlyEndsIn: -250,
+    lateStartsIn: -200,
+    closesIn: -187,
+    description: 'The prairie stop of the series, held at The Forks.',
+  }),
+  e({
+    slug: 'montreal-ouvert-past',
+    name: 'Défi FireFit de Montréal',
+    startsIn: -95,
+    days: 2,
+    department: 8,
+    scope: 'National',
+    status: 'Completed',
+    opensIn: -220,
+    earlyEndsIn: -170,
+    lateStartsIn: -120,
+    closesIn: -102,
+    description: 'National qualifier in the Old Port of Montréal.\nBilingual announcing all weekend.',
+  }),
+  e({
+    slug: 'saskatoon-bridge-city-past',
+    name: 'Bridge City FireFit',
+    startsIn: -40,
+    days: 1,
+    department: 4,
+    scope: 'Local',
+    status: 'Completed',
+    opensIn: -150,
+    earlyEndsIn: null,
+    lateStartsIn: -60,
+    closesIn: -47,
+    description: 'A one-day local event for first-timers and veterans alike.',
+  }),
   // Now and soon.
-  e({ slug: 'toronto-indoor-now', name: 'Toronto Indoor Winter Series', startsIn: 0, days: 2, department: 6, scope: 'Provincial', status: 'In Progress', opensIn: -120, earlyEndsIn: -80, lateStartsIn: -30, closesIn: -7, description: 'Indoor racing at the exhibition grounds.\nDoors open at 8:00; first heat at 9:00.' }),
-  e({ slug: 'ottawa-capital-cup', name: 'Capital Cup', startsIn: 12, days: 1, department: 7, scope: 'Regional', status: 'Firm', opensIn: -90, earlyEndsIn: -60, lateStartsIn: -14, closesIn: 5, description: 'On Parliament Hill grounds.\nTeam relays close the day.' }),
-  e({ slug: 'edmonton-river-valley', name: 'River Valley Relay Championship', startsIn: 45, days: 1, department: 3, scope: 'Provincial', status: 'Confirmed', opensIn: -30, earlyEndsIn: -5, lateStartsIn: 30, closesIn: 38, description: 'Relays only: Men, Women, Mixed, Over 40 and Tech2.' }),
-  e({ slug: 'vancouver-spring-open', name: 'Pacific Spring Open', startsIn: 120, days: 2, department: 0, scope: 'National', status: 'Confirmed', opensIn: -10, earlyEndsIn: 40, lateStartsIn: 90, closesIn: 110, description: 'The first national qualifier of the season.\nFree entry for spectators.' }),
-  e({ slug: 'saint-john-bay-of-fundy', name: 'Bay of Fundy FireFit', startsIn: 160, days: 1, department: 10, scope: 'Regional', status: 'Tentative', opensIn: 30, earlyEndsIn: 70, lateStartsIn: 130, closesIn: 150, description: 'Dates to be confirmed with the city.' }),
-  e({ slug: 'halifax-harbour-return', name: 'Harbour Front FireFit Returns', startsIn: 200, days: 1, department: 9, scope: 'Regional', status: 'To Be Rescheduled', opensIn: null, earlyEndsIn: null, lateStartsIn: null, closesIn: null, description: 'Back after last year\'s storm. A new date will be announced.' }),
-  e({ slug: 'draft-regina', name: 'Queen City Draft Event', startsIn: 230, days: 1, department: 4, scope: 'Local', status: 'Draft', opensIn: null, earlyEndsIn: null, lateStartsIn: null, closesIn: null, description: 'Draft: not public yet.' }),
-  e({ slug: 'inactive-kamloops', name: 'Kamloops Summer Heat', startsIn: 250, days: 1, department: 1, scope: 'Local', status: 'Confirmed', opensIn: 100, earlyEndsIn: null, lateStartsIn: null, closesIn: 240, isActive: false, description: 'Paused by the organiser.' }),
-  e({ slug: 'national-championship-next', name: 'Canadian National FireFit Championship', startsIn: 300, days: 3, department: 2, scope: 'National', status: 'Confirmed', opensIn: 60, earlyEndsIn: 150, lateStartsIn: 260, closesIn: 285, description: 'Three days of seeding and knockout rounds.\nNational titles in every category.' }),
-  e({ slug: 'st-johns-east-coast', name: 'East Coast Challenge', startsIn: 420, days: 1, department: 11, scope: 'Regional', status: 'Tentative', opensIn: 200, earlyEndsIn: null, lateStartsIn: null, closesIn: 410, description: 'The easternmost stop of the series.' }),
-  e({ slug: 'world-challenge-two-years', name: 'FireFit World Challenge', startsIn: 640, days: 3, department: 0, scope: 'International', status: 'Tentative', opensIn: 400, earlyEndsIn: 480, lateStartsIn: 600, closesIn: 625, description: 'Teams from across Canada and abroad.\nHost city bid accepted.' }),
-  e({ slug: 'winnipeg-prairie-two-years', name: 'Prairie Regional', startsIn: 560, days: 1, department: 5, scope: 'Regional', status: 'Tentative', opensIn: 420, earlyEndsIn: null, lateStartsIn: null, closesIn: 550, description: 'Returning to The Forks.' }),
+  e({
+    slug: 'toronto-indoor-now',
+    name: 'Toronto Indoor Winter Series',
+    startsIn: 0,
+    days: 2,
+    department: 6,
+    scope: 'Provincial',
+    status: 'In Progress',
+    opensIn: -120,
+    earlyEndsIn: -80,
+    lateStartsIn: -30,
+    closesIn: -7,
+    description: 'Indoor racing at the exhibition grounds.\nDoors open at 8:00; first heat at 9:00.',
+  }),
+  e({
+    slug: 'ottawa-capital-cup',
+    name: 'Capital Cup',
+    startsIn: 12,
+    days: 1,
+    department: 7,
+    scope: 'Regional',
+    status: 'Firm',
+    opensIn: -90,
+    earlyEndsIn: -60,
+    lateStartsIn: -14,
+    closesIn: 5,
+    description: 'On Parliament Hill grounds.\nTeam relays close the day.',
+  }),
+  e({
+    slug: 'edmonton-river-valley',
+    name: 'River Valley Relay Championship',
+    startsIn: 45,
+    days: 1,
+    department: 3,
+    scope: 'Provincial',
+    status: 'Confirmed',
+    opensIn: -30,
+    earlyEndsIn: -5,
+    lateStartsIn: 30,
+    closesIn: 38,
+    description: 'Relays only: Men, Women, Mixed, Over 40 and Tech2.',
+  }),
+  e({
+    slug: 'vancouver-spring-open',
+    name: 'Pacific Spring Open',
+    startsIn: 120,
+    days: 2,
+    department: 0,
+    scope: 'National',
+    status: 'Confirmed',
+    opensIn: -10,
+    earlyEndsIn: 40,
+    lateStartsIn: 90,
+    closesIn: 110,
+    description: 'The first national qualifier of the season.\nFree entry for spectators.',
+  }),
+  e({
+    slug: 'saint-john-bay-of-fundy',
+    name: 'Bay of Fundy FireFit',
+    startsIn: 160,
+    days: 1,
+    department: 10,
+    scope: 'Regional',
+    status: 'Tentative',
+    opensIn: 30,
+    earlyEndsIn: 70,
+    lateStartsIn: 130,
+    closesIn: 150,
+    description: 'Dates to be confirmed with the city.',
+  }),
+  e({
+    slug: 'halifax-harbour-return',
+    name: 'Harbour Front FireFit Returns',
+    startsIn: 200,
+    days: 1,
+    department: 9,
+    scope: 'Regional',
+    status: 'To Be Rescheduled',
+    opensIn: null,
+    earlyEndsIn: null,
+    lateStartsIn: null,
+    closesIn: null,
+    description: "Back after last year's storm. A new date will be announced.",
+  }),
+  e({
+    slug: 'draft-regina',
+    name: 'Queen City Draft Event',
+    startsIn: 230,
+    days: 1,
+    department: 4,
+    scope: 'Local',
+    status: 'Draft',
+    opensIn: null,
+    earlyEndsIn: null,
+    lateStartsIn: null,
+    closesIn: null,
+    description: 'Draft: not public yet.',
+  }),
+  e({
+    slug: 'inactive-kamloops',
+    name: 'Kamloops Summer Heat',
+    startsIn: 250,
+    days: 1,
+    department: 1,
+    scope: 'Local',
+    status: 'Confirmed',
+    opensIn: 100,
+    earlyEndsIn: null,
+    lateStartsIn: null,
+    closesIn: 240,
+    isActive: false,
+    description: 'Paused by the organiser.',
+  }),
+  e({
+    slug: 'national-championship-next',
+    name: 'Canadian National FireFit Championship',
+    startsIn: 300,
+    days: 3,
+    department: 2,
+    scope: 'National',
+    status: 'Confirmed',
+    opensIn: 60,
+    earlyEndsIn: 150,
+    lateStartsIn: 260,
+    closesIn: 285,
+    description: 'Three days of seeding and knockout rounds.\nNational titles in every category.',
+  }),
+  e({
+    slug: 'st-johns-east-coast',
+    name: 'East Coast Challenge',
+    startsIn: 420,
+    days: 1,
+    department: 11,
+    scope: 'Regional',
+    status: 'Tentative',
+    opensIn: 200,
+    earlyEndsIn: null,
+    lateStartsIn: null,
+    closesIn: 410,
+    description: 'The easternmost stop of the series.',
+  }),
+  e({
+    slug: 'world-challenge-two-years',
+    name: 'FireFit World Challenge',
+    startsIn: 640,
+    days: 3,
+    department: 0,
+    scope: 'International',
+    status: 'Tentative',
+    opensIn: 400,
+    earlyEndsIn: 480,
+    lateStartsIn: 600,
+    closesIn: 625,
+    description: 'Teams from across Canada and abroad.\nHost city bid accepted.',
+  }),
+  e({
+    slug: 'winnipeg-prairie-two-years',
+    name: 'Prairie Regional',
+    startsIn: 560,
+    days: 1,
+    department: 5,
+    scope: 'Regional',
+    status: 'Tentative',
+    opensIn: 420,
+    earlyEndsIn: null,
+    lateStartsIn: null,
+    closesIn: 550,
+    description: 'Returning to The Forks.',
+  }),
 ];
 
 const RUNS: Array<{ name: string; type: RunType; category: string; limit: number }> = [
@@ -118,14 +386,23 @@ const ANNOUNCEMENTS: Array<{
 }> = [
   {
     slug: 'season-calendar',
-    title: 'Next season\'s calendar is out',
+    title: "Next season's calendar is out",
     excerpt: 'Seven stops across the country, the national championship and a world challenge.',
     daysAgo: 2,
     pinned: true,
     content: [
       p('The full calendar for the coming season is now published on the Events page.'),
       { type: 'heading', data: { text: 'What is new' } },
-      { type: 'list', data: { items: ['A relay-only championship in Edmonton', 'Tech2 at every national qualifier', 'Live run orders on the venue screen'] } },
+      {
+        type: 'list',
+        data: {
+          items: [
+            'A relay-only championship in Edmonton',
+            'Tech2 at every national qualifier',
+            'Live run orders on the venue screen',
+          ],
+        },
+      },
       { type: 'divider', data: {} },
       p('Registration opens event by event; early-bird prices apply until each early deadline.'),
     ],
@@ -150,7 +427,10 @@ const ANNOUNCEMENTS: Array<{
     videoUrl: 'https://video.example.org/firefit/toronto-indoor',
     content: [
       p('Heats start at 9:00. The run order on the big screen follows every change made at the timing table.'),
-      { type: 'video', data: { url: 'https://video.example.org/firefit/toronto-indoor', caption: 'Highlights from last winter' } },
+      {
+        type: 'video',
+        data: { url: 'https://video.example.org/firefit/toronto-indoor', caption: 'Highlights from last winter' },
+      },
     ],
   },
   {
@@ -222,7 +502,11 @@ export async function seedDemoData(
   await db.transaction().execute(async (trx) => {
     const departmentIds: number[] = [];
     for (const d of DEPARTMENTS) {
-      const existing = await trx.selectFrom('departments').select('id').where(sql`lower(name)`, '=', d.name.toLowerCase()).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('departments')
+        .select('id')
+        .where(sql`lower(name)`, '=', d.name.toLowerCase())
+        .executeTakeFirst();
       if (existing) {
         departmentIds.push(existing.id);
         continue;
@@ -237,7 +521,11 @@ export async function seedDemoData(
     }
 
     for (const [i, a] of DEMO_ACCOUNTS.entries()) {
-      const existing = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', a.email).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(email)`, '=', a.email)
+        .executeTakeFirst();
       if (existing) continue;
       await trx
         .insertInto('users')
@@ -264,7 +552,10 @@ export async function seedDemoData(
       if (!user) continue;
       const existing = await trx.selectFrom('bios').select('id').where('user_id', '=', user.id).executeTakeFirst();
       if (existing) continue;
-      await trx.insertInto('bios').values({ user_id: user.id, ...b }).execute();
+      await trx
+        .insertInto('bios')
+        .values({ user_id: user.id, ...b })
+        .execute();
     }
 
     for (const ev of EVENTS) {

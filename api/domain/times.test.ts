@@ -42,7 +42,18 @@ describe('parseTime', () => {
   });
 
   it('refuses anything that is not a time to the hundredth', () => {
-    for (const text of ['abc', '1:60.00', '1:7.32', '1:47.325', '107.32', '1:47:32', '-1:47.32', '1,47.32', ':47', '1:47.']) {
+    for (const text of [
+      'abc',
+      '1:60.00',
+      '1:7.32',
+      '1:47.325',
+      '107.32',
+      '1:47:32',
+      '-1:47.32',
+      '1,47.32',
+      ':47',
+      '1:47.',
+    ]) {
       expect(parseTime(text), text).toEqual({ ok: false, message: TIME_MESSAGES.format });
     }
   });

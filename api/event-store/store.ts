@@ -58,11 +58,16 @@ export interface AppendResult {
 }
 
 export function versionConflict(streamId: string, expectedVersion: number, currentVersion: number): DomainError {
-  return new DomainError(409, 'VERSION_CONFLICT', `Someone else changed this first (you had version ${expectedVersion}, it is now ${currentVersion}). Reload and try again.`, {
-    streamId,
-    expectedVersion,
-    currentVersion,
-  });
+  return new DomainError(
+    409,
+    'VERSION_CONFLICT',
+    `Someone else changed this first (you had version ${expectedVersion}, it is now ${currentVersion}). Reload and try again.`,
+    {
+      streamId,
+      expectedVersion,
+      currentVersion,
+    },
+  );
 }
 
 export const commandIdReused = (commandId: string): DomainError =>
@@ -73,7 +78,11 @@ export const commandIdReused = (commandId: string): DomainError =>
  * (a retry carries the version it was first sent with), and answers the earlier outcome.
  */
 export async function streamOfCommand(db: Kysely<Database>, commandId: string): Promise<string | undefined> {
-  const seen = await db.selectFrom('processed_commands').select('stream_id').where('command_id', '=', commandId).executeTakeFirst();
+  const seen = await db
+    .selectFrom('processed_commands')
+    .select('stream_id')
+    .where('command_id', '=', commandId)
+    .executeTakeFirst();
   return seen?.stream_id;
 }
 
@@ -115,13 +124,25 @@ export async function streamVersion(db: Kysely<Database>, streamId: string): Pro
  * 409 carrying the current one; two racing appends at the same version meet the unique
  * (stream_id, version) constraint and the loser gets the same 409.
  */
-export async function append(trx: Transaction<Database>, input: AppendInput, projectors: readonly InlineProjector[] = []): Promise<AppendResult> {
+export async function append(
+  trx: Transaction<Database>,
+  input: AppendInput,
+  projectors: readonly InlineProjector[] = [],
+): Promise<AppendResult> {
   const { streamId, expectedVersion, metadata } = input;
   if (metadata.commandId) {
-    const seen = await trx.selectFrom('processed_commands').selectAll().where('command_id', '=', metadata.commandId).executeTakeFirst();
+    const seen = await trx
+      .selectFrom('processed_commands')
+      .selectAll()
+      .where('command_id', '=', metadata.commandId)
+      .executeTakeFirst();
     if (seen) {
       if (seen.stream_id !== streamId) throw commandIdReused(metadata.commandId);
-      return { events: await readStream(trx, streamId, seen.first_version - 1, seen.last_version), version: seen.last_version, duplicate: true };
+      return {
+        events: await readStream(trx, streamId, seen.first_version - 1, seen.last_version),
+        version: seen.last_version,
+        duplicate: true,
+      };
     }
   }
   const current = await streamVersion(trx, streamId);
@@ -131,7 +152,8 @@ export async function append(trx: Transaction<Database>, input: AppendInput, pro
   // A lost race on (stream_id, version) aborts the caller's transaction; it rolls back with the 409.
   let rows: EventRow[];
   try {
-    rows = (await sql<EventRow>`
+    rows = (
+      await sql<EventRow>`
       with inserted as (
         insert into event_log (stream_id, stream_type, version, type, data, metadata)
         select * from jsonb_to_recordset(${JSON.stringify(
@@ -146,9 +168,15 @@ export async function append(trx: Transaction<Database>, input: AppendInput, pro
         )}::jsonb) as x(stream_id text, stream_type text, version int, type text, data jsonb, metadata jsonb)
         returning *
       )
-      select * from inserted order by version`.execute(trx)).rows;
+      select * from inserted order by version`.execute(trx)
+    ).rows;
   } catch (error) {
-    if (isUniqueViolation(error)) throw versionConflict(streamId, expectedVersion, await streamVersion(trx, streamId).catch(() => expectedVersion + 1));
+    if (isUniqueViolation(error))
+      throw versionConflict(
+        streamId,
+        expectedVersion,
+        await streamVersion(trx, streamId).catch(() => expectedVersion + 1),
+      );
     throw error;
   }
   const events = rows.map(toRecorded);
@@ -156,18 +184,34 @@ export async function append(trx: Transaction<Database>, input: AppendInput, pro
   if (metadata.commandId) {
     await trx
       .insertInto('processed_commands')
-      .values({ command_id: metadata.commandId, stream_id: streamId, first_version: expectedVersion + 1, last_version: version })
+      .values({
+        command_id: metadata.commandId,
+        stream_id: streamId,
+        first_version: expectedVersion + 1,
+        last_version: version,
+      })
       .execute();
   }
   for (const project of projectors) await project(trx, events);
   // Delivered by PostgreSQL only when the transaction commits; small on purpose (8000-byte limit).
-  await sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ streamId, streamType: input.streamType, version, globalPosition: events.at(-1)?.globalPosition })})`.execute(trx);
+  await sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ streamId, streamType: input.streamType, version, globalPosition: events.at(-1)?.globalPosition })})`.execute(
+    trx,
+  );
   return { events, version, duplicate: false };
 }
 
 /** Events of one stream after fromVersion (exclusive), up to toVersion (inclusive), in order. */
-export async function readStream(db: Kysely<Database>, streamId: string, fromVersion = 0, toVersion?: number): Promise<RecordedEvent[]> {
-  let query = db.selectFrom('event_log').selectAll().where('stream_id', '=', streamId).where('version', '>', fromVersion);
+export async function readStream(
+  db: Kysely<Database>,
+  streamId: string,
+  fromVersion = 0,
+  toVersion?: number,
+): Promise<RecordedEvent[]> {
+  let query = db
+    .selectFrom('event_log')
+    .selectAll()
+    .where('stream_id', '=', streamId)
+    .where('version', '>', fromVersion);
   if (toVersion !== undefined) query = query.where('version', '<=', toVersion);
   const rows = await query.orderBy('version').execute();
   return rows.map((r) => toRecorded(r as EventRow));

@@ -118,7 +118,10 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
 }
 
 /** The caller of a public route when a valid bearer token came with it, else undefined. */
-export async function optionalCaller(app: FastifyInstance, request: FastifyRequest): Promise<AccessTokenClaims | undefined> {
+export async function optionalCaller(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<AccessTokenClaims | undefined> {
   if (!request.headers.authorization) return undefined;
   try {
     await authenticate(app, request);

@@ -30,18 +30,27 @@ export function sendError(
   message: string,
   details?: unknown,
 ) {
-  return reply.status(statusCode).type('application/json; charset=utf-8').send(envelope(request, statusCode, code, message, details));
+  return reply
+    .status(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(envelope(request, statusCode, code, message, details));
 }
 
 function validationProblems(error: FastifyError & { validation: unknown[] }): FieldProblem[] {
   const where = error.validationContext ?? 'request';
-  return (error.validation as Array<{ instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }>).map(
-    (v) => {
-      const issuePath = v.params?.issue?.path;
-      const pathText = issuePath?.length ? issuePath.map(String).join('.') : (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-      return { field: pathText ? `${where}.${pathText}` : where, message: v.message ?? 'is invalid' };
-    },
-  );
+  return (
+    error.validation as Array<{
+      instancePath?: string;
+      message?: string;
+      params?: { issue?: { path?: PropertyKey[] } };
+    }>
+  ).map((v) => {
+    const issuePath = v.params?.issue?.path;
+    const pathText = issuePath?.length
+      ? issuePath.map(String).join('.')
+      : (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    return { field: pathText ? `${where}.${pathText}` : where, message: v.message ?? 'is invalid' };
+  });
 }
 
 /** Turns every error into the one envelope; a 5xx is logged with its request id and never leaks internals. */
@@ -65,6 +74,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendError(request, reply, status, error.code ?? STATUS_CODES[status] ?? 'BAD_REQUEST', error.message);
     }
     request.log.error({ err: error }, 'request failed');
-    return sendError(request, reply, status >= 500 && status < 600 ? status : 500, 'INTERNAL_ERROR', 'An unexpected error occurred.');
+    return sendError(
+      request,
+      reply,
+      status >= 500 && status < 600 ? status : 500,
+      'INTERNAL_ERROR',
+      'An unexpected error occurred.',
+    );
   });
 });

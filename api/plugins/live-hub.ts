@@ -321,7 +321,11 @@ export class LiveHub {
     } catch (error) {
       const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
       this.setAuth(conn, null);
-      this.sendError(conn, expired ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED', expired ? 'The sign-in token has expired.' : 'The sign-in token is not valid.');
+      this.sendError(
+        conn,
+        expired ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED',
+        expired ? 'The sign-in token has expired.' : 'The sign-in token is not valid.',
+      );
       this.applyAccess(conn);
       return;
     }
@@ -406,7 +410,12 @@ export class LiveHub {
   private async subscribe(conn: Connection, runId: number, fromVersion: number): Promise<void> {
     const existing = conn.subs.get(runId);
     if (!existing && conn.subs.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-      this.sendError(conn, 'TOO_MANY_SUBSCRIPTIONS', `A socket may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} runs.`, runId);
+      this.sendError(
+        conn,
+        'TOO_MANY_SUBSCRIPTIONS',
+        `A socket may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} runs.`,
+        runId,
+      );
       return;
     }
     // The venue display (public access) follows runs of public events only, as GET .../display does.
@@ -418,7 +427,14 @@ export class LiveHub {
     }
     let stream = this.streams.get(runId);
     if (!stream) {
-      stream = { runId, streamId: runOrderStreamId(runId), subs: new Set(), dirty: false, running: null, retryTimer: undefined };
+      stream = {
+        runId,
+        streamId: runOrderStreamId(runId),
+        subs: new Set(),
+        dirty: false,
+        running: null,
+        retryTimer: undefined,
+      };
       this.streams.set(runId, stream);
     }
     // A second subscribe to the same run restarts it from the given version (a client that saw a gap).
@@ -495,7 +511,10 @@ export class LiveHub {
         try {
           await this.pumpOnce(stream);
         } catch (error) {
-          this.app.log.error({ err: error, streamId: stream.streamId }, 'live hub: reading the stream failed, retrying');
+          this.app.log.error(
+            { err: error, streamId: stream.streamId },
+            'live hub: reading the stream failed, retrying',
+          );
           this.retryLater(stream);
           return;
         }
@@ -530,7 +549,11 @@ export class LiveHub {
       let text = texts[access][index];
       if (text === undefined) {
         const event = events[index] as RecordedEvent;
-        text = JSON.stringify({ type: 'event', runId: stream.runId, event: toLiveEvent(event, access) } satisfies LiveServerMessage);
+        text = JSON.stringify({
+          type: 'event',
+          runId: stream.runId,
+          event: toLiveEvent(event, access),
+        } satisfies LiveServerMessage);
         texts[access][index] = text;
       }
       return text;
@@ -594,7 +617,9 @@ export class LiveHub {
     const text = JSON.stringify({ type: 'presence', runId, viewers } satisfies LiveServerMessage);
     const stream = this.streams.get(runId);
     const unchanged = this.lastPresence.get(runId) === text;
-    const targets = [...(stream?.subs ?? [])].filter((s) => s.established && s.conn.auth?.admin && (!unchanged || s.conn === also));
+    const targets = [...(stream?.subs ?? [])].filter(
+      (s) => s.established && s.conn.auth?.admin && (!unchanged || s.conn === also),
+    );
     if (targets.length === 0 && !stream) {
       this.lastPresence.delete(runId);
       return;
@@ -666,7 +691,13 @@ export class LiveHub {
   private async recheckAccounts(): Promise<void> {
     const signedIn = [...this.connections].flatMap((conn) => (conn.auth ? [{ conn, auth: conn.auth }] : []));
     if (signedIn.length === 0) return;
-    let accounts: Array<{ id: number; role: AccessTokenClaims['role']; is_active: boolean; first_name: string; last_name: string }>;
+    let accounts: Array<{
+      id: number;
+      role: AccessTokenClaims['role'];
+      is_active: boolean;
+      first_name: string;
+      last_name: string;
+    }>;
     try {
       accounts = await this.app.db
         .selectFrom('users')

@@ -22,7 +22,11 @@ export function createReadCache({
   ttlMs,
   maxEntries = MAX_ENTRIES,
   now = Date.now,
-}: { ttlMs: number; maxEntries?: number; now?: () => number }): ReadCache {
+}: {
+  ttlMs: number;
+  maxEntries?: number;
+  now?: () => number;
+}): ReadCache {
   const entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
   return {
     ttlMs,
@@ -58,7 +62,12 @@ export interface JsonBody {
  * route's response schema and hashing the ETag cost more than the rest of a cached read.
  * Undefined (nothing to show) is cached too and left to the route to answer 404.
  */
-export function readJson<S extends z.ZodType>(cache: ReadCache, key: string, schema: S, load: () => Promise<z.output<S>>): Promise<JsonBody>;
+export function readJson<S extends z.ZodType>(
+  cache: ReadCache,
+  key: string,
+  schema: S,
+  load: () => Promise<z.output<S>>,
+): Promise<JsonBody>;
 export function readJson<S extends z.ZodType>(
   cache: ReadCache,
   key: string,

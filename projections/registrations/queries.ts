@@ -51,7 +51,12 @@ export interface RunPlacesWithVersions extends RunPlaces {
  * ones come with their versions.
  */
 export async function runPlaces(db: Kysely<Database>, runId: number, limit: number): Promise<RunPlacesWithVersions> {
-  const { rows } = await sql<{ confirmed: number; id: number | null; waitlist_position: number | null; version: number | null }>`
+  const { rows } = await sql<{
+    confirmed: number;
+    id: number | null;
+    waitlist_position: number | null;
+    version: number | null;
+  }>`
     select c.confirmed, w.id, w.waitlist_position, w.version
     from (select count(*)::int as confirmed from registrations
           where run_id = ${runId} and deleted_at is null and status = 'confirmed') c
@@ -79,7 +84,10 @@ export async function entrantHoldsPlace(
     .where('run_id', '=', runId)
     .where('deleted_at', 'is', null)
     .where('status', '<>', 'cancelled');
-  query = entrant.teamId !== null ? query.where('team_id', '=', entrant.teamId) : query.where('user_id', '=', entrant.userId as number);
+  query =
+    entrant.teamId !== null
+      ? query.where('team_id', '=', entrant.teamId)
+      : query.where('user_id', '=', entrant.userId as number);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }

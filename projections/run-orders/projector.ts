@@ -33,7 +33,12 @@ async function projectRunOrders(trx: Transaction<Database>, events: readonly Rec
     await trx
       .insertInto('run_orders')
       .values(row)
-      .onConflict((oc) => oc.column('run_id').doUpdateSet({ version: row.version, state: row.state, updated_at: row.updated_at }).where('run_orders.version', '<', row.version))
+      .onConflict((oc) =>
+        oc
+          .column('run_id')
+          .doUpdateSet({ version: row.version, state: row.state, updated_at: row.updated_at })
+          .where('run_orders.version', '<', row.version),
+      )
       .execute();
   }
 }

@@ -16,7 +16,11 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export async function run() {
   const webRoot = mkdtempSync(path.join(os.tmpdir(), 'ff-bundle-'));
-  await build({ configFile: path.join(ROOT, 'web/vite.config.ts'), logLevel: 'warn', build: { outDir: webRoot, emptyOutDir: true } });
+  await build({
+    configFile: path.join(ROOT, 'web/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: webRoot, emptyOutDir: true },
+  });
   const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['tests/bench/serve-web-for-bench.ts', webRoot], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -30,7 +34,14 @@ export async function run() {
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -45,7 +56,9 @@ export async function run() {
     for (const [file, size] of [...scripts].sort((a, b) => b[1] - a[1])) {
       process.stdout.write(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}\n`);
     }
-    process.stdout.write(`Home page initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files (target: under 150 KB)\n`);
+    process.stdout.write(
+      `Home page initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files (target: under 150 KB)\n`,
+    );
   } finally {
     await browser.close();
     server.kill('SIGTERM');

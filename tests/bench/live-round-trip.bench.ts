@@ -23,7 +23,12 @@ function percentile(sorted: number[], p: number): number {
 async function measure(handle: DatabaseHandle) {
   await migrateToLatest(handle.db);
   const secret = randomBytes(32).toString('hex');
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', JWT_SECRET: secret });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'memory://',
+    JWT_SECRET: secret,
+  });
   const app = await buildApp({ config, database: handle, jwtSecret: secret, logger: false, webRoot: '/nonexistent' });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -32,23 +37,50 @@ async function measure(handle: DatabaseHandle) {
     const { db } = handle;
     const admin = await db
       .insertInto('users')
-      .values({ email: 'bench-admin@example.org', password_hash: 'x', first_name: 'Bench', last_name: 'Admin', role: 'admin', is_verified: true })
+      .values({
+        email: 'bench-admin@example.org',
+        password_hash: 'x',
+        first_name: 'Bench',
+        last_name: 'Admin',
+        role: 'admin',
+        is_verified: true,
+      })
       .returning(['id', 'role'])
       .executeTakeFirstOrThrow();
     const event = await db
       .insertInto('events')
-      .values({ slug: 'bench-live', name: 'Bench event', description: '', start_date: '2027-06-01', end_date: '2027-06-01', city: 'Red Deer', province: 'AB', scope: 'Regional', status: 'Confirmed' })
+      .values({
+        slug: 'bench-live',
+        name: 'Bench event',
+        description: '',
+        start_date: '2027-06-01',
+        end_date: '2027-06-01',
+        city: 'Red Deer',
+        province: 'AB',
+        scope: 'Regional',
+        status: 'Confirmed',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const run = await db
       .insertInto('runs')
-      .values({ event_id: event.id, name: 'Bench run', type: 'individual', category: 'Open Men', participant_limit: 100 })
+      .values({
+        event_id: event.id,
+        name: 'Bench run',
+        type: 'individual',
+        category: 'Open Men',
+        participant_limit: 100,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const token = app.jwt.sign({ sub: admin.id, role: admin.role });
     const base = `http://127.0.0.1:${port}/api/run-orders/run/${run.id}`;
     const command = async (path: string, body: Record<string, unknown>) => {
-      const res = await fetch(`${base}${path}`, { method: path === '/create-empty' ? 'POST' : 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${base}${path}`, {
+        method: path === '/create-empty' ? 'POST' : 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as { version: number };
     };
@@ -73,7 +105,8 @@ async function measure(handle: DatabaseHandle) {
           ws.on('error', reject);
           ws.on('message', (raw) => {
             const message = JSON.parse(raw.toString()) as { type: string; runId?: number; event?: { version: number } };
-            if (message.type === 'ready') ws.send(JSON.stringify({ type: 'subscribe', runId: run.id, fromVersion: version }));
+            if (message.type === 'ready')
+              ws.send(JSON.stringify({ type: 'subscribe', runId: run.id, fromVersion: version }));
             if (message.type === 'subscribed') resolve();
             if (message.type === 'event' && message.event) {
               seen[index] = Math.max(seen[index] ?? 0, message.event.version);
@@ -104,14 +137,22 @@ async function measure(handle: DatabaseHandle) {
 }
 
 export async function run(): Promise<void> {
-  process.stdout.write(`Round trip: HTTP command -> its event received by all ${SOCKETS} subscribed sockets, ${COMMANDS} commands in a row.\n`);
+  process.stdout.write(
+    `Round trip: HTTP command -> its event received by all ${SOCKETS} subscribed sockets, ${COMMANDS} commands in a row.\n`,
+  );
   const rows: Array<Record<string, string | number>> = [];
   for (const target of benchTargets('ff_bench_live')) {
     let handle: DatabaseHandle | undefined;
     try {
       handle = await target.open();
       const figures = await measure(handle);
-      rows.push({ database: target.name, sockets: SOCKETS, 'p50 (ms)': Number(figures.p50.toFixed(1)), 'p95 (ms)': Number(figures.p95.toFixed(1)), 'p99 (ms)': Number(figures.p99.toFixed(1)) });
+      rows.push({
+        database: target.name,
+        sockets: SOCKETS,
+        'p50 (ms)': Number(figures.p50.toFixed(1)),
+        'p95 (ms)': Number(figures.p95.toFixed(1)),
+        'p99 (ms)': Number(figures.p99.toFixed(1)),
+      });
     } finally {
       await handle?.close();
       await target.cleanup();

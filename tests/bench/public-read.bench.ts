@@ -73,7 +73,11 @@ async function adminQuery(url: string, text: string) {
 async function measure(autocannon: Autocannon, url: string) {
   await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  return { rps: result.requests.average, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -120,7 +124,13 @@ export async function run(): Promise<void> {
     // Interleaved, so that a neighbour's load on a shared machine skews both sides of a ratio alike.
     const bareUrl = `${bare.base}/bare`;
     const bareRuns = [await measure(autocannon, bareUrl)];
-    const rows: Array<{ route: string; 'requests/s': number; 'p99 ms': number; 'ratio to bare': number; failures: number }> = [];
+    const rows: Array<{
+      route: string;
+      'requests/s': number;
+      'p99 ms': number;
+      'ratio to bare': number;
+      failures: number;
+    }> = [];
     for (const route of routes) {
       const result = await measure(autocannon, route.url);
       bareRuns.push(await measure(autocannon, bareUrl));
@@ -143,12 +153,15 @@ export async function run(): Promise<void> {
     console.table(rows);
     const below = rows.slice(1).filter((r) => r['ratio to bare'] < TARGET_RATIO);
     process.stdout.write(
-      below.length ? `Below the ${TARGET_RATIO} target: ${below.map((r) => r.route).join(', ')}\n` : `Every public read meets the ${TARGET_RATIO} target.\n`,
+      below.length
+        ? `Below the ${TARGET_RATIO} target: ${below.map((r) => r.route).join(', ')}\n`
+        : `Every public read meets the ${TARGET_RATIO} target.\n`,
     );
   } finally {
     await stopServer(bare);
     await stopServer(app);
-    if (database) await adminQuery(database.admin, `drop database if exists ${database.name} with (force)`).catch(() => {});
+    if (database)
+      await adminQuery(database.admin, `drop database if exists ${database.name} with (force)`).catch(() => {});
     rmSync(scratch, { recursive: true, force: true });
   }
 }

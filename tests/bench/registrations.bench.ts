@@ -39,7 +39,13 @@ interface Target {
 }
 
 function targets(): Target[] {
-  const list: Target[] = [{ name: 'PGlite (in memory)', open: () => openDatabase({ kind: 'pglite', dataDir: undefined }), cleanup: async () => {} }];
+  const list: Target[] = [
+    {
+      name: 'PGlite (in memory)',
+      open: () => openDatabase({ kind: 'pglite', dataDir: undefined }),
+      cleanup: async () => {},
+    },
+  ];
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (serverUrl) {
     const name = `ff_bench_reg_${randomBytes(4).toString('hex')}`;
@@ -89,14 +95,25 @@ async function seed(handle: DatabaseHandle) {
 async function newRun(handle: DatabaseHandle, eventId: number, limit: number) {
   const run = await handle.db
     .insertInto('runs')
-    .values({ event_id: eventId, name: 'Bench run', type: 'individual', category: 'Open Men', participant_limit: limit })
+    .values({
+      event_id: eventId,
+      name: 'Bench run',
+      type: 'individual',
+      category: 'Open Men',
+      participant_limit: limit,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return run.id;
 }
 
 /** `clients` loops that register users[0..n) between them; runIdOf picks each client's run. */
-async function appendRate(handle: DatabaseHandle, users: number[], clients: number, runIdOf: (client: number) => number) {
+async function appendRate(
+  handle: DatabaseHandle,
+  users: number[],
+  clients: number,
+  runIdOf: (client: number) => number,
+) {
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -105,7 +122,12 @@ async function appendRate(handle: DatabaseHandle, users: number[], clients: numb
         const index = next++;
         if (index >= users.length) return;
         const userId = users[index] as number;
-        await submitRegistration(handle.db, { sub: userId, role: 'user' }, { runId: runIdOf(client) }, { timeZone: TIME_ZONE });
+        await submitRegistration(
+          handle.db,
+          { sub: userId, role: 'user' },
+          { runId: runIdOf(client) },
+          { timeZone: TIME_ZONE },
+        );
       }
     }),
   );
@@ -133,7 +155,10 @@ async function rebuildTime(handle: DatabaseHandle, eventId: number, userId: numb
     from generate_series(1, ${streams}) s, generate_series(1, 4) v
     order by s, v`.execute(db);
   const report = await rebuildProjections(db);
-  const rows = await db.selectFrom('registrations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { ...report, rows: Number(rows.n) };
 }
 
@@ -157,9 +182,20 @@ export async function run(): Promise<void> {
       ];
       for (const scenario of scenarios) {
         const runIds: number[] = [];
-        for (let i = 0; i < scenario.runs; i++) runIds.push(await newRun(handle, eventId, Math.max(1, Math.floor(half / scenario.runs))));
-        const result = await appendRate(handle, users, scenario.clients, (client) => runIds[client % runIds.length] as number);
-        rows.push({ database: target.name, measure: `registrations/s, ${scenario.name}`, value: result.perSecond, seconds: Number(result.seconds.toFixed(2)) });
+        for (let i = 0; i < scenario.runs; i++)
+          runIds.push(await newRun(handle, eventId, Math.max(1, Math.floor(half / scenario.runs))));
+        const result = await appendRate(
+          handle,
+          users,
+          scenario.clients,
+          (client) => runIds[client % runIds.length] as number,
+        );
+        rows.push({
+          database: target.name,
+          measure: `registrations/s, ${scenario.name}`,
+          value: result.perSecond,
+          seconds: Number(result.seconds.toFixed(2)),
+        });
       }
       const rebuild = await rebuildTime(handle, eventId, users[0] as number);
       rows.push({

@@ -37,7 +37,13 @@ interface Target {
 }
 
 export function benchTargets(prefix: string): Target[] {
-  const list: Target[] = [{ name: 'PGlite (in memory)', open: () => openDatabase({ kind: 'pglite', dataDir: undefined }), cleanup: async () => {} }];
+  const list: Target[] = [
+    {
+      name: 'PGlite (in memory)',
+      open: () => openDatabase({ kind: 'pglite', dataDir: undefined }),
+      cleanup: async () => {},
+    },
+  ];
   const serverUrl = process.env.BENCH_DATABASE_URL;
   if (serverUrl) {
     const name = `${prefix}_${randomBytes(4).toString('hex')}`;
@@ -70,7 +76,10 @@ function generateFigures() {
   const rows: Array<Record<string, string | number>> = [];
   const rules = [
     { label: 'random, departments apart', seeding: { ...DEFAULT_SEEDING, seed: 7 } },
-    { label: 'best time (fastest last), departments apart, rest 4', seeding: { ...DEFAULT_SEEDING, rule: 'best-time' as const, seed: 7, minRest: 4 } },
+    {
+      label: 'best time (fastest last), departments apart, rest 4',
+      seeding: { ...DEFAULT_SEEDING, rule: 'best-time' as const, seed: 7, minRest: 4 },
+    },
   ];
   for (const { label, seeding } of rules) {
     const times: number[] = [];
@@ -79,7 +88,11 @@ function generateFigures() {
       generateArrangement({ entries, current: [], locked: new Set(), seeding });
       times.push(performance.now() - started);
     }
-    rows.push({ database: '(pure)', measure: `generate ${GENERATE_ENTRIES} registrations, ${label} (ms, median of 15)`, value: Number(median(times).toFixed(2)) });
+    rows.push({
+      database: '(pure)',
+      measure: `generate ${GENERATE_ENTRIES} registrations, ${label} (ms, median of 15)`,
+      value: Number(median(times).toFixed(2)),
+    });
   }
   return rows;
 }
@@ -88,12 +101,28 @@ async function seedRun(handle: DatabaseHandle, label: string) {
   const { db } = handle;
   const event = await db
     .insertInto('events')
-    .values({ slug: `bench-${label}`, name: 'Bench event', description: '', start_date: '2027-06-01', end_date: '2027-06-01', city: 'Red Deer', province: 'AB', scope: 'Regional', status: 'Confirmed' })
+    .values({
+      slug: `bench-${label}`,
+      name: 'Bench event',
+      description: '',
+      start_date: '2027-06-01',
+      end_date: '2027-06-01',
+      city: 'Red Deer',
+      province: 'AB',
+      scope: 'Regional',
+      status: 'Confirmed',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const run = await db
     .insertInto('runs')
-    .values({ event_id: event.id, name: `Bench run ${label}`, type: 'individual', category: 'Open Men', participant_limit: 1000 })
+    .values({
+      event_id: event.id,
+      name: `Bench run ${label}`,
+      type: 'individual',
+      category: 'Open Men',
+      participant_limit: 1000,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return run.id;
@@ -117,7 +146,14 @@ async function loadFigures(handle: DatabaseHandle, target: string) {
   const { db } = handle;
   const admin = await db
     .insertInto('users')
-    .values({ email: `bench-admin-${randomBytes(3).toString('hex')}@example.org`, password_hash: 'x', first_name: 'Bench', last_name: 'Admin', role: 'admin', is_verified: true })
+    .values({
+      email: `bench-admin-${randomBytes(3).toString('hex')}@example.org`,
+      password_hash: 'x',
+      first_name: 'Bench',
+      last_name: 'Admin',
+      role: 'admin',
+      is_verified: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const short = await seedRun(handle, 'short');
@@ -144,14 +180,31 @@ async function loadFigures(handle: DatabaseHandle, target: string) {
       views.push(performance.now() - started);
       const commandStarted = performance.now();
       // A lock and its unlock: each command loads the state, decides, appends and projects.
-      const result = await runOrderCommand(db, runId, { type: i % 2 === 0 ? 'LockOrder' : 'UnlockOrder' }, { actorId: admin.id, expectedVersion: version });
+      const result = await runOrderCommand(
+        db,
+        runId,
+        { type: i % 2 === 0 ? 'LockOrder' : 'UnlockOrder' },
+        { actorId: admin.id, expectedVersion: version },
+      );
       commands.push(performance.now() - commandStarted);
       version = result.version;
     }
-    rows.push({ database: target, measure: `GET full, stream of ${label} events (ms, median of 30)`, value: Number(median(views).toFixed(2)) });
-    rows.push({ database: target, measure: `command (load, decide, append, project), stream of ${label} events (ms, median of 30)`, value: Number(median(commands).toFixed(2)) });
+    rows.push({
+      database: target,
+      measure: `GET full, stream of ${label} events (ms, median of 30)`,
+      value: Number(median(views).toFixed(2)),
+    });
+    rows.push({
+      database: target,
+      measure: `command (load, decide, append, project), stream of ${label} events (ms, median of 30)`,
+      value: Number(median(commands).toFixed(2)),
+    });
   }
-  rows.push({ database: target, measure: `rebuild of the run-order read model from ${LONG_STREAM + 10} events (ms)`, value: Math.round(rebuildMs) });
+  rows.push({
+    database: target,
+    measure: `rebuild of the run-order read model from ${LONG_STREAM + 10} events (ms)`,
+    value: Math.round(rebuildMs),
+  });
   return rows;
 }
 

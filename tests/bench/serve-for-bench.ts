@@ -25,7 +25,13 @@ async function serveApp() {
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
   await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });
-  const app = await buildApp({ config, database, jwtSecret: config.jwtSecret as string, logger: false, webRoot: '/nonexistent' });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: config.jwtSecret as string,
+    logger: false,
+    webRoot: '/nonexistent',
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const close = async () => {
     await app.close();

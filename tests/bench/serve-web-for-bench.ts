@@ -6,7 +6,11 @@ import { seedDemoData } from '../../api/db/seed.ts';
 
 /** The real app with demo data on an in-memory database, serving the web build given as argument. */
 const webRoot = process.argv[2];
-const config = loadConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-that-is-at-least-32-characters' });
+const config = loadConfig({
+  DATABASE_URL: 'memory://',
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
+});
 const database = await openDatabase(config.database);
 await migrateToLatest(database.db);
 await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });

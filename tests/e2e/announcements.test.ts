@@ -34,11 +34,18 @@ function gradientPng(width: number, height: number): Buffer {
     }
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const longDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: TIME_ZONE }).format(date);
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: TIME_ZONE }).format(
+    date,
+  );
 
 /** No serious axe violations on any of these pages (DESIGN.md, Web conventions). */
 const checkAxe = (page: Page) => expectNoSeriousAxeViolations(page);
@@ -90,9 +97,15 @@ describe('announcements in a real browser', () => {
         picture_id: picture.id,
         video_url: 'https://video.example.org/season-preview',
         content: [
-          { type: 'paragraph', data: { text: 'The full calendar for the coming season is now published on the Events page.' } },
+          {
+            type: 'paragraph',
+            data: { text: 'The full calendar for the coming season is now published on the Events page.' },
+          },
           { type: 'heading', data: { text: 'What is new' } },
-          { type: 'list', data: { items: ['A relay-only championship in Edmonton', 'Tech2 at every national qualifier'] } },
+          {
+            type: 'list',
+            data: { items: ['A relay-only championship in Edmonton', 'Tech2 at every national qualifier'] },
+          },
           { type: 'quote', data: { text: 'QUOTE-SHOULD-NOT-SHOW' } },
           { type: 'image', data: { url: '/nope.png', caption: 'IMAGE-CAPTION-SHOULD-NOT-SHOW' } },
           { type: 'video', data: { url: 'https://video.example.org/x', caption: 'VIDEO-SHOULD-NOT-SHOW' } },
@@ -145,11 +158,15 @@ describe('announcements in a real browser', () => {
       const pinnedCard = cards.filter({ hasText: pinnedNew.title });
       await expect(pinnedCard.getAttribute('data-pinned')).resolves.toBe('true');
       await expect(pinnedCard.getByTestId('pinned-marker').isVisible()).resolves.toBe(true);
-      await expect(pinnedCard.getByTestId('announcement-title').evaluate((el) => getComputedStyle(el).color)).resolves.toBe(BRAND_700);
+      await expect(
+        pinnedCard.getByTestId('announcement-title').evaluate((el) => getComputedStyle(el).color),
+      ).resolves.toBe(BRAND_700);
 
       const plainCard = cards.filter({ hasText: latest.title });
       await expect(plainCard.getByTestId('pinned-marker').count()).resolves.toBe(0);
-      await expect(plainCard.getByTestId('announcement-title').evaluate((el) => getComputedStyle(el).color)).resolves.not.toBe(BRAND_700);
+      await expect(
+        plainCard.getByTestId('announcement-title').evaluate((el) => getComputedStyle(el).color),
+      ).resolves.not.toBe(BRAND_700);
       await expect(plainCard.locator('time').textContent()).resolves.toBe(longDate(latest.published_at));
 
       // The thumbnail is read as binary and shown through an object URL.
@@ -167,7 +184,8 @@ describe('announcements in a real browser', () => {
     it('lays the list out for a phone', async () => {
       const page = await open('/announcements', VIEWPORTS.phone);
       await expect.poll(() => page.getByTestId('announcement-picture').count()).toBe(2);
-      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = () =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       await expect(overflow()).resolves.toBeLessThanOrEqual(0);
       await screenshot(page, 'announcements-list-phone');
       // The narrowest supported screen.
@@ -183,12 +201,20 @@ describe('announcements in a real browser', () => {
         if (message.type() === 'warning') warnings.push(message.text());
       });
       await page.route(`**/api/announcements/${brokenPicture.id}/picture`, (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"error":"x","message":"boom","code":"X","requestId":"r"}' }),
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"statusCode":500,"error":"x","message":"boom","code":"X","requestId":"r"}',
+        }),
       );
       await page.goto(`${site.baseUrl}/announcements`);
       const card = page.getByTestId('announcement-card').filter({ hasText: brokenPicture.title });
       await card.waitFor();
-      await page.getByTestId('announcement-card').filter({ hasText: latest.title }).getByTestId('announcement-picture').waitFor();
+      await page
+        .getByTestId('announcement-card')
+        .filter({ hasText: latest.title })
+        .getByTestId('announcement-picture')
+        .waitFor();
       await expect.poll(() => warnings.some((w) => w.includes(`Announcement ${brokenPicture.id}`))).toBe(true);
       await expect(card.locator('img').count()).resolves.toBe(0);
       await expect(card.getByTestId('announcement-picture-loading').count()).resolves.toBe(0);
@@ -215,7 +241,12 @@ describe('announcements in a real browser', () => {
       ]);
       await expect(body.getByText('Registration opens event by event.').isVisible()).resolves.toBe(true);
       const text = await page.locator('body').textContent();
-      for (const hiddenText of ['QUOTE-SHOULD-NOT-SHOW', 'IMAGE-CAPTION-SHOULD-NOT-SHOW', 'VIDEO-SHOULD-NOT-SHOW', 'UNKNOWN-SHOULD-NOT-SHOW']) {
+      for (const hiddenText of [
+        'QUOTE-SHOULD-NOT-SHOW',
+        'IMAGE-CAPTION-SHOULD-NOT-SHOW',
+        'VIDEO-SHOULD-NOT-SHOW',
+        'UNKNOWN-SHOULD-NOT-SHOW',
+      ]) {
         expect(text).not.toContain(hiddenText);
       }
       await expect(body.locator('hr, blockquote, video, iframe, img').count()).resolves.toBe(0);
@@ -275,7 +306,9 @@ describe('announcements in a real browser', () => {
 
       const withPicture = await open(`/announcements/${latest.id}`, VIEWPORTS.phone);
       await withPicture.getByTestId('announcement-picture').waitFor();
-      const overflow = await withPicture.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await withPicture.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(withPicture, 'announcement-detail-phone');
       await withPicture.close();
@@ -288,7 +321,9 @@ describe('announcements in a real browser', () => {
     ])('shows Announcement Not Found for %s, with a way back', async (_, id) => {
       const page = await open(`/announcements/${id()}`);
       await page.getByRole('heading', { level: 1, name: 'Announcement Not Found' }).waitFor();
-      await expect(page.getByText("The announcement you're looking for doesn't exist or has been removed.").isVisible()).resolves.toBe(true);
+      await expect(
+        page.getByText("The announcement you're looking for doesn't exist or has been removed.").isVisible(),
+      ).resolves.toBe(true);
       if (id() === 'abc') await screenshot(page, 'announcement-not-found-desktop');
       await checkAxe(page);
       await page.getByRole('link', { name: 'Back to Announcements' }).click();
@@ -303,7 +338,13 @@ describe('announcements in a real browser', () => {
         route.fulfill({
           status: 500,
           contentType: 'application/json',
-          body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Something broke', code: 'INTERNAL', requestId: 'e2e' }),
+          body: JSON.stringify({
+            statusCode: 500,
+            error: 'Internal Server Error',
+            message: 'Something broke',
+            code: 'INTERNAL',
+            requestId: 'e2e',
+          }),
         }),
       );
       // Query retries wait while a page is in the background; keep this one in front.
@@ -337,9 +378,15 @@ describe('announcements in a real browser', () => {
       const page = await open(`/departments/${department.id}`);
       await page.getByRole('heading', { level: 1, name: department.name }).waitFor();
       await expect(page.getByTestId('department-location').textContent()).resolves.toContain('Halifax, NS');
-      await expect(page.getByRole('link', { name: '(902) 555-0134' }).getAttribute('href')).resolves.toBe('tel:9025550134');
-      await expect(page.getByRole('link', { name: 'firefit@halifax.example' }).getAttribute('href')).resolves.toBe('mailto:firefit@halifax.example');
-      await expect(page.getByRole('link', { name: /halifax\.example\/fire/ }).getAttribute('href')).resolves.toBe('https://www.halifax.example/fire');
+      await expect(page.getByRole('link', { name: '(902) 555-0134' }).getAttribute('href')).resolves.toBe(
+        'tel:9025550134',
+      );
+      await expect(page.getByRole('link', { name: 'firefit@halifax.example' }).getAttribute('href')).resolves.toBe(
+        'mailto:firefit@halifax.example',
+      );
+      await expect(page.getByRole('link', { name: /halifax\.example\/fire/ }).getAttribute('href')).resolves.toBe(
+        'https://www.halifax.example/fire',
+      );
       await expect(page.getByText('7 Mellor Avenue').isVisible()).resolves.toBe(true);
       await checkAxe(page);
       await screenshot(page, 'department-desktop');

@@ -84,7 +84,14 @@ describe('accounts in a real browser', () => {
   });
 
   it('refreshes an expired access token silently, survives a reload, signs out, and sends a signed-out visit to sign-in and back', async () => {
-    await insertUser(site.database.db, { email: 'kit.marlow@example.org', first_name: 'Kit', last_name: 'Marlow', role: 'admin', password_hash: await hash('hose-line-7'), is_verified: true });
+    await insertUser(site.database.db, {
+      email: 'kit.marlow@example.org',
+      first_name: 'Kit',
+      last_name: 'Marlow',
+      role: 'admin',
+      password_hash: await hash('hose-line-7'),
+      is_verified: true,
+    });
     const { context, page } = await newPage('desktop');
     const refreshes: string[] = [];
     page.on('request', (request) => {
@@ -118,14 +125,21 @@ describe('accounts in a real browser', () => {
 
       // Sign out from the account menu.
       await page.goto(`${site.baseUrl}/`, { waitUntil: 'networkidle' });
-      await page.getByRole('button', { name: /account menu|KM/i }).first().click();
+      await page
+        .getByRole('button', { name: /account menu|KM/i })
+        .first()
+        .click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
       const stored = JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)) ?? '{}');
       expect(stored.isAuthenticated ?? false).toBe(false);
       await page.goto(`${site.baseUrl}/portal`, { waitUntil: 'networkidle' });
       await page.waitForURL(/\/sign-in/);
-      const revoked = await site.database.db.selectFrom('refresh_tokens').select(['revoked_reason']).where('revoked_at', 'is not', null).execute();
+      const revoked = await site.database.db
+        .selectFrom('refresh_tokens')
+        .select(['revoked_reason'])
+        .where('revoked_at', 'is not', null)
+        .execute();
       expect(revoked.map((r) => r.revoked_reason)).toContain('logout');
     } finally {
       await context.close();
@@ -133,7 +147,13 @@ describe('accounts in a real browser', () => {
   });
 
   it('resets a forgotten password through the e-mailed link, with the SPEC 5 messages', async () => {
-    await insertUser(site.database.db, { email: 'jo.quinn@example.org', first_name: 'Jo', last_name: 'Quinn', password_hash: await hash('old-pass-1'), is_verified: true });
+    await insertUser(site.database.db, {
+      email: 'jo.quinn@example.org',
+      first_name: 'Jo',
+      last_name: 'Quinn',
+      password_hash: await hash('old-pass-1'),
+      is_verified: true,
+    });
     const { context, page } = await newPage('phone');
     try {
       await page.goto(`${site.baseUrl}/forgot-password`, { waitUntil: 'networkidle' });
@@ -148,7 +168,10 @@ describe('accounts in a real browser', () => {
       await page.getByLabel('New password', { exact: true }).fill('weakpass');
       await page.getByLabel('Confirm new password').fill('weakpass');
       await page.getByRole('button', { name: 'Change password' }).click();
-      await page.getByText('Password must contain at least one uppercase letter, one lowercase letter, and one number').first().waitFor();
+      await page
+        .getByText('Password must contain at least one uppercase letter, one lowercase letter, and one number')
+        .first()
+        .waitFor();
       await expectNoSeriousAxeViolations(page);
       await screenshot(page, 'auth-reset-errors-phone');
       await page.getByLabel('New password', { exact: true }).fill('Stronger-pass9');

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { expectNoSidewaysScroll, launchBrowser, pressUntilText, type RunningSite, screenshot, signIn, startSite, VIEWPORTS, visit } from '../support/browser.ts';
+import {
+  expectNoSidewaysScroll,
+  launchBrowser,
+  pressUntilText,
+  type RunningSite,
+  screenshot,
+  signIn,
+  startSite,
+  VIEWPORTS,
+  visit,
+} from '../support/browser.ts';
 import { insertDepartment, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -34,11 +44,29 @@ beforeAll(async () => {
   site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
   browser = await launchBrowser();
   const passwordHash = await hash(PASSWORD);
-  const station = await insertDepartment(db(), { name: 'Brandon Fire & Emergency Services', city: 'Brandon', province: 'MB' });
+  const station = await insertDepartment(db(), {
+    name: 'Brandon Fire & Emergency Services',
+    city: 'Brandon',
+    province: 'MB',
+  });
   const person = (email: string, first_name: string, last_name: string): Promise<User> =>
-    insertUser(db(), { email, first_name, last_name, department_id: station.id, date_of_birth: '1990-04-12', gender: 'male', password_hash: passwordHash });
+    insertUser(db(), {
+      email,
+      first_name,
+      last_name,
+      department_id: station.id,
+      date_of_birth: '1990-04-12',
+      gender: 'male',
+      password_hash: passwordHash,
+    });
 
-  await insertUser(db(), { email: 'desk@example.org', first_name: 'Ari', last_name: 'Benn', role: 'admin', password_hash: passwordHash });
+  await insertUser(db(), {
+    email: 'desk@example.org',
+    first_name: 'Ari',
+    last_name: 'Benn',
+    role: 'admin',
+    password_hash: passwordHash,
+  });
   // Avery's crew: Avery adds them to the team in the portal.
   await person('avery@example.org', 'Avery', 'Chen');
   await person('jules@example.org', 'Jules', 'Martin');
@@ -50,8 +78,16 @@ beforeAll(async () => {
     (await person(`${prefix}1@example.org`, prefix, 'Member One')).id,
     (await person(`${prefix}2@example.org`, prefix, 'Member Two')).id,
   ];
-  await insertTeam(db(), { name: BLAKE_TEAM, captain_id: blake.id, department_id: station.id, run_type: 'relay' }, await crew('blake'));
-  await insertTeam(db(), { name: CASEY_TEAM, captain_id: casey.id, department_id: station.id, run_type: 'relay' }, await crew('casey'));
+  await insertTeam(
+    db(),
+    { name: BLAKE_TEAM, captain_id: blake.id, department_id: station.id, run_type: 'relay' },
+    await crew('blake'),
+  );
+  await insertTeam(
+    db(),
+    { name: CASEY_TEAM, captain_id: casey.id, department_id: station.id, run_type: 'relay' },
+    await crew('casey'),
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -70,7 +106,8 @@ async function confirmIn(page: Page, button: string): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
 }
 
-const runCard = (page: Page) => page.getByTestId('run-card').filter({ has: page.getByRole('heading', { name: RUN, exact: true }) });
+const runCard = (page: Page) =>
+  page.getByTestId('run-card').filter({ has: page.getByRole('heading', { name: RUN, exact: true }) });
 const standing = (page: Page) => runCard(page).getByTestId('registration-status');
 const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
 
@@ -88,16 +125,27 @@ async function registrationsInDatabase(runId: number): Promise<Record<string, st
     .where('registrations.run_id', '=', runId)
     .execute();
   return Object.fromEntries(
-    rows.map((r) => [r.name, r.deleted_at ? 'deleted' : r.status === 'waitlisted' ? `waitlisted #${r.waitlist_position}` : r.status]),
+    rows.map((r) => [
+      r.name,
+      r.deleted_at ? 'deleted' : r.status === 'waitlisted' ? `waitlisted #${r.waitlist_position}` : r.status,
+    ]),
   );
 }
 
 /** A captain opens the event page, signed in, and registers their one relay team for the run. */
-async function registerTeam(page: Page, email: string, eventId: number, team: string, button: 'Register' | 'Join the waitlist'): Promise<void> {
+async function registerTeam(
+  page: Page,
+  email: string,
+  eventId: number,
+  team: string,
+  button: 'Register' | 'Join the waitlist',
+): Promise<void> {
   await signIn(page, site, email, PASSWORD, `/events/${eventId}`);
   await page.getByRole('heading', { level: 1, name: EVENT }).waitFor();
   await page.getByTestId('registration-available').waitFor();
-  await runCard(page).getByRole('button', { name: `Register for ${RUN}` }).click();
+  await runCard(page)
+    .getByRole('button', { name: `Register for ${RUN}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Register for ${RUN}` });
   await dialog.waitFor();
   expect(await dialog.getByRole('radio', { name: new RegExp(team) }).isChecked()).toBe(true);
@@ -130,7 +178,12 @@ describe('the competition-management story', () => {
       await form.getByRole('button', { name: 'Create event' }).click();
       await admin.getByRole('heading', { level: 1, name: EVENT }).waitFor();
       const event = await db().selectFrom('events').selectAll().where('name', '=', EVENT).executeTakeFirstOrThrow();
-      expect(event).toMatchObject({ status: 'Draft', is_active: true, start_date: EVENT_DAY, registration_opens_on: TODAY });
+      expect(event).toMatchObject({
+        status: 'Draft',
+        is_active: true,
+        start_date: EVENT_DAY,
+        registration_opens_on: TODAY,
+      });
 
       // Draft → Tentative → Confirmed, the only way the status machine allows; it stays active (public).
       await admin.getByRole('button', { name: 'Publish as Tentative' }).click();
@@ -140,7 +193,13 @@ describe('the competition-management story', () => {
       await confirmIn(admin, 'Mark Confirmed');
       await admin.getByText(`${EVENT} is now Confirmed.`).waitFor();
       await admin.getByRole('button', { name: 'Deactivate' }).waitFor();
-      expect(await db().selectFrom('events').select(['status', 'is_active']).where('id', '=', event.id).executeTakeFirstOrThrow()).toEqual({
+      expect(
+        await db()
+          .selectFrom('events')
+          .select(['status', 'is_active'])
+          .where('id', '=', event.id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({
         status: 'Confirmed',
         is_active: true,
       });
@@ -187,7 +246,9 @@ describe('the competition-management story', () => {
       await avery.getByTestId('registration-available').getByText('Registration Available').waitFor();
       expect(await runCard(avery).getByTestId('run-window').textContent()).toBe('Registration open');
       expect(await runCard(avery).getByTestId('run-places').textContent()).toBe('1 of 1 place left');
-      await runCard(avery).getByRole('button', { name: `Register for ${RUN}` }).click();
+      await runCard(avery)
+        .getByRole('button', { name: `Register for ${RUN}` })
+        .click();
       const averyDialog = avery.getByRole('dialog', { name: `Register for ${RUN}` });
       expect(await averyDialog.getByRole('radio', { name: new RegExp(AVERY_TEAM) }).isChecked()).toBe(true);
       await averyDialog.getByRole('button', { name: 'Register', exact: true }).click();
@@ -246,11 +307,13 @@ describe('the competition-management story', () => {
       await admin.keyboard.press('Space');
       await admin.getByText(`${CASEY_TEAM} was dropped at position 1 of 2.`).waitFor({ state: 'attached' });
       await expect.poll(() => boardOrder(admin)).toEqual([CASEY_TEAM, BLAKE_TEAM]);
-      await expect.poll(() => registrationsInDatabase(run.id)).toEqual({
-        [AVERY_TEAM]: 'confirmed',
-        [BLAKE_TEAM]: 'waitlisted #2',
-        [CASEY_TEAM]: 'waitlisted #1',
-      });
+      await expect
+        .poll(() => registrationsInDatabase(run.id))
+        .toEqual({
+          [AVERY_TEAM]: 'confirmed',
+          [BLAKE_TEAM]: 'waitlisted #2',
+          [CASEY_TEAM]: 'waitlisted #1',
+        });
 
       // Filling the run: a limit of 2 on the event's Runs tab confirms the first in line, now Casey's team.
       await visit(admin, site, `/portal/events/${event.id}?tab=runs`, EVENT);
@@ -287,7 +350,10 @@ describe('the competition-management story', () => {
       await cancel.getByLabel('Reason (optional)').fill('Two members on shift that day');
       await cancel.getByRole('button', { name: 'Cancel registration' }).click();
       await cancel.waitFor({ state: 'detached' });
-      await admin.getByRole('status').getByText(`The registration of ${AVERY_TEAM} was cancelled`, { exact: false }).waitFor();
+      await admin
+        .getByRole('status')
+        .getByText(`The registration of ${AVERY_TEAM} was cancelled`, { exact: false })
+        .waitFor();
       await confirmed.getByText(BLAKE_TEAM).waitFor();
       await confirmed.getByText(AVERY_TEAM).waitFor({ state: 'detached' });
       await expect.poll(() => tab(admin, /^Waitlist/).textContent()).toBe('Waitlist0');
@@ -300,7 +366,10 @@ describe('the competition-management story', () => {
       // The shift is swapped after all: reinstated, Avery's team waits, the run being full.
       await tab(admin, /^Cancelled/).click();
       await admin.getByRole('button', { name: `Reinstate ${AVERY_TEAM}`, exact: true }).click();
-      await admin.getByRole('dialog', { name: `Reinstate ${AVERY_TEAM}?` }).getByRole('button', { name: 'Reinstate' }).click();
+      await admin
+        .getByRole('dialog', { name: `Reinstate ${AVERY_TEAM}?` })
+        .getByRole('button', { name: 'Reinstate' })
+        .click();
       await admin.getByText(`${AVERY_TEAM} was reinstated at #1 on the waitlist.`).waitFor();
       await expect.poll(() => tab(admin, /^Waitlist/).textContent()).toBe('Waitlist1');
       expect(await registrationsInDatabase(run.id)).toEqual({

@@ -3,8 +3,23 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { expectNoSidewaysScroll, launchBrowser, type RunningSite, screenshot, signInPage, startSite, visit } from '../support/browser.ts';
-import { insertDepartment, insertEvent, insertRegistration, insertRun, insertTeam, insertUser } from '../support/factories.ts';
+import {
+  expectNoSidewaysScroll,
+  launchBrowser,
+  type RunningSite,
+  screenshot,
+  signInPage,
+  startSite,
+  visit,
+} from '../support/browser.ts';
+import {
+  insertDepartment,
+  insertEvent,
+  insertRegistration,
+  insertRun,
+  insertTeam,
+  insertUser,
+} from '../support/factories.ts';
 
 /**
  * The portal's event management in a real browser: the list and its filters, the event form, the
@@ -24,23 +39,72 @@ beforeAll(async () => {
   const db = site.database.db;
   const passwordHash = await hash(PASSWORD);
   const station = await insertDepartment(db, { name: 'Saskatoon Fire Department', city: 'Saskatoon', province: 'SK' });
-  await insertUser(db, { email: 'desk@example.org', first_name: 'Ari', last_name: 'Benn', role: 'admin', password_hash: passwordHash });
-  const competitor = await insertUser(db, { email: 'dana@example.org', first_name: 'Dana', last_name: 'Okoye', password_hash: passwordHash, department_id: station.id });
+  await insertUser(db, {
+    email: 'desk@example.org',
+    first_name: 'Ari',
+    last_name: 'Benn',
+    role: 'admin',
+    password_hash: passwordHash,
+  });
+  const competitor = await insertUser(db, {
+    email: 'dana@example.org',
+    first_name: 'Dana',
+    last_name: 'Okoye',
+    password_hash: passwordHash,
+    department_id: station.id,
+  });
   const captain = await insertUser(db, { first_name: 'Eli', last_name: 'Fournier', department_id: station.id });
 
-  const lethbridge = await insertEvent(db, { name: 'Lethbridge Firefit', city: 'Lethbridge', province: 'AB', start_date: '2027-08-14', status: 'Confirmed', scope: 'Provincial' });
+  const lethbridge = await insertEvent(db, {
+    name: 'Lethbridge Firefit',
+    city: 'Lethbridge',
+    province: 'AB',
+    start_date: '2027-08-14',
+    status: 'Confirmed',
+    scope: 'Provincial',
+  });
   lethbridgeId = lethbridge.id;
-  const relay = await insertRun(db, lethbridge.id, { name: 'Relay: Men', type: 'relay', category: 'Men', participant_limit: 1 });
-  const individual = await insertRun(db, lethbridge.id, { name: 'Individual: Open Women', type: 'individual', category: 'Open Women', participant_limit: 30 });
+  const relay = await insertRun(db, lethbridge.id, {
+    name: 'Relay: Men',
+    type: 'relay',
+    category: 'Men',
+    participant_limit: 1,
+  });
+  const individual = await insertRun(db, lethbridge.id, {
+    name: 'Individual: Open Women',
+    type: 'individual',
+    category: 'Open Women',
+    participant_limit: 30,
+  });
   const ladder = await insertTeam(db, { name: 'Ladder 4', captain_id: captain.id, department_id: station.id });
   const engine = await insertTeam(db, { name: 'Engine 9', captain_id: competitor.id, department_id: station.id });
   await insertRegistration(db, { runId: relay.id, teamId: ladder.id, registeredBy: captain.id });
-  await insertRegistration(db, { runId: relay.id, teamId: engine.id, registeredBy: competitor.id, status: 'waitlisted', waitlistPosition: 1 });
+  await insertRegistration(db, {
+    runId: relay.id,
+    teamId: engine.id,
+    registeredBy: competitor.id,
+    status: 'waitlisted',
+    waitlistPosition: 1,
+  });
   await insertRegistration(db, { runId: individual.id, userId: competitor.id });
 
-  const moncton = await insertEvent(db, { name: 'Moncton Tower Climb', city: 'Moncton', province: 'NB', start_date: '2027-05-22', status: 'Draft', is_active: false });
+  const moncton = await insertEvent(db, {
+    name: 'Moncton Tower Climb',
+    city: 'Moncton',
+    province: 'NB',
+    start_date: '2027-05-22',
+    status: 'Draft',
+    is_active: false,
+  });
   monctonId = moncton.id;
-  await insertEvent(db, { name: 'Halifax Harbour Relay', city: 'Halifax', province: 'NS', start_date: '2026-09-12', status: 'Completed', scope: 'Regional' });
+  await insertEvent(db, {
+    name: 'Halifax Harbour Relay',
+    city: 'Halifax',
+    province: 'NS',
+    start_date: '2026-09-12',
+    status: 'Completed',
+    scope: 'Regional',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -60,7 +124,8 @@ async function confirmIn(page: Page, button: string | RegExp): Promise<Locator> 
   return dialog;
 }
 
-const eventRow = (name: string) => site.database.db.selectFrom('events').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+const eventRow = (name: string) =>
+  site.database.db.selectFrom('events').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
 
 describe('event management in the portal', () => {
   it('lets an admin create, picture, edit, move along the status line, schedule runs for, deactivate and delete events', async () => {
@@ -89,7 +154,9 @@ describe('event management in the portal', () => {
       await form.waitFor();
       await form.getByRole('button', { name: 'Create event' }).click();
       await form.getByText('Name is required').waitFor();
-      await expect(form.getByRole('textbox', { name: 'Name', exact: true }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await expect(
+        form.getByRole('textbox', { name: 'Name', exact: true }).evaluate((el) => el === document.activeElement),
+      ).resolves.toBe(true);
       await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Saskatoon Firefit Challenge');
       await form.getByLabel('Start date').fill('2027-09-18');
       await form.getByLabel('City').fill('Saskatoon');
@@ -106,21 +173,35 @@ describe('event management in the portal', () => {
       await form.getByRole('button', { name: 'Create event' }).click();
       await page.getByRole('heading', { level: 1, name: 'Saskatoon Firefit Challenge' }).waitFor();
       const created = await eventRow('Saskatoon Firefit Challenge');
-      expect(created).toMatchObject({ status: 'Draft', start_date: '2027-09-18', end_date: '2027-09-18', province: 'SK', registration_opens_on: '2027-06-01' });
+      expect(created).toMatchObject({
+        status: 'Draft',
+        start_date: '2027-09-18',
+        end_date: '2027-09-18',
+        province: 'SK',
+        registration_opens_on: '2027-06-01',
+      });
       expect(page.url()).toMatch(new RegExp(`/portal/events/${created.id}$`));
 
       // The picture: a file that is not an image is refused before upload; a PNG shows a preview, then uploads.
-      await page.getByLabel('Choose a picture').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+      await page
+        .getByLabel('Choose a picture')
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
       await page.getByText('The picture must be a JPEG, PNG or WebP image.').waitFor();
-      const png = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#b91c1c' } }).png().toBuffer();
-      await page.getByLabel('Choose a picture').setInputFiles({ name: 'tower.png', mimeType: 'image/png', buffer: png });
+      const png = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#b91c1c' } })
+        .png()
+        .toBuffer();
+      await page
+        .getByLabel('Choose a picture')
+        .setInputFiles({ name: 'tower.png', mimeType: 'image/png', buffer: png });
       await page.getByRole('img', { name: /Preview of the new picture/ }).waitFor();
       await page.getByText(/tower\.png .*not uploaded yet/).waitFor();
       await page.getByRole('button', { name: 'Upload picture' }).click();
       await page.getByText('The picture was uploaded.').waitFor();
       const current = page.getByRole('img', { name: 'Picture of Saskatoon Firefit Challenge' });
       await current.waitFor();
-      await expect.poll(() => current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
       expect((await eventRow('Saskatoon Firefit Challenge')).picture_id).not.toBeNull();
       await screenshot(page, 'portal-events-detail-desktop');
       await expectNoSeriousAxeViolations(page);
@@ -132,7 +213,10 @@ describe('event management in the portal', () => {
       await edit.getByLabel('Description').fill('Six tasks, one tower, two days on the river.');
       await edit.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('Saskatoon Firefit Challenge was saved.').waitFor();
-      expect(await eventRow('Saskatoon Firefit Challenge')).toMatchObject({ end_date: '2027-09-19', slug: created.slug });
+      expect(await eventRow('Saskatoon Firefit Challenge')).toMatchObject({
+        end_date: '2027-09-19',
+        slug: created.slug,
+      });
       // Back to one day, for the schedule check below.
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       await page.getByRole('dialog').getByLabel('End date').fill('');
@@ -157,7 +241,9 @@ describe('event management in the portal', () => {
       await site.database.db.updateTable('events').set({ status: 'Completed' }).where('id', '=', created.id).execute();
       await page.getByRole('button', { name: 'Mark Firm' }).click();
       const refused = await confirmIn(page, 'Mark Firm');
-      await refused.getByText('An event that is Completed cannot change its status any more (asked for Firm); Completed is final.').waitFor();
+      await refused
+        .getByText('An event that is Completed cannot change its status any more (asked for Firm); Completed is final.')
+        .waitFor();
       await refused.getByRole('button', { name: 'Cancel' }).click();
       await page.getByText('Completed is final: the status cannot change any more.').waitFor();
       await page.getByRole('list', { name: 'Change the status' }).waitFor({ state: 'detached' });
@@ -184,11 +270,23 @@ describe('event management in the portal', () => {
       await page.getByText('Relay: Mixed was created.').waitFor();
       await page.getByText('0 of 12 confirmed').waitFor();
       await page.getByText('Sep 18, 2027, 9:00 AM – 11:30 AM').waitFor();
-      const run = await site.database.db.selectFrom('runs').selectAll().where('event_id', '=', created.id).executeTakeFirstOrThrow();
-      expect(run).toMatchObject({ name: 'Relay: Mixed', type: 'relay', category: 'Mixed', participant_limit: 12, allows_hybrid: true });
+      const run = await site.database.db
+        .selectFrom('runs')
+        .selectAll()
+        .where('event_id', '=', created.id)
+        .executeTakeFirstOrThrow();
+      expect(run).toMatchObject({
+        name: 'Relay: Mixed',
+        type: 'relay',
+        category: 'Mixed',
+        participant_limit: 12,
+        allows_hybrid: true,
+      });
       expect(new Date(run.start_time as Date).toISOString()).toBe('2027-09-18T13:00:00.000Z');
       await expect(page.getByRole('tab', { name: /Runs/ }).textContent()).resolves.toMatch(/1$/);
-      await expect(page.getByRole('link', { name: 'Relay: Mixed' }).getAttribute('href')).resolves.toBe(`/portal/runs/${run.id}`);
+      await expect(page.getByRole('link', { name: 'Relay: Mixed' }).getAttribute('href')).resolves.toBe(
+        `/portal/runs/${run.id}`,
+      );
       await screenshot(page, 'portal-events-detail-runs-desktop');
       await expectNoSeriousAxeViolations(page);
 
@@ -196,24 +294,43 @@ describe('event management in the portal', () => {
       const runEdit = page.getByRole('dialog', { name: 'Edit Relay: Mixed' });
       await runEdit.getByLabel('Participant limit').fill('16');
       // A new limit goes through its own call (which also confirms waitlisted entries), nothing else is sent.
-      const limitCall = page.waitForRequest((request) => request.url().endsWith(`/api/runs/${run.id}/participant-limit`));
+      const limitCall = page.waitForRequest((request) =>
+        request.url().endsWith(`/api/runs/${run.id}/participant-limit`),
+      );
       await runEdit.getByRole('button', { name: 'Save run' }).click();
       expect((await limitCall).method()).toBe('PATCH');
       await page.getByText('Relay: Mixed was saved.').waitFor();
       await page.getByText('0 of 16 confirmed').waitFor();
-      expect((await site.database.db.selectFrom('runs').select('participant_limit').where('id', '=', run.id).executeTakeFirstOrThrow()).participant_limit).toBe(16);
+      expect(
+        (
+          await site.database.db
+            .selectFrom('runs')
+            .select('participant_limit')
+            .where('id', '=', run.id)
+            .executeTakeFirstOrThrow()
+        ).participant_limit,
+      ).toBe(16);
 
       await page.getByRole('button', { name: 'Edit Relay: Mixed' }).click();
       await runEdit.getByLabel('Start time').fill('2027-09-19T09:00');
       await runEdit.getByLabel('End time').fill('2027-09-19T10:00');
       const scheduleCall = page.waitForRequest((request) => request.url().endsWith(`/api/runs/${run.id}/schedule`));
       await runEdit.getByRole('button', { name: 'Save run' }).click();
-      expect((await scheduleCall).postDataJSON()).toEqual({ startTime: '2027-09-19T09:00:00-04:00', endTime: '2027-09-19T10:00:00-04:00' });
-      await runEdit.getByText("The run must start and end within the event's day(s): on 2027-09-18 (America/Toronto time).").waitFor();
+      expect((await scheduleCall).postDataJSON()).toEqual({
+        startTime: '2027-09-19T09:00:00-04:00',
+        endTime: '2027-09-19T10:00:00-04:00',
+      });
+      await runEdit
+        .getByText("The run must start and end within the event's day(s): on 2027-09-18 (America/Toronto time).")
+        .waitFor();
       await screenshot(page, 'portal-events-run-form-desktop');
       await expect.poll(() => runEdit.getByLabel('Start time').inputValue()).toBe('2027-09-19T09:00');
       await runEdit.getByRole('button', { name: 'Cancel' }).click();
-      const unchanged = await site.database.db.selectFrom('runs').select('start_time').where('id', '=', run.id).executeTakeFirstOrThrow();
+      const unchanged = await site.database.db
+        .selectFrom('runs')
+        .select('start_time')
+        .where('id', '=', run.id)
+        .executeTakeFirstOrThrow();
       expect(new Date(unchanged.start_time as Date).toISOString()).toBe('2027-09-18T13:00:00.000Z');
 
       // Deactivate and activate again, each confirmed.
@@ -253,7 +370,10 @@ describe('event management in the portal', () => {
       await expectNoSeriousAxeViolations(page);
 
       await page.getByRole('button', { name: 'New event' }).click();
-      await page.getByRole('dialog', { name: 'New event' }).getByRole('textbox', { name: 'Name', exact: true }).fill('Regina Stair Climb');
+      await page
+        .getByRole('dialog', { name: 'New event' })
+        .getByRole('textbox', { name: 'Name', exact: true })
+        .fill('Regina Stair Climb');
       await page.getByRole('dialog').getByRole('button', { name: 'Create event' }).click();
       await page.getByRole('dialog').getByText('City is required').waitFor();
       await screenshot(page, 'portal-events-form-phone');
@@ -315,7 +435,12 @@ describe('event management in the portal', () => {
       await page.waitForURL(/\/portal$/);
       await page.goto(`${site.baseUrl}/portal/events/${lethbridgeId}`, { waitUntil: 'networkidle' });
       await page.waitForURL(/\/portal$/);
-      expect(await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Events', exact: true }).count()).toBe(0);
+      expect(
+        await page
+          .getByRole('navigation', { name: 'Portal' })
+          .getByRole('link', { name: 'Events', exact: true })
+          .count(),
+      ).toBe(0);
     } finally {
       await page.context().close();
     }

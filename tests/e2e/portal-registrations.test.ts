@@ -6,7 +6,17 @@ import type { User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { callAs } from '../support/app.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { expectNoSidewaysScroll, launchBrowser, pressUntilText, type RunningSite, screenshot, signInPage, startSite, VIEWPORTS, visit } from '../support/browser.ts';
+import {
+  expectNoSidewaysScroll,
+  launchBrowser,
+  pressUntilText,
+  type RunningSite,
+  screenshot,
+  signInPage,
+  startSite,
+  VIEWPORTS,
+  visit,
+} from '../support/browser.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -61,7 +71,13 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const passwordHash = await hash(PASSWORD);
   const department = await insertDepartment(db(), { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' });
-  admin = await insertUser(db(), { email: 'desk@example.org', first_name: 'Ari', last_name: 'Benn', role: 'admin', password_hash: passwordHash });
+  admin = await insertUser(db(), {
+    email: 'desk@example.org',
+    first_name: 'Ari',
+    last_name: 'Benn',
+    role: 'admin',
+    password_hash: passwordHash,
+  });
   const competitor = (first: string, last: string, extra: Partial<User> = {}) =>
     insertUser(db(), {
       email: `${first.toLowerCase()}.${last.toLowerCase()}@example.org`,
@@ -74,7 +90,12 @@ beforeAll(async () => {
       ...extra,
     });
   const team = async (name: string, size = 3, captain?: User) => {
-    const lead = captain ?? (await competitor(name.split(' ')[0] ?? 'Team', `Captain ${name.length}${Math.random().toString(36).slice(2, 6)}`));
+    const lead =
+      captain ??
+      (await competitor(
+        name.split(' ')[0] ?? 'Team',
+        `Captain ${name.length}${Math.random().toString(36).slice(2, 6)}`,
+      ));
     const members: number[] = [];
     for (let i = 1; i < size; i++) members.push((await competitor(`${name.replace(/\W/g, '')}`, `Member${i}`)).id);
     return insertTeam(db(), { name, captain_id: lead.id, department_id: department.id, run_type: 'relay' }, members);
@@ -86,8 +107,17 @@ beforeAll(async () => {
     registration_opens_on: addDays(today, -30),
     registration_closes_on: addDays(today, 30),
   });
-  mensRun = (await insertRun(db(), event.id, { name: 'Relay: Men', type: 'relay', category: 'Men', participant_limit: 2 })).id;
-  industrialRun = (await insertRun(db(), event.id, { name: 'Relay: Industrial', type: 'relay', category: 'Industrial', participant_limit: 1 })).id;
+  mensRun = (
+    await insertRun(db(), event.id, { name: 'Relay: Men', type: 'relay', category: 'Men', participant_limit: 2 })
+  ).id;
+  industrialRun = (
+    await insertRun(db(), event.id, {
+      name: 'Relay: Industrial',
+      type: 'relay',
+      category: 'Industrial',
+      participant_limit: 1,
+    })
+  ).id;
 
   const kamloops = await team('Kamloops A');
   const halifax = await team('Halifax B');
@@ -154,7 +184,11 @@ describe('the registration screens in a real browser', () => {
       await expectNoSeriousAxeViolations(page);
 
       // By mouse: Moncton D dragged above Red Deer C; the board moves at once, and the server agrees.
-      await dragByMouse(page, page.getByRole('button', { name: 'Move Moncton D', exact: true }), page.getByTestId('waitlist-entry').first());
+      await dragByMouse(
+        page,
+        page.getByRole('button', { name: 'Move Moncton D', exact: true }),
+        page.getByTestId('waitlist-entry').first(),
+      );
       await expectBoard(page, ['Moncton D', 'Red Deer C']);
       await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Moncton D', 'Red Deer C']);
 
@@ -169,7 +203,9 @@ describe('the registration screens in a real browser', () => {
       await page.getByText('Moncton D was dropped at position 2 of 2.').waitFor({ state: 'attached' });
       await expectBoard(page, ['Red Deer C', 'Moncton D']);
       await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Red Deer C', 'Moncton D']);
-      await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Move Moncton D');
+      await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+        'Move Moncton D',
+      );
 
       // And with the Move up button.
       await page.getByRole('button', { name: 'Move up: Moncton D', exact: true }).click();
@@ -244,10 +280,16 @@ describe('the registration screens in a real browser', () => {
       // A move the server refuses (someone cancelled the entry meanwhile) is put back, with the server's reason.
       await tab(page, /^Waitlist/).click();
       await expectBoard(page, ['Kamloops A', 'Halifax B', 'Saskatoon E']);
-      const saskatoon = (await callAs(site.app, 'GET', `/api/registrations/waitlist?runId=${mensRun}`, admin)).json().data[2] as RegistrationDto;
-      expect((await callAs(site.app, 'PATCH', `/api/registrations/${saskatoon.id}/cancel`, admin, {})).statusCode).toBe(200);
+      const saskatoon = (await callAs(site.app, 'GET', `/api/registrations/waitlist?runId=${mensRun}`, admin)).json()
+        .data[2] as RegistrationDto;
+      expect((await callAs(site.app, 'PATCH', `/api/registrations/${saskatoon.id}/cancel`, admin, {})).statusCode).toBe(
+        200,
+      );
       await page.getByRole('button', { name: 'Move up: Saskatoon E', exact: true }).click();
-      await page.getByRole('alert').getByText('Saskatoon E could not be moved, so the waitlist is back as it was: Only a waitlisted registration').waitFor();
+      await page
+        .getByRole('alert')
+        .getByText('Saskatoon E could not be moved, so the waitlist is back as it was: Only a waitlisted registration')
+        .waitFor();
       await expectBoard(page, ['Kamloops A', 'Halifax B']);
     } finally {
       await page.context().close();
@@ -306,7 +348,9 @@ describe('the registration screens in a real browser', () => {
     const page = await signInPage(browser, site, 'dana.okoye@example.org', PASSWORD, 'phone');
     try {
       await visit(page, site, '/portal/registrations', 'My registrations');
-      await page.getByRole('button', { name: 'Cancel registration for Relay: Industrial at Kamloops Summer Challenge' }).click();
+      await page
+        .getByRole('button', { name: 'Cancel registration for Relay: Industrial at Kamloops Summer Challenge' })
+        .click();
       const dialog = page.getByRole('dialog', { name: 'Cancel the registration of Okoye Crew?' });
       await dialog.getByText('It leaves the waitlist').waitFor();
       await screenshot(page, 'portal-registrations-mine-cancel-phone');

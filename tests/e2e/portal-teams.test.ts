@@ -2,7 +2,16 @@ import { hash } from '@node-rs/argon2';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { expectNoSidewaysScroll, launchBrowser, type RunningSite, screenshot, signInPage, startSite, VIEWPORTS, visit } from '../support/browser.ts';
+import {
+  expectNoSidewaysScroll,
+  launchBrowser,
+  type RunningSite,
+  screenshot,
+  signInPage,
+  startSite,
+  VIEWPORTS,
+  visit,
+} from '../support/browser.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -25,18 +34,54 @@ beforeAll(async () => {
   const halifax = await insertDepartment(db, { name: 'Halifax Regional Fire', city: 'Halifax', province: 'NS' });
   const password_hash = await hash(PASSWORD);
   const person = (email: string, first: string, last: string, extra: Parameters<typeof insertUser>[1] = {}) =>
-    insertUser(db, { email, first_name: first, last_name: last, department_id: station.id, date_of_birth: '1990-04-12', gender: 'male', password_hash, ...extra });
+    insertUser(db, {
+      email,
+      first_name: first,
+      last_name: last,
+      department_id: station.id,
+      date_of_birth: '1990-04-12',
+      gender: 'male',
+      password_hash,
+      ...extra,
+    });
   await person('riley@example.org', 'Riley', 'Chen');
   await person('jordan@example.org', 'Jordan', 'Blake', { date_of_birth: '1992-09-30' });
   await person('sam@example.org', 'Sam', 'Ortiz', { date_of_birth: '1995-01-20' });
   // 18 on the event date: not eligible.
   await person('casey@example.org', 'Casey', 'Young', { date_of_birth: `${EVENT_YEAR - 18}-09-01` });
   await person('morgan@example.org', 'Morgan', 'Lee', { department_id: halifax.id });
-  await insertUser(db, { email: 'desk@example.org', first_name: 'Ari', last_name: 'Desk', role: 'admin', password_hash });
-  const haulerCaptain = await insertUser(db, { email: 'hal@example.org', first_name: 'Hal', last_name: 'Fax', department_id: halifax.id, password_hash });
-  await insertTeam(db, { name: 'Halifax Hose Haulers', run_type: 'tech2', department_id: halifax.id, captain_id: haulerCaptain.id });
-  await insertTeam(db, { name: 'Retired Ladder', run_type: 'individual', department_id: halifax.id, captain_id: haulerCaptain.id, is_active: false });
-  const event = await insertEvent(db, { name: 'Kamloops Summer Classic', start_date: EVENT_DATE, registration_opens_on: '2020-01-01' });
+  await insertUser(db, {
+    email: 'desk@example.org',
+    first_name: 'Ari',
+    last_name: 'Desk',
+    role: 'admin',
+    password_hash,
+  });
+  const haulerCaptain = await insertUser(db, {
+    email: 'hal@example.org',
+    first_name: 'Hal',
+    last_name: 'Fax',
+    department_id: halifax.id,
+    password_hash,
+  });
+  await insertTeam(db, {
+    name: 'Halifax Hose Haulers',
+    run_type: 'tech2',
+    department_id: halifax.id,
+    captain_id: haulerCaptain.id,
+  });
+  await insertTeam(db, {
+    name: 'Retired Ladder',
+    run_type: 'individual',
+    department_id: halifax.id,
+    captain_id: haulerCaptain.id,
+    is_active: false,
+  });
+  const event = await insertEvent(db, {
+    name: 'Kamloops Summer Classic',
+    start_date: EVENT_DATE,
+    registration_opens_on: '2020-01-01',
+  });
   await insertRun(db, event.id, { name: 'Relay: Men', type: 'relay', category: 'Men' });
 });
 afterAll(async () => {
@@ -94,7 +139,12 @@ describe('team screens in a real browser', () => {
       await addByEmail(page, 'SAM@example.org', 'Sam');
       await addByEmail(page, 'casey@example.org', 'Casey');
       await page.getByText('4 of 3–5 members').waitFor();
-      expect(await memberIdsOf('Smoke Eaters')).toEqual(['casey@example.org', 'jordan@example.org', 'riley@example.org', 'sam@example.org']);
+      expect(await memberIdsOf('Smoke Eaters')).toEqual([
+        'casey@example.org',
+        'jordan@example.org',
+        'riley@example.org',
+        'sam@example.org',
+      ]);
 
       // Someone from another department is refused before anything is sent, with the rule named.
       await page.getByLabel('E-mail address of the person to add').fill('morgan@example.org');
@@ -107,7 +157,9 @@ describe('team screens in a real browser', () => {
       await page.getByText('No account uses nobody@example.org.').waitFor();
 
       // Check the team against the open relay run: Casey is too young on the event date.
-      await page.getByLabel('Check eligibility for a run').selectOption({ label: 'Kamloops Summer Classic — Relay: Men' });
+      await page
+        .getByLabel('Check eligibility for a run')
+        .selectOption({ label: 'Kamloops Summer Classic — Relay: Men' });
       await page.waitForURL(/runId=\d+/);
       const outcome = page.getByTestId('eligibility-outcome');
       await outcome.getByText('Not eligible yet: 1 member not eligible.').waitFor();
@@ -115,7 +167,9 @@ describe('team screens in a real browser', () => {
       const caseyRow = members.getByRole('row').filter({ hasText: 'Casey Young' });
       await caseyRow.getByText('Under 19 on the event date').waitFor();
       await caseyRow.getByText(/Casey Young is 17 on|Casey Young is 18 on/).waitFor();
-      await expect(members.getByRole('row').filter({ hasText: 'Sam Ortiz' }).getByText('Eligible').isVisible()).resolves.toBe(true);
+      await expect(
+        members.getByRole('row').filter({ hasText: 'Sam Ortiz' }).getByText('Eligible').isVisible(),
+      ).resolves.toBe(true);
       await screenshot(page, 'portal-team-detail-desktop');
       await expectNoSeriousAxeViolations(page);
       await expectNoSidewaysScroll(page, 'the team page');
@@ -128,7 +182,10 @@ describe('team screens in a real browser', () => {
       expect(await memberIdsOf('Smoke Eaters')).toEqual(['jordan@example.org', 'riley@example.org', 'sam@example.org']);
 
       await page.getByRole('button', { name: 'Make captain: Jordan Blake' }).click();
-      await page.getByRole('dialog', { name: 'Make Jordan Blake the captain?' }).getByRole('button', { name: 'Make captain' }).click();
+      await page
+        .getByRole('dialog', { name: 'Make Jordan Blake the captain?' })
+        .getByRole('button', { name: 'Make captain' })
+        .click();
       // Riley is now a member like any other: the page turns read-only.
       await page.getByText(/Only its captain \(Jordan Blake\) or an admin can change it/).waitFor();
       await expect(page.getByRole('heading', { name: 'Add a member' }).count()).resolves.toBe(0);
@@ -163,11 +220,18 @@ describe('team screens in a real browser', () => {
       await page.getByRole('heading', { level: 1, name: 'Smoke Eaters' }).waitFor();
       await page.getByText(/Only its captain \(Jordan Blake\) or an admin can change it/).waitFor();
       await page.getByText('3 of 3–5 members').waitFor();
-      await expect(page.getByRole('button', { name: /Remove|Make captain|Edit|Delete|Make hybrid/ }).count()).resolves.toBe(0);
+      await expect(
+        page.getByRole('button', { name: /Remove|Make captain|Edit|Delete|Make hybrid/ }).count(),
+      ).resolves.toBe(0);
       await expect(page.getByRole('heading', { name: 'Add a member' }).count()).resolves.toBe(0);
       // Members may still check the team against a run.
-      await page.getByLabel('Check eligibility for a run').selectOption({ label: 'Kamloops Summer Classic — Relay: Men' });
-      await page.getByTestId('eligibility-outcome').getByText('The team and every member meet the rules for this run.').waitFor();
+      await page
+        .getByLabel('Check eligibility for a run')
+        .selectOption({ label: 'Kamloops Summer Classic — Relay: Men' });
+      await page
+        .getByTestId('eligibility-outcome')
+        .getByText('The team and every member meet the rules for this run.')
+        .waitFor();
       await expectNoSidewaysScroll(page, 'the team page on a phone');
       await screenshot(page, 'portal-team-detail-phone');
       await expectNoSeriousAxeViolations(page);
@@ -177,7 +241,11 @@ describe('team screens in a real browser', () => {
       await page.getByText('Halifax Hose Haulers').waitFor();
       await expect(page.getByRole('link', { name: 'Halifax Hose Haulers' }).count()).resolves.toBe(0);
       await expect(page.getByText('Retired Ladder').count()).resolves.toBe(0);
-      const hauler = await site.database.db.selectFrom('teams').select('id').where('name', '=', 'Halifax Hose Haulers').executeTakeFirstOrThrow();
+      const hauler = await site.database.db
+        .selectFrom('teams')
+        .select('id')
+        .where('name', '=', 'Halifax Hose Haulers')
+        .executeTakeFirstOrThrow();
       await visit(page, site, `/portal/teams/${hauler.id}`, "You're not on this team");
     } finally {
       await page.context().close();
@@ -189,7 +257,8 @@ describe('team screens in a real browser', () => {
       const page = await signInPage(browser, site, 'desk@example.org', PASSWORD, viewport);
       try {
         await visit(page, site, '/portal/teams', 'Teams');
-        for (const name of ['Smoke Eaters', 'Halifax Hose Haulers', 'Retired Ladder']) await page.getByRole('link', { name }).waitFor();
+        for (const name of ['Smoke Eaters', 'Halifax Hose Haulers', 'Retired Ladder'])
+          await page.getByRole('link', { name }).waitFor();
         await screenshot(page, `portal-teams-admin-${viewport}`);
         await expectNoSeriousAxeViolations(page);
 
@@ -242,7 +311,11 @@ describe('team screens in a real browser', () => {
         await edit.waitFor({ state: 'detached' });
         await bestTimeFact(page).getByText('1:47.32').waitFor();
         await screenshot(page, `portal-team-best-time-${viewport}`);
-        const timed = await site.database.db.selectFrom('teams').select('seed_time_ms').where('name', '=', `Kamloops Pair ${viewport}`).executeTakeFirstOrThrow();
+        const timed = await site.database.db
+          .selectFrom('teams')
+          .select('seed_time_ms')
+          .where('name', '=', `Kamloops Pair ${viewport}`)
+          .executeTakeFirstOrThrow();
         expect(timed.seed_time_ms).toBe(107_320);
         if (viewport === 'desktop') {
           // Emptying the field clears the time.
@@ -252,7 +325,11 @@ describe('team screens in a real browser', () => {
           await edit.getByRole('button', { name: 'Save changes' }).click();
           await edit.waitFor({ state: 'detached' });
           await bestTimeFact(page).getByText('Not given').waitFor();
-          const cleared = await site.database.db.selectFrom('teams').select('seed_time_ms').where('name', '=', `Kamloops Pair ${viewport}`).executeTakeFirstOrThrow();
+          const cleared = await site.database.db
+            .selectFrom('teams')
+            .select('seed_time_ms')
+            .where('name', '=', `Kamloops Pair ${viewport}`)
+            .executeTakeFirstOrThrow();
           expect(cleared.seed_time_ms).toBeNull();
         }
 

@@ -2,7 +2,15 @@ import { hash } from '@node-rs/argon2';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, type RunningSite, screenshot, signInPage, startSite, VIEWPORTS, visit } from '../support/browser.ts';
+import {
+  launchBrowser,
+  type RunningSite,
+  screenshot,
+  signInPage,
+  startSite,
+  VIEWPORTS,
+  visit,
+} from '../support/browser.ts';
 import { insertDepartment, insertUser } from '../support/factories.ts';
 
 /** The account screens of the portal, signed in through the real sign-in page, at phone and desktop widths. */
@@ -17,16 +25,41 @@ beforeAll(async () => {
   const station = await insertDepartment(db, { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' });
   await insertDepartment(db, { name: 'Halifax Regional Fire', city: 'Halifax', province: 'NS' });
   const passwordHash = await hash(PASSWORD);
-  await insertUser(db, { email: 'chief@example.org', first_name: 'Morgan', last_name: 'Lessard', role: 'super-admin', password_hash: passwordHash, department_id: station.id });
-  await insertUser(db, { email: 'desk@example.org', first_name: 'Ari', last_name: 'Benn', role: 'admin', password_hash: passwordHash });
+  await insertUser(db, {
+    email: 'chief@example.org',
+    first_name: 'Morgan',
+    last_name: 'Lessard',
+    role: 'super-admin',
+    password_hash: passwordHash,
+    department_id: station.id,
+  });
+  await insertUser(db, {
+    email: 'desk@example.org',
+    first_name: 'Ari',
+    last_name: 'Benn',
+    role: 'admin',
+    password_hash: passwordHash,
+  });
   for (const [first, last] of [
     ['Dana', 'Okoye'],
     ['Eli', 'Fournier'],
     ['Sasha', 'Kowalski'],
   ] as const) {
-    await insertUser(db, { email: `${first.toLowerCase()}@example.org`, first_name: first, last_name: last, department_id: station.id, password_hash: passwordHash });
+    await insertUser(db, {
+      email: `${first.toLowerCase()}@example.org`,
+      first_name: first,
+      last_name: last,
+      department_id: station.id,
+      password_hash: passwordHash,
+    });
   }
-  await insertUser(db, { email: 'pending@example.org', first_name: 'Pat', last_name: 'Pending', is_verified: false, password_hash: passwordHash });
+  await insertUser(db, {
+    email: 'pending@example.org',
+    first_name: 'Pat',
+    last_name: 'Pending',
+    is_verified: false,
+    password_hash: passwordHash,
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -79,7 +112,13 @@ describe('portal screens in a real browser', () => {
       await dialog.getByRole('button', { name: /Deactivate/ }).click();
       await page.getByRole('button', { name: 'Activate Eli Fournier' }).waitFor();
       const isActive = async () =>
-        (await site.database.db.selectFrom('users').select('is_active').where('email', '=', 'eli@example.org').executeTakeFirstOrThrow()).is_active;
+        (
+          await site.database.db
+            .selectFrom('users')
+            .select('is_active')
+            .where('email', '=', 'eli@example.org')
+            .executeTakeFirstOrThrow()
+        ).is_active;
       await expect.poll(isActive, { timeout: 10_000 }).toBe(false);
       // The account page shows the person's best time (seed time) as m:ss.hh.
       const eli = await site.database.db
@@ -89,7 +128,10 @@ describe('portal screens in a real browser', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       await visit(page, site, `/portal/users/${eli.id}`, 'Eli Fournier');
-      await page.locator('xpath=//dt[normalize-space()="Best time"]/following-sibling::dd[1]').getByText('1:41.00').waitFor();
+      await page
+        .locator('xpath=//dt[normalize-space()="Best time"]/following-sibling::dd[1]')
+        .getByText('1:41.00')
+        .waitFor();
       await expect.poll(() => page.getByLabel('Best time').inputValue()).toBe('1:41.00');
       // An admin does not see the admin-users screen: the server refuses it and the portal sends them home.
       await page.goto(`${site.baseUrl}/portal/admin-users`, { waitUntil: 'networkidle' });
@@ -108,7 +150,14 @@ describe('portal screens in a real browser', () => {
       await page.getByLabel('Best time').fill('1:52.4');
       await page.getByRole('button', { name: /Save/ }).first().click();
       await expect
-        .poll(async () => await site.database.db.selectFrom('users').select(['last_name', 'seed_time_ms']).where('email', '=', 'dana@example.org').executeTakeFirstOrThrow())
+        .poll(
+          async () =>
+            await site.database.db
+              .selectFrom('users')
+              .select(['last_name', 'seed_time_ms'])
+              .where('email', '=', 'dana@example.org')
+              .executeTakeFirstOrThrow(),
+        )
         .toEqual({ last_name: 'Okoye-Brandt', seed_time_ms: 112_400 });
       // The form shows the saved time as the server stored it, once its answer is back.
       await expect.poll(() => page.getByLabel('Best time').inputValue(), { timeout: 10_000 }).toBe('1:52.40');

@@ -14,7 +14,11 @@ describe('the public site in a real browser', () => {
   let browser: Browser;
   const thisYear = Number(todayIn(TIME_ZONE).slice(0, 4));
 
-  const open = async (base: string, path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> => {
+  const open = async (
+    base: string,
+    path: string,
+    viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  ): Promise<Page> => {
     const page = await browser.newPage({ viewport, timezoneId: TIME_ZONE, locale: 'en-US' });
     await page.goto(`${base}${path}`);
     return page;
@@ -51,7 +55,12 @@ describe('the public site in a real browser', () => {
       const first = await upcoming.first().textContent();
       expect(first).toContain('Toronto Indoor Winter Series'); // in progress today: 0 days, so no "days away"
       expect(first).not.toMatch(/days? away/);
-      expect(await page.getByTestId('upcoming-events').getByText(/12 days away/).count()).toBe(1);
+      expect(
+        await page
+          .getByTestId('upcoming-events')
+          .getByText(/12 days away/)
+          .count(),
+      ).toBe(1);
       expect(await page.getByTestId('upcoming-events').getByText('Late Registration').count()).toBeGreaterThan(0);
       await screenshot(page, `home-${name}`);
       await expectNoSeriousAxeViolations(page);
@@ -75,11 +84,19 @@ describe('the public site in a real browser', () => {
     expect(playing[0]).toEqual({ paused: false, rate: 0.85 });
     expect(playing.slice(1).every((v) => v.paused)).toBe(true);
     // Each clip lasts a few seconds; the next one takes over when it ends.
-    await page.waitForFunction(() => document.querySelector('[data-testid=hero]')?.getAttribute('data-active-slide') === '1', null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=hero]')?.getAttribute('data-active-slide') === '1',
+      null,
+      { timeout: 20_000 },
+    );
     const after = await state();
     expect(after[0]?.paused).toBe(true);
     expect(after[1]).toEqual({ paused: false, rate: 0.85 });
-    await page.waitForFunction(() => document.querySelector('[data-testid=hero]')?.getAttribute('data-active-slide') === '0', null, { timeout: 40_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=hero]')?.getAttribute('data-active-slide') === '0',
+      null,
+      { timeout: 40_000 },
+    );
     await page.close();
   });
 
@@ -94,7 +111,17 @@ describe('the public site in a real browser', () => {
 
     const failing = await browser.newPage({ viewport: VIEWPORTS.desktop });
     await failing.route('**/api/events/upcoming**', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Down', code: 'DOWN', requestId: 'x' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'Down',
+          code: 'DOWN',
+          requestId: 'x',
+        }),
+      }),
     );
     await failing.goto(`${site.baseUrl}/`);
     await failing.getByText('Unable to load upcoming events.').waitFor({ timeout: 30_000 });
@@ -159,7 +186,10 @@ describe('the public site in a real browser', () => {
       registration_closes_on: addDays(today, 20),
       department_id: 1,
     });
-    await site.database.db.insertInto('runs').values({ event_id: event.id, name: 'Open', type: 'individual', category: 'Open Men', participant_limit: 10 }).execute();
+    await site.database.db
+      .insertInto('runs')
+      .values({ event_id: event.id, name: 'Open', type: 'individual', category: 'Open Men', participant_limit: 10 })
+      .execute();
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const page = await open(site.baseUrl, `/events/${event.id}`, viewport);
       await page.getByRole('heading', { name: 'Detail Test Championship' }).waitFor();
@@ -168,7 +198,9 @@ describe('the public site in a real browser', () => {
       // biome-ignore lint/performance/useDomNodeTextContent: innerText shows the kept line breaks
       expect(await description.innerText()).toBe('First line.\nSecond line.');
       expect(await page.getByTestId('registration-available').isVisible()).toBe(true);
-      expect(await page.getByRole('link', { name: 'Vancouver Fire Rescue Services' }).getAttribute('href')).toBe('/departments/1');
+      expect(await page.getByRole('link', { name: 'Vancouver Fire Rescue Services' }).getAttribute('href')).toBe(
+        '/departments/1',
+      );
       expect(await page.getByTestId('scope-badge').textContent()).toBe('Regional');
       expect(await page.getByTestId('status-badge').textContent()).toBe('Confirmed');
       await screenshot(page, `event-detail-${name}`);
@@ -199,7 +231,9 @@ describe('the public site in a real browser', () => {
 
     const phone = await open(site.baseUrl, '/events', VIEWPORTS.phone);
     const toggle = phone.getByRole('button', { name: 'Open menu' });
-    expect(await phone.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).isVisible()).toBe(false);
+    expect(await phone.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).isVisible()).toBe(
+      false,
+    );
     await toggle.click();
     const about = phone.locator('#mobile-menu').getByRole('link', { name: 'About' });
     expect(await about.isVisible()).toBe(true);
@@ -228,7 +262,9 @@ describe('the public site in a real browser', () => {
 
     const broken = await browser.newPage({ viewport: VIEWPORTS.desktop });
     // A malformed answer that makes the page throw while rendering.
-    await broken.route('**/api/events/upcoming**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"not":"a list"}' }));
+    await broken.route('**/api/events/upcoming**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"not":"a list"}' }),
+    );
     await broken.goto(`${site.baseUrl}/`);
     await broken.getByText('Something went wrong.').waitFor();
     await broken.close();

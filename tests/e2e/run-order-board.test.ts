@@ -4,8 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, Run } from '../../api/db/schema.ts';
 import { runOrderState } from '../../projections/run-orders/queries.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, type RunningSite, screenshot, signInPage, startSite, type VIEWPORTS } from '../support/browser.ts';
-import { insertDepartment, insertEvent, insertRegistration, insertRun, insertTeam, insertUser } from '../support/factories.ts';
+import {
+  launchBrowser,
+  type RunningSite,
+  screenshot,
+  signInPage,
+  startSite,
+  type VIEWPORTS,
+} from '../support/browser.ts';
+import {
+  insertDepartment,
+  insertEvent,
+  insertRegistration,
+  insertRun,
+  insertTeam,
+  insertUser,
+} from '../support/factories.ts';
 
 /**
  * The live run-order board (/portal/run-orders/{runId}) in a real browser against the real API and
@@ -39,7 +53,11 @@ async function relayRunWithTeams(name: string): Promise<Run> {
     const department = departments[dept]?.id ?? null;
     const captain = await insertUser(db, { department_id: department });
     const mate = await insertUser(db, { department_id: department });
-    const team = await insertTeam(db, { captain_id: captain.id, name: `${teamName}`, department_id: department, seed_time_ms: seed }, [mate.id]);
+    const team = await insertTeam(
+      db,
+      { captain_id: captain.id, name: `${teamName}`, department_id: department, seed_time_ms: seed },
+      [mate.id],
+    );
     await insertRegistration(db, { runId: run.id, teamId: team.id, registeredBy: captain.id });
   }
   return run;
@@ -60,9 +78,27 @@ beforeAll(async () => {
     await insertDepartment(db, { name, city, province });
   }
   const passwordHash = await hash(PASSWORD);
-  await insertUser(db, { email: 'ari@example.org', first_name: 'Ari', last_name: 'Benn', role: 'admin', password_hash: passwordHash });
-  await insertUser(db, { email: 'morgan@example.org', first_name: 'Morgan', last_name: 'Lessard', role: 'admin', password_hash: passwordHash });
-  event = await insertEvent(db, { name: 'Kamloops Firefit Classic', city: 'Kamloops', province: 'BC', start_date: '2027-06-12', end_date: '2027-06-13' });
+  await insertUser(db, {
+    email: 'ari@example.org',
+    first_name: 'Ari',
+    last_name: 'Benn',
+    role: 'admin',
+    password_hash: passwordHash,
+  });
+  await insertUser(db, {
+    email: 'morgan@example.org',
+    first_name: 'Morgan',
+    last_name: 'Lessard',
+    role: 'admin',
+    password_hash: passwordHash,
+  });
+  event = await insertEvent(db, {
+    name: 'Kamloops Firefit Classic',
+    city: 'Kamloops',
+    province: 'BC',
+    start_date: '2027-06-12',
+    end_date: '2027-06-13',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -96,7 +132,10 @@ async function generate(page: Page, seed: string): Promise<string[]> {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Seed', { exact: true }).fill(seed);
   const preview = dialog.getByTestId('generate-preview');
-  await preview.getByText(/added at/).first().waitFor();
+  await preview
+    .getByText(/added at/)
+    .first()
+    .waitFor();
   const rows = await preview.locator('li').allTextContents();
   await dialog.getByRole('button', { name: /Generate this order|Apply this order/ }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -143,7 +182,9 @@ describe('the run-order board', () => {
         expect(await shownAt(page, Number(at))).toBe(team);
         expect(slots[Number(at) - 1]).toBe(await idAt(page, Number(at)));
       }
-      await expect(page.getByTestId('heat-1').getByTestId('pair-1').textContent()).resolves.toMatch(/Left lane[\s\S]*Right lane/);
+      await expect(page.getByTestId('heat-1').getByTestId('pair-1').textContent()).resolves.toMatch(
+        /Left lane[\s\S]*Right lane/,
+      );
       await page.getByText('Now running').first().waitFor();
       await screenshot(page, 'run-order-board-desktop');
       await expectNoSeriousAxeViolations(page);
@@ -157,16 +198,17 @@ describe('the run-order board', () => {
 
       // Keyboard: pick up position 2, one step down, drop where the announcement says it is.
       const moving = await idAt(page, 2);
-      await position(page, 2).getByRole('button', { name: /^Move / }).focus();
+      await position(page, 2)
+        .getByRole('button', { name: /^Move / })
+        .focus();
       await page.keyboard.press('Space');
       const region = page.locator('[id^="DndLiveRegion"]');
       const announced = async () => /is over position (\d+)\./.exec((await region.textContent()) ?? '')?.[1];
       // The sensor listens for arrows from its next tick on: press until the announcement names another place.
       await poll(async () => {
-          if ((await announced()) === undefined || (await announced()) === '2') await page.keyboard.press('ArrowDown');
-          return announced();
-        })
-        .toMatch(/^(?!2$)\d+$/);
+        if ((await announced()) === undefined || (await announced()) === '2') await page.keyboard.press('ArrowDown');
+        return announced();
+      }).toMatch(/^(?!2$)\d+$/);
       const over = await announced();
       await page.keyboard.press('Space');
       await poll(async () => (await slotsOf(run))[Number(over) - 1]).toBe(moving);
@@ -180,11 +222,22 @@ describe('the run-order board', () => {
       await poll(async () => (await runOrderState(site.database.db, run.id)).lockedPositions).toEqual([3]);
       const beforeLockMove = await slotsOf(run);
       await dragWithMouse(page, 1, 5);
-      const afterLockMove = [beforeLockMove[1], beforeLockMove[3], beforeLockMove[2], beforeLockMove[4], beforeLockMove[0], ...beforeLockMove.slice(5)];
+      const afterLockMove = [
+        beforeLockMove[1],
+        beforeLockMove[3],
+        beforeLockMove[2],
+        beforeLockMove[4],
+        beforeLockMove[0],
+        ...beforeLockMove.slice(5),
+      ];
       await poll(() => slotsOf(run)).toEqual(afterLockMove);
       expect(await idAt(page, 3)).toBe(held);
       await screenshot(page, 'run-order-board-locked-desktop');
-      await expect(position(page, 3).getByRole('button', { name: /^Move / }).count()).resolves.toBe(0);
+      await expect(
+        position(page, 3)
+          .getByRole('button', { name: /^Move / })
+          .count(),
+      ).resolves.toBe(0);
 
       // Undo and redo with the buttons, then with Ctrl+Z and Shift+Ctrl+Z.
       await page.getByRole('button', { name: 'Undo' }).click();
@@ -201,8 +254,14 @@ describe('the run-order board', () => {
       await poll(() => idAt(page, 1)).toBe(afterLockMove[0]);
 
       // The history lists the changes; one opens the order as it was, read-only, until "Back to live".
-      await page.getByTestId('history-list').getByText(/Generated/).waitFor();
-      await page.getByTestId('history-list').getByRole('button', { name: /Generated/ }).click();
+      await page
+        .getByTestId('history-list')
+        .getByText(/Generated/)
+        .waitFor();
+      await page
+        .getByTestId('history-list')
+        .getByRole('button', { name: /Generated/ })
+        .click();
       await page.getByTestId('past-heats').waitFor();
       await page.getByText(/as it was at version/).waitFor();
       await screenshot(page, 'run-order-board-history-desktop');
@@ -213,7 +272,9 @@ describe('the run-order board', () => {
       const saved = await slotsOf(run);
       await page.getByLabel('Name of the state to save').fill('Before the final');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await poll(async () => (await runOrderState(site.database.db, run.id)).savedStates.map((s) => s.name)).toEqual(['Before the final']);
+      await poll(async () => (await runOrderState(site.database.db, run.id)).savedStates.map((s) => s.name)).toEqual([
+        'Before the final',
+      ]);
       await dragWithMouse(page, 6, 9);
       await poll(async () => (await slotsOf(run))[8]).toBe(saved[5]);
       await page.getByRole('button', { name: 'Apply saved state Before the final' }).click();
@@ -223,7 +284,9 @@ describe('the run-order board', () => {
 
       // Take an entry out (it waits under "Not placed"), then drag it back in at position 2.
       const removed = await idAt(page, 10);
-      await position(page, 10).getByRole('button', { name: /^Remove / }).click();
+      await position(page, 10)
+        .getByRole('button', { name: /^Remove / })
+        .click();
       await poll(async () => (await slotsOf(run))[9]).toBeNull();
       const waiting = page.getByTestId(`unplaced-${removed}`);
       await waiting.waitFor();
@@ -246,7 +309,7 @@ describe('the run-order board', () => {
     }
   });
 
-  it('shows two admins each other\'s moves and presence, and refuses a stale edit naming the other admin', async () => {
+  it("shows two admins each other's moves and presence, and refuses a stale edit naming the other admin", async () => {
     const run = await relayRunWithTeams('Relay: Open B');
     const ari = await signedInPage('ari@example.org', 'desktop');
     const morgan = await signedInPage('morgan@example.org', 'desktop');
@@ -268,16 +331,29 @@ describe('the run-order board', () => {
       await position(morgan, 10).waitFor();
       // The venue's big screen, signed out, follows the same order.
       await screen.goto(`${site.baseUrl}/display/runs/${run.id}`);
-      const onScreen = (n: number) => screen.locator(`[data-testid="lane"][data-position="${n}"]`).first().textContent();
+      const onScreen = (n: number) =>
+        screen.locator(`[data-testid="lane"][data-position="${n}"]`).first().textContent();
       await poll(async () => teamName(await onScreen(1))).toBe(await shownAt(ari, 1));
 
       // Presence: each sees the other's initials, named for screen readers and on hover.
-      await ari.getByRole('list', { name: 'Also on this board' }).getByText('Morgan Lessard').first().waitFor({ state: 'attached' });
-      await morgan.getByRole('list', { name: 'Also on this board' }).getByText('Ari Benn').first().waitFor({ state: 'attached' });
-      await expect(morgan.getByRole('list', { name: 'Also on this board' }).getByText('AB', { exact: true }).isVisible()).resolves.toBe(true);
+      await ari
+        .getByRole('list', { name: 'Also on this board' })
+        .getByText('Morgan Lessard')
+        .first()
+        .waitFor({ state: 'attached' });
+      await morgan
+        .getByRole('list', { name: 'Also on this board' })
+        .getByText('Ari Benn')
+        .first()
+        .waitFor({ state: 'attached' });
+      await expect(
+        morgan.getByRole('list', { name: 'Also on this board' }).getByText('AB', { exact: true }).isVisible(),
+      ).resolves.toBe(true);
 
       // While Ari drags position 2, Morgan sees who is moving it.
-      const handle = await position(ari, 2).getByRole('button', { name: /^Move / }).boundingBox();
+      const handle = await position(ari, 2)
+        .getByRole('button', { name: /^Move / })
+        .boundingBox();
       if (!handle) throw new Error('no handle');
       await ari.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
       await ari.mouse.down();
@@ -311,7 +387,9 @@ describe('the run-order board', () => {
       await dragWithMouse(morgan, 4, 8);
       const notice = morgan.getByTestId('board-notice');
       await notice.waitFor();
-      await expect(notice.textContent()).resolves.toMatch(/^Ari Benn moved .+ from position 5 to 1 while you were dragging; your move was not applied\.$/);
+      await expect(notice.textContent()).resolves.toMatch(
+        /^Ari Benn moved .+ from position 5 to 1 while you were dragging; your move was not applied\.$/,
+      );
       // Nothing of Morgan's move was kept, and the board rolled forward to the order as it is.
       await poll(() => slotsOf(run)).toEqual(slotsBefore);
       await poll(() => idAt(morgan, 1)).toBe(fifth);
@@ -320,7 +398,9 @@ describe('the run-order board', () => {
       // After the refusal Morgan can move again, and Ari sees it: once Morgan's board has caught up with
       // the server (a drag started while it is still rolling forward would be aimed at an older order).
       const serverVersion = (await runOrderState(site.database.db, run.id)).version;
-      await poll(async () => Number(/\d+/.exec((await morgan.getByTestId('board-version').textContent()) ?? '')?.[0])).toBe(serverVersion);
+      await poll(async () =>
+        Number(/\d+/.exec((await morgan.getByTestId('board-version').textContent()) ?? '')?.[0]),
+      ).toBe(serverVersion);
       const third = await idAt(morgan, 3);
       await dragWithMouse(morgan, 3, 7);
       await poll(() => idAt(ari, 7)).toBe(third);
@@ -359,7 +439,10 @@ describe('the run-order board', () => {
       await page.getByRole('button', { name: 'Create empty' }).click();
       await page.getByTestId('heat-1').waitFor();
       // Place two entries with the button, then generate the rest.
-      await page.getByRole('button', { name: /^Place / }).first().click();
+      await page
+        .getByRole('button', { name: /^Place / })
+        .first()
+        .click();
       await poll(async () => (await slotsOf(run)).filter((id) => id !== null).length).toBe(1);
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await page.getByRole('dialog').getByTestId('generate-preview').waitFor();

@@ -3,7 +3,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { expectNoSidewaysScroll, launchBrowser, type RunningSite, screenshot, signIn, startSite, VIEWPORTS } from '../support/browser.ts';
+import {
+  expectNoSidewaysScroll,
+  launchBrowser,
+  type RunningSite,
+  screenshot,
+  signIn,
+  startSite,
+  VIEWPORTS,
+} from '../support/browser.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -28,7 +36,14 @@ beforeAll(async () => {
   const station = await insertDepartment(db, { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' });
   const passwordHash = await hash(PASSWORD);
   const person = (email: string, first_name: string, last_name: string) =>
-    insertUser(db, { email, first_name, last_name, password_hash: passwordHash, department_id: station.id, date_of_birth: '1990-04-12' });
+    insertUser(db, {
+      email,
+      first_name,
+      last_name,
+      password_hash: passwordHash,
+      department_id: station.id,
+      date_of_birth: '1990-04-12',
+    });
 
   const ava = await person('ava@example.org', 'Ava', 'Reyes');
   const ben = await person('ben@example.org', 'Ben', 'Tremblay');
@@ -38,10 +53,22 @@ beforeAll(async () => {
     for (let i = 1; i <= count; i++) ids.push((await person(`${prefix}${i}@example.org`, prefix, `Member ${i}`)).id);
     return ids;
   };
-  await insertTeam(db, { captain_id: ava.id, name: 'Station 7 Relay', run_type: 'relay', department_id: station.id }, await crew('ava', 2));
-  await insertTeam(db, { captain_id: ben.id, name: 'Ladder 3 Relay', run_type: 'relay', department_id: station.id }, await crew('ben', 3));
+  await insertTeam(
+    db,
+    { captain_id: ava.id, name: 'Station 7 Relay', run_type: 'relay', department_id: station.id },
+    await crew('ava', 2),
+  );
+  await insertTeam(
+    db,
+    { captain_id: ben.id, name: 'Ladder 3 Relay', run_type: 'relay', department_id: station.id },
+    await crew('ben', 3),
+  );
   // Two people: a relay team needs 3 to 5.
-  await insertTeam(db, { captain_id: cleo.id, name: 'Short Crew', run_type: 'relay', department_id: station.id }, await crew('cleo', 1));
+  await insertTeam(
+    db,
+    { captain_id: cleo.id, name: 'Short Crew', run_type: 'relay', department_id: station.id },
+    await crew('cleo', 1),
+  );
 
   const event = await insertEvent(db, {
     name: 'Kamloops Firefit Challenge',
@@ -86,7 +113,8 @@ async function newPage(viewport: keyof typeof VIEWPORTS): Promise<{ page: Page; 
   return { page, scripts };
 }
 
-const runCard = (page: Page, name: string) => page.getByTestId('run-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const runCard = (page: Page, name: string) =>
+  page.getByTestId('run-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 async function registrationOf(teamName: string) {
   return site.database.db
@@ -125,7 +153,9 @@ describe('competitor self-service on the public event page', () => {
         expect(await open.getByTestId('run-window').textContent()).toBe('Registration open');
         expect(await open.getByTestId('run-places').textContent()).toBe('1 of 1 place left');
         const signInLink = open.getByRole('link', { name: 'Sign in to register for Relay: Men' });
-        expect(await signInLink.getAttribute('href')).toBe(`/sign-in?redirect=${encodeURIComponent(`/events/${eventId}`)}`);
+        expect(await signInLink.getAttribute('href')).toBe(
+          `/sign-in?redirect=${encodeURIComponent(`/events/${eventId}`)}`,
+        );
 
         const closed = runCard(page, 'Relay: Mixed');
         expect(await closed.getByTestId('run-window').textContent()).toBe('Registration closed');
@@ -224,7 +254,9 @@ describe('competitor self-service on the public event page', () => {
       await refusal.waitFor();
       expect(await refusal.textContent()).toContain('Not eligible for this run');
       expect(await refusal.textContent()).toContain('Team size rule: a relay team has 3 to 5 members; this one has 2.');
-      expect(await cleoDialog.getByLabel('Notes for the organisers').inputValue()).toBe('Third member joins next week.');
+      expect(await cleoDialog.getByLabel('Notes for the organisers').inputValue()).toBe(
+        'Third member joins next week.',
+      );
       await screenshot(cleo, 'self-service-refused-desktop');
       await expectNoSeriousAxeViolations(cleo);
       expect(await registrationOf('Short Crew')).toBeUndefined();

@@ -32,7 +32,13 @@ const PAGES: StaticPage[] = [
   {
     path: '/sponsors',
     h1: 'Our Sponsors',
-    texts: ['Presenting Sponsor', 'Major Sponsors', 'Supporting Sponsors', 'Partnership Opportunities', 'Maple Turnout Co.'],
+    texts: [
+      'Presenting Sponsor',
+      'Major Sponsors',
+      'Supporting Sponsors',
+      'Partnership Opportunities',
+      'Maple Turnout Co.',
+    ],
   },
   {
     path: '/results',
@@ -123,9 +129,14 @@ describe('static pages in a real browser', () => {
           await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer');
         }
         const logo = page.locator(`img[src="${sponsor.logo}"]`).first();
-        await expect(logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), sponsor.logo).resolves.toBe(true);
+        await expect(
+          logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          sponsor.logo,
+        ).resolves.toBe(true);
       }
-      const descriptions = SPONSORS.filter((sponsor) => sponsor.tier === 'major').map((sponsor) => sponsor.description ?? '');
+      const descriptions = SPONSORS.filter((sponsor) => sponsor.tier === 'major').map(
+        (sponsor) => sponsor.description ?? '',
+      );
       for (const description of descriptions) {
         await expect(page.getByText(description).isVisible()).resolves.toBe(true);
       }

@@ -61,15 +61,28 @@ beforeAll(async () => {
   const db = site.database.db;
   const departments = [
     await insertDepartment(db, { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' }),
-    await insertDepartment(db, { name: 'Regional Municipality of Wood Buffalo Fire Rescue', city: 'Fort McMurray', province: 'AB' }),
+    await insertDepartment(db, {
+      name: 'Regional Municipality of Wood Buffalo Fire Rescue',
+      city: 'Fort McMurray',
+      province: 'AB',
+    }),
     await insertDepartment(db, { name: 'Halifax Regional Fire', city: 'Halifax', province: 'NS' }),
   ];
   admin = await insertUser(db, { role: 'admin', first_name: 'Ari', last_name: 'Desk' });
   const event = await insertEvent(db, { name: 'Red Deer Fire Fit Challenge' });
-  run = await insertRun(db, event.id, { name: 'Individual: Open Men', type: 'individual', category: 'Open Men', participant_limit: 60 });
+  run = await insertRun(db, event.id, {
+    name: 'Individual: Open Men',
+    type: 'individual',
+    category: 'Open Men',
+    participant_limit: 60,
+  });
   emptyRun = await insertRun(db, event.id, { name: 'Relay', type: 'relay', category: 'Women', participant_limit: 20 });
   for (const [index, [first, last]] of PEOPLE.entries()) {
-    const person = await insertUser(db, { first_name: first, last_name: last, department_id: departments[index % 3]?.id ?? null });
+    const person = await insertUser(db, {
+      first_name: first,
+      last_name: last,
+      department_id: departments[index % 3]?.id ?? null,
+    });
     const registration = await insertRegistration(db, { runId: run.id, userId: person.id });
     registrations.set(`${first} ${last}`, registration.id);
   }
@@ -82,7 +95,12 @@ afterAll(async () => {
 });
 
 /** An admin's run-order command through the real API, at the version the order is at now. */
-async function command(method: 'POST' | 'PATCH', path: string, body: Record<string, unknown> = {}, runId = run.id): Promise<RunOrderView> {
+async function command(
+  method: 'POST' | 'PATCH',
+  path: string,
+  body: Record<string, unknown> = {},
+  runId = run.id,
+): Promise<RunOrderView> {
   const current = await displayOf(runId);
   const response = await fetch(`${site.baseUrl}/api/run-orders/run/${runId}${path}`, {
     method,
@@ -102,10 +120,15 @@ async function displayOf(runId = run.id): Promise<RunOrderDisplay> {
 /** The names of a heat's occupied lanes, in order. */
 async function namesOfHeat(heat: number): Promise<string[]> {
   const view = await displayOf();
-  return (view.heats.find((h) => h.heat === heat)?.pairs ?? []).flatMap((p) => p.lanes.map((l) => l.name).filter((n): n is string => n !== null));
+  return (view.heats.find((h) => h.heat === heat)?.pairs ?? []).flatMap((p) =>
+    p.lanes.map((l) => l.name).filter((n): n is string => n !== null),
+  );
 }
 
-async function openDisplay(viewport: { width: number; height: number }, runId: number | string = run.id): Promise<{ context: BrowserContext; page: Page; scripts: string[] }> {
+async function openDisplay(
+  viewport: { width: number; height: number },
+  runId: number | string = run.id,
+): Promise<{ context: BrowserContext; page: Page; scripts: string[] }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const scripts: string[] = [];
@@ -123,14 +146,21 @@ async function expectEverythingOnScreen(page: Page, what: string): Promise<void>
     const { innerWidth, innerHeight } = window;
     if (document.documentElement.scrollWidth > innerWidth) found.push('the page scrolls sideways');
     if (document.documentElement.scrollHeight > innerHeight) found.push('the page scrolls down');
-    for (const element of document.querySelectorAll<HTMLElement>('[data-testid="now-running"], [data-testid="on-deck"], [data-testid="clock"], h1')) {
+    for (const element of document.querySelectorAll<HTMLElement>(
+      '[data-testid="now-running"], [data-testid="on-deck"], [data-testid="clock"], h1',
+    )) {
       const box = element.getBoundingClientRect();
-      if (box.right > innerWidth + 1 || box.bottom > innerHeight + 1 || box.left < -1 || box.top < -1) found.push(`${element.dataset.testid ?? element.tagName} leaves the screen`);
-      if (element.scrollWidth > element.clientWidth + 1) found.push(`${element.dataset.testid ?? element.tagName} overflows sideways`);
+      if (box.right > innerWidth + 1 || box.bottom > innerHeight + 1 || box.left < -1 || box.top < -1)
+        found.push(`${element.dataset.testid ?? element.tagName} leaves the screen`);
+      if (element.scrollWidth > element.clientWidth + 1)
+        found.push(`${element.dataset.testid ?? element.tagName} overflows sideways`);
     }
-    for (const lane of document.querySelectorAll<HTMLElement>('[data-testid="now-running"] [data-testid="lane"], [data-testid="on-deck"] [data-testid="lane"]')) {
+    for (const lane of document.querySelectorAll<HTMLElement>(
+      '[data-testid="now-running"] [data-testid="lane"], [data-testid="on-deck"] [data-testid="lane"]',
+    )) {
       const box = lane.getBoundingClientRect();
-      if (box.bottom > innerHeight + 1 || box.right > innerWidth + 1) found.push(`lane ${lane.dataset.position} is cut off`);
+      if (box.bottom > innerHeight + 1 || box.right > innerWidth + 1)
+        found.push(`lane ${lane.dataset.position} is cut off`);
     }
     return found;
   });
@@ -139,7 +169,10 @@ async function expectEverythingOnScreen(page: Page, what: string): Promise<void>
 
 /** The computed font size of the first name in a section, in CSS pixels. */
 async function nameSize(page: Page, section: string): Promise<number> {
-  const size = await page.locator(`[data-testid="${section}"] [data-testid="lane"] p`).first().evaluate((p) => Number.parseFloat(getComputedStyle(p).fontSize));
+  const size = await page
+    .locator(`[data-testid="${section}"] [data-testid="lane"] p`)
+    .first()
+    .evaluate((p) => Number.parseFloat(getComputedStyle(p).fontSize));
   return size;
 }
 
@@ -153,7 +186,8 @@ describe('the venue display', () => {
       await page.getByText('Red Deer Fire Fit Challenge').waitFor();
       await expect(page.getByTestId('current-heat').textContent()).resolves.toBe('Heat 1 of 5');
       for (const name of await namesOfHeat(1)) await now.getByText(name, { exact: true }).waitFor();
-      for (const name of await namesOfHeat(2)) await page.getByTestId('on-deck').getByText(name, { exact: true }).waitFor();
+      for (const name of await namesOfHeat(2))
+        await page.getByTestId('on-deck').getByText(name, { exact: true }).waitFor();
       // The heats after it, as many as fit whole in the room left.
       await page.getByTestId('coming-up').getByText('Heat 3 of 5').waitFor();
       await screenshot(page, 'venue-display-1920x1080');
@@ -275,7 +309,12 @@ describe('the venue display', () => {
   it('keeps a big heat (8 pairs) whole on one screen, shrinking the type to fit', async () => {
     const db = site.database.db;
     const event = await insertEvent(db, { name: 'Kamloops Regional' });
-    const bigRun = await insertRun(db, event.id, { name: 'Individual: Open Women', type: 'individual', category: 'Open Women', participant_limit: 60 });
+    const bigRun = await insertRun(db, event.id, {
+      name: 'Individual: Open Women',
+      type: 'individual',
+      category: 'Open Women',
+      participant_limit: 60,
+    });
     const department = await insertDepartment(db, { name: 'Calgary Fire Department' });
     for (const [first, last] of PEOPLE.slice(0, 24)) {
       const person = await insertUser(db, { first_name: first, last_name: last, department_id: department.id });
@@ -312,7 +351,12 @@ describe('the venue display', () => {
       const now = page.getByTestId('now-running');
       await page.getByTestId('current-heat').getByText('Heat 1 of 1').waitFor();
       // The dash on the screen; "empty" for a screen reader.
-      expect(await now.getByTestId('lane').allTextContents()).toEqual(['Left lane: empty—', 'Right lane: empty—', 'Left lane: empty—', 'Right lane: empty—']);
+      expect(await now.getByTestId('lane').allTextContents()).toEqual([
+        'Left lane: empty—',
+        'Right lane: empty—',
+        'Left lane: empty—',
+        'Right lane: empty—',
+      ]);
       await page.getByTestId('on-deck').getByText('Last heat of the run').waitFor();
       expect(await page.getByTestId('display-coming-soon').count()).toBe(0);
     } finally {

@@ -29,7 +29,11 @@ beforeAll(async () => {
   };
   const target = await insertUser(db, { role: 'user' });
   const targetAdmin = await insertUser(db, { role: 'admin' });
-  const bio = await db.insertInto('bios').values({ user_id: users.owner.id, headline: 'Owner' }).returning('id').executeTakeFirstOrThrow();
+  const bio = await db
+    .insertInto('bios')
+    .values({ user_id: users.owner.id, headline: 'Owner' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const event = await insertEvent(db);
   const announcement = await insertAnnouncement(db);
   headersOf = {
@@ -67,7 +71,11 @@ beforeAll(async () => {
       const { insertRegistration, insertRun, insertTeam } = await import('../support/factories.ts');
       const run = await insertRun(db, event.id);
       const registration = await insertRegistration(db, { runId: run.id, userId: users.owner.id });
-      const team = await insertTeam(db, { captain_id: users.owner.id, department_id: department.id, run_type: 'relay' });
+      const team = await insertTeam(db, {
+        captain_id: users.owner.id,
+        department_id: department.id,
+        run_type: 'relay',
+      });
       return {
         '/api/registrations': { id: String(registration.id) },
         '/api/registrations/user': { id: String(users.owner.id) },
@@ -89,7 +97,8 @@ function concretePath(route: RouteEntry): string {
   const values = (prefix && (params[`${route.access}:${prefix}`] ?? params[prefix])) || {};
   return route.url.replace(/:(\w+)/g, (_, name: string) => {
     const value = values?.[name];
-    if (!value) throw new Error(`The access matrix has no value for :${name} in ${route.method} ${route.url}: add one to params`);
+    if (!value)
+      throw new Error(`The access matrix has no value for :${name} in ${route.method} ${route.url}: add one to params`);
     return value;
   });
 }
@@ -113,7 +122,9 @@ function allowed(route: RouteEntry, caller: Caller): boolean {
 }
 
 function apiRoutes(): RouteEntry[] {
-  return t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.url.startsWith('/api/docs'));
+  return t.app.routeTable.filter(
+    (r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.url.startsWith('/api/docs'),
+  );
 }
 
 describe('access matrix', () => {

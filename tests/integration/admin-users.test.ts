@@ -13,11 +13,13 @@ let member: User;
 type Caller = Pick<User, 'id' | 'role'> | undefined;
 
 const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) => callAs(t.app, method, url, caller, payload);
+const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
+  callAs(t.app, method, url, caller, payload);
 const row = (id: number) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const fresh = (overrides: Partial<NewUser> = {}) => insertUser(db(), overrides);
 const insertSession = (userId: number) => insertRefreshToken(db(), userId);
-const session = (id: number) => db().selectFrom('refresh_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const session = (id: number) =>
+  db().selectFrom('refresh_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((u) => u.id);
 const newAdmin = {
   email: 'New.Admin@Fire.example',
@@ -52,7 +54,9 @@ describe('who may call the admin-user routes', () => {
       ['PUT', '/api/admin-users/:id'],
       ['DELETE', '/api/admin-users/:id'],
     ]) {
-      expect(t.app.routeTable.find((r) => r.method === method && r.url === url)?.access, `${method} ${url}`).toBe('super-admin');
+      expect(t.app.routeTable.find((r) => r.method === method && r.url === url)?.access, `${method} ${url}`).toBe(
+        'super-admin',
+      );
     }
   });
 
@@ -67,7 +71,9 @@ describe('who may call the admin-user routes', () => {
     }
     expect(await row(admin.id)).toMatchObject({ first_name: 'Ada', role: 'admin' });
     expect((await row(root.id)).role).toBe('super-admin');
-    expect(await db().selectFrom('users').select('id').where('email', '=', 'sneaky@fire.example').execute()).toEqual([]);
+    expect(await db().selectFrom('users').select('id').where('email', '=', 'sneaky@fire.example').execute()).toEqual(
+      [],
+    );
   });
 
   it('is documented in OpenAPI with the admin-users tag', async () => {
@@ -95,7 +101,10 @@ describe('GET /api/admin-users', () => {
     const found = await call('GET', '/api/admin-users?query=BAKER', root);
     expect(ids(found.json())).toEqual([admin.id, inactiveAdmin.id]);
     const page2 = await call('GET', '/api/admin-users?query=baker&page=2&limit=1', root);
-    expect(page2.json()).toEqual({ data: [expect.objectContaining({ id: inactiveAdmin.id, isActive: false })], meta: { total: 2, page: 2, perPage: 1 } });
+    expect(page2.json()).toEqual({
+      data: [expect.objectContaining({ id: inactiveAdmin.id, isActive: false })],
+      meta: { total: 2, page: 2, perPage: 1 },
+    });
     expect((await call('GET', '/api/admin-users?limit=101', root)).statusCode).toBe(400);
     expect((await call('GET', '/api/admin-users?role=user', root)).statusCode).toBe(200);
     await db().deleteFrom('users').where('last_name', '=', 'Baker').where('id', '<>', admin.id).execute();
@@ -148,7 +157,11 @@ describe('POST /api/admin-users/create', () => {
     // The new admin can use the admin routes at once.
     expect((await call('GET', '/api/users', { id: body.id, role: 'admin' })).statusCode).toBe(200);
 
-    const second = await call('POST', '/api/admin-users/create', root, { ...newAdmin, email: 'second.root@fire.example', role: 'super-admin' });
+    const second = await call('POST', '/api/admin-users/create', root, {
+      ...newAdmin,
+      email: 'second.root@fire.example',
+      role: 'super-admin',
+    });
     expect(second.statusCode).toBe(201);
     expect(second.json().role).toBe('super-admin');
   });
@@ -173,7 +186,13 @@ describe('POST /api/admin-users/create', () => {
     ] as const) {
       const res = await call('POST', '/api/admin-users/create', root, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().details.map((d: { field: string }) => d.field).join(' '), JSON.stringify(body)).toContain(field);
+      expect(
+        res
+          .json()
+          .details.map((d: { field: string }) => d.field)
+          .join(' '),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     const made = await db().selectFrom('users').select('email').where('email', 'ilike', '%@fire.example').execute();
     expect(made.map((m) => m.email).sort()).toEqual(['New.Admin@Fire.example', 'second.root@fire.example']);
@@ -184,9 +203,18 @@ describe('PUT /api/admin-users/{id}', () => {
   it('changes names and promotes without ending sessions', async () => {
     const target = await fresh({ role: 'admin' });
     const token = await insertSession(target.id);
-    const res = await call('PUT', `/api/admin-users/${target.id}`, root, { firstName: 'Promoted', lastName: 'Person', role: 'super-admin' });
+    const res = await call('PUT', `/api/admin-users/${target.id}`, root, {
+      firstName: 'Promoted',
+      lastName: 'Person',
+      role: 'super-admin',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Promoted', lastName: 'Person', role: 'super-admin', isActive: true });
+    expect(res.json()).toMatchObject({
+      firstName: 'Promoted',
+      lastName: 'Person',
+      role: 'super-admin',
+      isActive: true,
+    });
     expect((await session(token.id)).revoked_at).toBeNull();
   });
 
@@ -220,8 +248,17 @@ describe('PUT /api/admin-users/{id}', () => {
     const deactivate = await call('PUT', `/api/admin-users/${root.id}`, root, { isActive: false, lastName: 'Changed' });
     expect(deactivate.statusCode).toBe(422);
     expect(deactivate.json()).toMatchObject({ code: 'CANNOT_DEACTIVATE_SELF' });
-    expect(await row(root.id)).toMatchObject({ role: 'super-admin', is_active: true, first_name: 'Root', last_name: 'Aaronson' });
-    const own = await call('PUT', `/api/admin-users/${root.id}`, root, { firstName: 'Root', role: 'super-admin', isActive: true });
+    expect(await row(root.id)).toMatchObject({
+      role: 'super-admin',
+      is_active: true,
+      first_name: 'Root',
+      last_name: 'Aaronson',
+    });
+    const own = await call('PUT', `/api/admin-users/${root.id}`, root, {
+      firstName: 'Root',
+      role: 'super-admin',
+      isActive: true,
+    });
     expect(own.statusCode).toBe(200);
   });
 
@@ -232,8 +269,15 @@ describe('PUT /api/admin-users/{id}', () => {
       expect(res.json()).toMatchObject({ code: 'ADMIN_USER_NOT_FOUND' });
     }
     expect((await row(member.id)).first_name).toBe('Mo');
-    for (const body of [{ role: 'user' }, { email: 'x@example.org' }, { password: 'Str0ngPassword' }, { isActive: 'no' }]) {
-      expect((await call('PUT', `/api/admin-users/${admin.id}`, root, body)).statusCode, JSON.stringify(body)).toBe(400);
+    for (const body of [
+      { role: 'user' },
+      { email: 'x@example.org' },
+      { password: 'Str0ngPassword' },
+      { isActive: 'no' },
+    ]) {
+      expect((await call('PUT', `/api/admin-users/${admin.id}`, root, body)).statusCode, JSON.stringify(body)).toBe(
+        400,
+      );
     }
   });
 });
@@ -244,8 +288,17 @@ describe('DELETE /api/admin-users/{id}', () => {
     const token = await insertSession(target.id);
     const res = await call('DELETE', `/api/admin-users/${target.id}`, root);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: target.id, role: 'user', isActive: true, firstName: 'Leaving', email: target.email });
-    expect(await session(token.id)).toMatchObject({ revoked_at: expect.any(Date), revoked_reason: 'admin-rights-removed' });
+    expect(res.json()).toMatchObject({
+      id: target.id,
+      role: 'user',
+      isActive: true,
+      firstName: 'Leaving',
+      email: target.email,
+    });
+    expect(await session(token.id)).toMatchObject({
+      revoked_at: expect.any(Date),
+      revoked_reason: 'admin-rights-removed',
+    });
     expect((await call('GET', `/api/admin-users/${target.id}`, root)).statusCode).toBe(404);
     expect((await call('GET', '/api/users', target)).statusCode).toBe(403);
     expect((await call('GET', `/api/users/${target.id}`, target)).statusCode).toBe(200);
@@ -289,13 +342,17 @@ describe('the last active super-admin', () => {
       ]) {
         await expect(attempt()).rejects.toMatchObject({ statusCode: 422, code: 'LAST_SUPER_ADMIN' });
       }
-      expect(await idb.selectFrom('users').select(['role', 'is_active']).where('id', '=', only.id).executeTakeFirstOrThrow()).toEqual({
+      expect(
+        await idb.selectFrom('users').select(['role', 'is_active']).where('id', '=', only.id).executeTakeFirstOrThrow(),
+      ).toEqual({
         role: 'super-admin',
         is_active: true,
       });
       // An inactive super-admin does not count as the last one.
       const second = await insertUser(idb, { role: 'super-admin', is_active: false });
-      await expect(removeAdminRights(idb, { sub: only.id, role: 'super-admin' }, second.id)).resolves.toMatchObject({ role: 'user' });
+      await expect(removeAdminRights(idb, { sub: only.id, role: 'super-admin' }, second.id)).resolves.toMatchObject({
+        role: 'user',
+      });
     } finally {
       await isolated.close();
     }
@@ -305,14 +362,27 @@ describe('the last active super-admin', () => {
     const a = await fresh({ role: 'super-admin' });
     const b = await fresh({ role: 'super-admin' });
     // Leave a and b as the only active super-admins.
-    await db().updateTable('users').set({ is_active: false }).where('role', '=', 'super-admin').where('id', 'not in', [a.id, b.id]).execute();
+    await db()
+      .updateTable('users')
+      .set({ is_active: false })
+      .where('role', '=', 'super-admin')
+      .where('id', 'not in', [a.id, b.id])
+      .execute();
     try {
-      const [ab, ba] = await Promise.all([call('DELETE', `/api/admin-users/${b.id}`, a), call('DELETE', `/api/admin-users/${a.id}`, b)]);
+      const [ab, ba] = await Promise.all([
+        call('DELETE', `/api/admin-users/${b.id}`, a),
+        call('DELETE', `/api/admin-users/${a.id}`, b),
+      ]);
       const statuses = [ab.statusCode, ba.statusCode].sort();
       // One wins; the other is refused either as no longer a super-admin (403) or as the last one (422).
       expect(statuses[0]).toBe(200);
       expect([403, 422]).toContain(statuses[1]);
-      const left = await db().selectFrom('users').select('id').where('role', '=', 'super-admin').where('is_active', '=', true).execute();
+      const left = await db()
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'super-admin')
+        .where('is_active', '=', true)
+        .execute();
       expect(left).toHaveLength(1);
     } finally {
       await db().updateTable('users').set({ is_active: true }).where('id', '=', root.id).execute();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { ACCESS_LEVELS } from '../../api/plugins/access.ts';
-import { bearer, createTestApp, TEST_JWT_SECRET, testConfig, testDatabase, type TestApp } from '../support/app.ts';
+import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp, testConfig, testDatabase } from '../support/app.ts';
 import { insertUser } from '../support/factories.ts';
 
 describe('the app on a real database', () => {
@@ -75,7 +75,9 @@ describe('the app on a real database', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/events/upcoming', '/api/health', '/api/ready']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/events/upcoming', '/api/health', '/api/ready']),
+    );
     const ui = await t.app.inject('/api/docs/');
     expect(ui.statusCode).toBe(200);
   });
@@ -110,7 +112,13 @@ describe('the app on a real database', () => {
 describe('errors and failures', () => {
   it('answers 500 without leaking internals, and refuses routes without an access declaration', async () => {
     const database = await testDatabase();
-    const app = await buildApp({ config: testConfig(), database, jwtSecret: TEST_JWT_SECRET, logger: false, webRoot: '/none' });
+    const app = await buildApp({
+      config: testConfig(),
+      database,
+      jwtSecret: TEST_JWT_SECRET,
+      logger: false,
+      webRoot: '/none',
+    });
     app.get('/api/test/explode', { config: { access: 'public' } }, async () => {
       throw new Error('password=hunter2 at /srv/secret/path.ts:12');
     });
@@ -136,7 +144,13 @@ describe('errors and failures', () => {
     expect(read.body).not.toMatch(/select|from "events"/i);
     await app.close();
 
-    const strict = await buildApp({ config: testConfig(), database: await testDatabase(), jwtSecret: TEST_JWT_SECRET, logger: false, webRoot: '/none' });
+    const strict = await buildApp({
+      config: testConfig(),
+      database: await testDatabase(),
+      jwtSecret: TEST_JWT_SECRET,
+      logger: false,
+      webRoot: '/none',
+    });
     strict.get('/api/test/undeclared', async () => 'hi');
     await expect(strict.ready()).rejects.toThrow('Routes without an access declaration: GET /api/test/undeclared');
     await strict.close().catch(() => {});
@@ -144,7 +158,13 @@ describe('errors and failures', () => {
 
   it('refuses a signed-out caller on a non-public route with 401, and a too-low role with 403', async () => {
     const database = await testDatabase();
-    const app = await buildApp({ config: testConfig(), database, jwtSecret: TEST_JWT_SECRET, logger: false, webRoot: '/none' });
+    const app = await buildApp({
+      config: testConfig(),
+      database,
+      jwtSecret: TEST_JWT_SECRET,
+      logger: false,
+      webRoot: '/none',
+    });
     app.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({ ok: true }));
     await app.ready();
     const anonymous = await app.inject('/api/test/admin-only');

@@ -1,8 +1,8 @@
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../api/contracts/accounts.ts';
-import { AUTH_MESSAGES } from '../../api/modules/auth/service.ts';
 import { REFRESH_COOKIE } from '../../api/modules/auth/routes.ts';
+import { AUTH_MESSAGES } from '../../api/modules/auth/service.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
 import { insertUser } from '../support/factories.ts';
 import { linkIn, type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../support/smtp.ts';
@@ -21,8 +21,11 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const post = (url: string, payload?: object, extra: { cookies?: Record<string, string>; headers?: Record<string, string> } = {}) =>
-  t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), ...extra });
+const post = (
+  url: string,
+  payload?: object,
+  extra: { cookies?: Record<string, string>; headers?: Record<string, string> } = {},
+) => t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), ...extra });
 
 function refreshCookieOf(res: { cookies: Array<{ name: string; value: string }> }): string {
   const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE);
@@ -36,7 +39,12 @@ const mailTo = (address: string, subject: RegExp) => (mail: ReceivedMail) =>
 describe('the sign-up story, through HTTP and a real SMTP server', () => {
   it('registers, verifies through the e-mailed link, signs in, rotates, detects reuse, signs out, resets the password', async () => {
     const email = 'Casey.Rivers@Example.org';
-    const registered = await post('/api/auth/register', { email, password: 'first-pass', firstName: 'Casey', lastName: 'Rivers' });
+    const registered = await post('/api/auth/register', {
+      email,
+      password: 'first-pass',
+      firstName: 'Casey',
+      lastName: 'Rivers',
+    });
     expect(registered.statusCode).toBe(201);
     expect(registered.json()).toMatchObject({
       message: AUTH_MESSAGES.registered,
@@ -52,10 +60,14 @@ describe('the sign-up story, through HTTP and a real SMTP server', () => {
     expect(tooEarly.statusCode).toBe(403);
     expect(tooEarly.json().code).toBe('EMAIL_NOT_VERIFIED');
 
-    const verified = await post(`/api/auth/verify-email?token=${encodeURIComponent(verifyLink.searchParams.get('token') ?? '')}`);
+    const verified = await post(
+      `/api/auth/verify-email?token=${encodeURIComponent(verifyLink.searchParams.get('token') ?? '')}`,
+    );
     expect(verified.statusCode).toBe(200);
     expect(verified.json().message).toBe(AUTH_MESSAGES.verified);
-    const again = await post(`/api/auth/verify-email?token=${encodeURIComponent(verifyLink.searchParams.get('token') ?? '')}`);
+    const again = await post(
+      `/api/auth/verify-email?token=${encodeURIComponent(verifyLink.searchParams.get('token') ?? '')}`,
+    );
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('INVALID_TOKEN');
 
@@ -103,7 +115,9 @@ describe('the sign-up story, through HTTP and a real SMTP server', () => {
     const logout = await post('/api/auth/logout', undefined, { cookies: { [REFRESH_COOKIE]: rememberedCookie } });
     expect(logout.statusCode).toBe(200);
     expect(String(logout.headers['set-cookie'])).toMatch(new RegExp(`${REFRESH_COOKIE}=;`));
-    expect((await post('/api/auth/refresh', undefined, { cookies: { [REFRESH_COOKIE]: rememberedCookie } })).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/refresh', undefined, { cookies: { [REFRESH_COOKIE]: rememberedCookie } })).statusCode,
+    ).toBe(401);
 
     // A session open before the reset ends with it.
     const beforeReset = refreshCookieOf(await post('/api/auth/login', { email, password: 'first-pass' }));
@@ -122,23 +136,42 @@ describe('the sign-up story, through HTTP and a real SMTP server', () => {
     const reset = await post('/api/auth/reset-password', { token, newPassword: 'Second-pass9' });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe(AUTH_MESSAGES.passwordReset);
-    expect((await t.app.inject(`/api/auth/validate-reset-token?token=${encodeURIComponent(token)}`)).json()).toEqual({ valid: false, expiresAt: null });
-    expect((await post('/api/auth/reset-password', { token, newPassword: 'Third-pass9' })).json().code).toBe('INVALID_TOKEN');
+    expect((await t.app.inject(`/api/auth/validate-reset-token?token=${encodeURIComponent(token)}`)).json()).toEqual({
+      valid: false,
+      expiresAt: null,
+    });
+    expect((await post('/api/auth/reset-password', { token, newPassword: 'Third-pass9' })).json().code).toBe(
+      'INVALID_TOKEN',
+    );
     await smtp.waitFor(mailTo(email, /password was changed/i));
 
-    expect((await post('/api/auth/refresh', undefined, { cookies: { [REFRESH_COOKIE]: beforeReset } })).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/refresh', undefined, { cookies: { [REFRESH_COOKIE]: beforeReset } })).statusCode,
+    ).toBe(401);
     const oldPassword = await post('/api/auth/login', { email, password: 'first-pass' });
     expect(oldPassword.statusCode).toBe(401);
     expect(oldPassword.json().code).toBe('INVALID_CREDENTIALS');
     expect((await post('/api/auth/login', { email, password: 'Second-pass9' })).statusCode).toBe(200);
     await t.app.mailer.idle();
-    const outbox = await t.database.db.selectFrom('email_outbox').select(['status']).where('to_address', '=', email).execute();
+    const outbox = await t.database.db
+      .selectFrom('email_outbox')
+      .select(['status'])
+      .where('to_address', '=', email)
+      .execute();
     expect(outbox.map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
   });
 
   it('answers forgot-password and resend-verification the same way whether or not the address has an account', async () => {
     await insertUser(t.database.db, { email: 'known@example.org', is_verified: true });
-    const count = async () => Number((await t.database.db.selectFrom('email_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('email_outbox')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     for (const path of ['/api/auth/forgot-password', '/api/auth/resend-verification']) {
       const before = await count();
       const unknown = await post(path, { email: 'nobody-here@example.org' });
@@ -149,7 +182,12 @@ describe('the sign-up story, through HTTP and a real SMTP server', () => {
       if (path.endsWith('resend-verification')) expect(await count()).toBe(before);
     }
     // An unverified account gets a fresh link; the earlier one stops working.
-    const reg = await post('/api/auth/register', { email: 'late@example.org', password: 'secret1', firstName: 'Lee', lastName: 'Late' });
+    const reg = await post('/api/auth/register', {
+      email: 'late@example.org',
+      password: 'secret1',
+      firstName: 'Lee',
+      lastName: 'Late',
+    });
     expect(reg.statusCode).toBe(201);
     const firstMail = await smtp.waitFor(mailTo('late@example.org', /verify/i));
     const resent = await post('/api/auth/resend-verification', { email: 'LATE@example.org' });
@@ -162,9 +200,17 @@ describe('the sign-up story, through HTTP and a real SMTP server', () => {
   });
 
   it('refuses expired links', async () => {
-    await post('/api/auth/register', { email: 'slow@example.org', password: 'secret1', firstName: 'Sol', lastName: 'Slow' });
+    await post('/api/auth/register', {
+      email: 'slow@example.org',
+      password: 'secret1',
+      firstName: 'Sol',
+      lastName: 'Slow',
+    });
     const mail = await smtp.waitFor(mailTo('slow@example.org', /verify/i));
-    await t.database.db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await t.database.db
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     const token = linkIn(mail, 'verify-email').searchParams.get('token') ?? '';
     const res = await post(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
     expect(res.statusCode).toBe(400);
@@ -175,32 +221,66 @@ describe('the sign-up story, through HTTP and a real SMTP server', () => {
 describe('accounts and roles at sign-up', () => {
   it('never lets a public caller choose an elevated role, but lets a super-admin', async () => {
     for (const role of ['admin', 'super-admin']) {
-      const res = await post('/api/auth/register', { email: `want-${role}@example.org`, password: 'secret1', firstName: 'A', lastName: 'B', role });
+      const res = await post('/api/auth/register', {
+        email: `want-${role}@example.org`,
+        password: 'secret1',
+        firstName: 'A',
+        lastName: 'B',
+        role,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('ROLE_NOT_ALLOWED');
     }
     const admin = await insertUser(t.database.db, { role: 'admin' });
-    const byAdmin = await post('/api/auth/register', { email: 'by-admin@example.org', password: 'secret1', firstName: 'A', lastName: 'B', role: 'admin' }, { headers: bearer(t.app, admin) });
+    const byAdmin = await post(
+      '/api/auth/register',
+      { email: 'by-admin@example.org', password: 'secret1', firstName: 'A', lastName: 'B', role: 'admin' },
+      { headers: bearer(t.app, admin) },
+    );
     expect(byAdmin.statusCode).toBe(403);
     const superAdmin = await insertUser(t.database.db, { role: 'super-admin' });
-    const made = await post('/api/auth/register', { email: 'new-admin@example.org', password: 'secret1', firstName: 'New', lastName: 'Admin', role: 'admin' }, { headers: bearer(t.app, superAdmin) });
+    const made = await post(
+      '/api/auth/register',
+      { email: 'new-admin@example.org', password: 'secret1', firstName: 'New', lastName: 'Admin', role: 'admin' },
+      { headers: bearer(t.app, superAdmin) },
+    );
     expect(made.statusCode).toBe(201);
     expect(made.json().user.role).toBe('admin');
-    const asUser = await post('/api/auth/register', { email: 'plain@example.org', password: 'secret1', firstName: 'P', lastName: 'L', role: 'user' });
+    const asUser = await post('/api/auth/register', {
+      email: 'plain@example.org',
+      password: 'secret1',
+      firstName: 'P',
+      lastName: 'L',
+      role: 'user',
+    });
     expect(asUser.json().user.role).toBe('user');
     const count = await t.database.db.selectFrom('users').select('id').where('email', 'like', 'want-%').execute();
     expect(count).toEqual([]);
   });
 
   it('refuses a second account for the same address in any case', async () => {
-    await post('/api/auth/register', { email: 'twin@example.org', password: 'secret1', firstName: 'T', lastName: 'One' });
-    const twin = await post('/api/auth/register', { email: 'TWIN@Example.org', password: 'secret2', firstName: 'T', lastName: 'Two' });
+    await post('/api/auth/register', {
+      email: 'twin@example.org',
+      password: 'secret1',
+      firstName: 'T',
+      lastName: 'One',
+    });
+    const twin = await post('/api/auth/register', {
+      email: 'TWIN@Example.org',
+      password: 'secret2',
+      firstName: 'T',
+      lastName: 'Two',
+    });
     expect(twin.statusCode).toBe(409);
     expect(twin.json().code).toBe('EMAIL_TAKEN');
   });
 
   it('keeps deactivated accounts out: no sign-in, no refresh, no use of a live access token', async () => {
-    const user = await insertUser(t.database.db, { email: 'benched@example.org', password_hash: await hash('secret1'), is_verified: true });
+    const user = await insertUser(t.database.db, {
+      email: 'benched@example.org',
+      password_hash: await hash('secret1'),
+      is_verified: true,
+    });
     const login = await post('/api/auth/login', { email: 'benched@example.org', password: 'secret1' });
     expect(login.statusCode).toBe(200);
     const cookie = refreshCookieOf(login);
@@ -209,10 +289,15 @@ describe('accounts and roles at sign-up', () => {
     expect(again.statusCode).toBe(403);
     expect(again.json().code).toBe('ACCOUNT_DEACTIVATED');
     // The wrong password says nothing about the account's state.
-    expect((await post('/api/auth/login', { email: 'benched@example.org', password: 'wrong-one' })).json().code).toBe('INVALID_CREDENTIALS');
+    expect((await post('/api/auth/login', { email: 'benched@example.org', password: 'wrong-one' })).json().code).toBe(
+      'INVALID_CREDENTIALS',
+    );
     const refresh = await post('/api/auth/refresh', undefined, { cookies: { [REFRESH_COOKIE]: cookie } });
     expect(refresh.statusCode).toBe(401);
-    const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${login.json().accessToken}` } });
+    const me = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${login.json().accessToken}` },
+    });
     expect(me.statusCode).toBe(401);
   });
 
@@ -234,23 +319,60 @@ describe('validation messages of SPEC 5', () => {
   };
 
   it('gives the exact message for each rule', async () => {
-    expect(await problems('/api/auth/forgot-password', {})).toContainEqual({ field: 'body.email', message: 'Email is required' });
-    expect(await problems('/api/auth/forgot-password', { email: '' })).toContainEqual({ field: 'body.email', message: 'Email is required' });
-    expect(await problems('/api/auth/forgot-password', { email: 'not-an-address' })).toContainEqual({ field: 'body.email', message: 'Please enter a valid email address' });
-    expect(await problems('/api/auth/forgot-password', { email: `${'a'.repeat(250)}@x.ca` })).toContainEqual({ field: 'body.email', message: MESSAGES.emailTooLong });
-    expect(await problems('/api/auth/reset-password', { newPassword: 'Abcdefg1' })).toContainEqual({ field: 'body.token', message: 'Reset token is required' });
-    expect(await problems('/api/auth/reset-password', { token: 'x' })).toContainEqual({ field: 'body.newPassword', message: 'New password is required' });
-    expect(await problems('/api/auth/reset-password', { token: 'x', newPassword: 'Ab1' })).toContainEqual({ field: 'body.newPassword', message: 'Password must be at least 8 characters long' });
+    expect(await problems('/api/auth/forgot-password', {})).toContainEqual({
+      field: 'body.email',
+      message: 'Email is required',
+    });
+    expect(await problems('/api/auth/forgot-password', { email: '' })).toContainEqual({
+      field: 'body.email',
+      message: 'Email is required',
+    });
+    expect(await problems('/api/auth/forgot-password', { email: 'not-an-address' })).toContainEqual({
+      field: 'body.email',
+      message: 'Please enter a valid email address',
+    });
+    expect(await problems('/api/auth/forgot-password', { email: `${'a'.repeat(250)}@x.ca` })).toContainEqual({
+      field: 'body.email',
+      message: MESSAGES.emailTooLong,
+    });
+    expect(await problems('/api/auth/reset-password', { newPassword: 'Abcdefg1' })).toContainEqual({
+      field: 'body.token',
+      message: 'Reset token is required',
+    });
+    expect(await problems('/api/auth/reset-password', { token: 'x' })).toContainEqual({
+      field: 'body.newPassword',
+      message: 'New password is required',
+    });
+    expect(await problems('/api/auth/reset-password', { token: 'x', newPassword: 'Ab1' })).toContainEqual({
+      field: 'body.newPassword',
+      message: 'Password must be at least 8 characters long',
+    });
     expect(await problems('/api/auth/reset-password', { token: 'x', newPassword: 'abcdefgh' })).toContainEqual({
       field: 'body.newPassword',
       message: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
     });
-    expect(await problems('/api/auth/verify-email')).toContainEqual({ field: 'querystring.token', message: 'Token is required' });
+    expect(await problems('/api/auth/verify-email')).toContainEqual({
+      field: 'querystring.token',
+      message: 'Token is required',
+    });
     const validateReset = await t.app.inject('/api/auth/validate-reset-token');
-    expect(validateReset.json().details).toContainEqual({ field: 'querystring.token', message: 'Reset token is required' });
-    expect(await problems('/api/auth/login', { email: 'a@b.ca', password: '12345' })).toContainEqual({ field: 'body.password', message: MESSAGES.passwordTooShort });
-    expect(await problems('/api/auth/login', { email: 'a@b.ca', password: 'secret1', rememberMe: 'yes' })).toContainEqual({ field: 'body.rememberMe', message: MESSAGES.rememberMeInvalid });
-    const register = await problems('/api/auth/register', { email: 'a@b.ca', password: '123', firstName: ' ', role: 'chief' });
+    expect(validateReset.json().details).toContainEqual({
+      field: 'querystring.token',
+      message: 'Reset token is required',
+    });
+    expect(await problems('/api/auth/login', { email: 'a@b.ca', password: '12345' })).toContainEqual({
+      field: 'body.password',
+      message: MESSAGES.passwordTooShort,
+    });
+    expect(
+      await problems('/api/auth/login', { email: 'a@b.ca', password: 'secret1', rememberMe: 'yes' }),
+    ).toContainEqual({ field: 'body.rememberMe', message: MESSAGES.rememberMeInvalid });
+    const register = await problems('/api/auth/register', {
+      email: 'a@b.ca',
+      password: '123',
+      firstName: ' ',
+      role: 'chief',
+    });
     expect(register).toEqual(
       expect.arrayContaining([
         { field: 'body.password', message: MESSAGES.passwordTooShort },
@@ -281,7 +403,11 @@ describe('rate limits', () => {
         const over = await limited.app.inject({ method: 'POST', url, payload });
         expect(over.statusCode, url).toBe(429);
         expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-        expect(over.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', details: { retryAfter: expect.any(Number) } });
+        expect(over.json()).toMatchObject({
+          statusCode: 429,
+          code: 'RATE_LIMITED',
+          details: { retryAfter: expect.any(Number) },
+        });
         expect(over.json().requestId).toBe(over.headers['x-request-id']);
       }
       // Reads of public pages are never limited.
@@ -296,12 +422,18 @@ describe('without SMTP_URL', () => {
   it('keeps the message in the outbox with its link, so a local user can still verify', async () => {
     const local = await createTestApp();
     try {
-      const res = await local.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'offline@example.org', password: 'secret1', firstName: 'O', lastName: 'F' } });
+      const res = await local.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'offline@example.org', password: 'secret1', firstName: 'O', lastName: 'F' },
+      });
       expect(res.statusCode).toBe(201);
       const row = await local.database.db.selectFrom('email_outbox').selectAll().executeTakeFirstOrThrow();
       expect(row).toMatchObject({ to_address: 'offline@example.org', status: 'outbox' });
       const token = /verify-email\?token=([\w-]+)/.exec(row.text_body)?.[1] ?? '';
-      expect((await local.app.inject({ method: 'POST', url: `/api/auth/verify-email?token=${token}` })).statusCode).toBe(200);
+      expect(
+        (await local.app.inject({ method: 'POST', url: `/api/auth/verify-email?token=${token}` })).statusCode,
+      ).toBe(200);
     } finally {
       await local.close();
     }

@@ -16,7 +16,11 @@ let superAdmin: User;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const department = await insertDepartment(db, { name: 'Halifax Regional Fire & Emergency', city: 'Halifax', province: 'NS' });
+  const department = await insertDepartment(db, {
+    name: 'Halifax Regional Fire & Emergency',
+    city: 'Halifax',
+    province: 'NS',
+  });
   owner = await insertUser(db, { first_name: 'Jordan', last_name: 'MacLeod', department_id: department.id });
   other = await insertUser(db);
   admin = await insertUser(db, { role: 'admin' });
@@ -29,13 +33,20 @@ const as = (user: User): Headers => bearer(t.app, user);
 const anonymous: Headers = {};
 
 const get = (url: string, headers: Headers = anonymous) => t.app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload: unknown, headers: Headers) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const put = (url: string, payload: unknown, headers: Headers) => t.app.inject({ method: 'PUT', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Headers) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const put = (url: string, payload: unknown, headers: Headers) =>
+  t.app.inject({ method: 'PUT', url, payload: payload as object, headers });
 const del = (url: string, headers: Headers) => t.app.inject({ method: 'DELETE', url, headers });
 
 function expectEnvelope(res: { statusCode: number; json(): unknown }, status: number, code: string) {
   expect(res.statusCode).toBe(status);
-  expect(res.json()).toMatchObject({ statusCode: status, code, message: expect.any(String), requestId: expect.any(String) });
+  expect(res.json()).toMatchObject({
+    statusCode: status,
+    code,
+    message: expect.any(String),
+    requestId: expect.any(String),
+  });
 }
 
 /** A user with a bio of their own, made through the API. */
@@ -56,11 +67,15 @@ function upload(bioId: number, headers: Headers, parts: Part[]) {
   });
 }
 
-const photo = (data: Buffer, filename = 'me.png', contentType = 'image/png'): Part[] => [{ name: 'profilePhoto', data, filename, contentType }];
+const photo = (data: Buffer, filename = 'me.png', contentType = 'image/png'): Part[] => [
+  { name: 'profilePhoto', data, filename, contentType },
+];
 
 /** A busy picture (noise) so the encoders have something to encode. */
 function testImage(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 3, background: '#c0392b', noise: { type: 'gaussian', mean: 128, sigma: 30 } } });
+  return sharp({
+    create: { width, height, channels: 3, background: '#c0392b', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  });
 }
 
 async function pictureIds(): Promise<number[]> {
@@ -69,7 +84,11 @@ async function pictureIds(): Promise<number[]> {
 }
 
 async function photoIdOf(bioId: number) {
-  const row = await t.database.db.selectFrom('bios').select('photo_id').where('id', '=', bioId).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('bios')
+    .select('photo_id')
+    .where('id', '=', bioId)
+    .executeTakeFirstOrThrow();
   return row.photo_id;
 }
 
@@ -77,7 +96,13 @@ describe('POST /api/users/bios', () => {
   it("creates the caller's own bio by default and answers it with the account's names and department", async () => {
     const res = await post(
       '/api/users/bios',
-      { headline: '  Open Men competitor  ', about: 'Stairs every morning.', position: 'Firefighter', yearsOfService: 6, hometown: 'Halifax, NS' },
+      {
+        headline: '  Open Men competitor  ',
+        about: 'Stairs every morning.',
+        position: 'Firefighter',
+        yearsOfService: 6,
+        hometown: 'Halifax, NS',
+      },
       as(owner),
     );
     expect(res.statusCode).toBe(201);
@@ -104,14 +129,23 @@ describe('POST /api/users/bios', () => {
     const user = await insertUser(t.database.db);
     const res = await post('/api/users/bios', { position: '   ' }, as(user));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ headline: '', about: '', position: null, yearsOfService: null, hometown: null, departmentName: null });
+    expect(res.json()).toMatchObject({
+      headline: '',
+      about: '',
+      position: null,
+      yearsOfService: null,
+      hometown: null,
+      departmentName: null,
+    });
   });
 
   it('refuses a second bio for the same user with 409 BIO_EXISTS, also when both race', async () => {
     expectEnvelope(await post('/api/users/bios', { headline: 'Again' }, as(owner)), 409, 'BIO_EXISTS');
 
     const racer = await insertUser(t.database.db);
-    const results = await Promise.all([1, 2, 3].map((n) => post('/api/users/bios', { headline: `Try ${n}` }, as(racer))));
+    const results = await Promise.all(
+      [1, 2, 3].map((n) => post('/api/users/bios', { headline: `Try ${n}` }, as(racer))),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     const rows = await t.database.db.selectFrom('bios').select('id').where('user_id', '=', racer.id).execute();
     expect(rows).toHaveLength(1);
@@ -119,7 +153,11 @@ describe('POST /api/users/bios', () => {
 
   it("lets an admin write someone else's bio, but not a plain user", async () => {
     const subject = await insertUser(t.database.db);
-    expectEnvelope(await post('/api/users/bios', { userId: subject.id, headline: 'Not mine' }, as(other)), 403, 'FORBIDDEN');
+    expectEnvelope(
+      await post('/api/users/bios', { userId: subject.id, headline: 'Not mine' }, as(other)),
+      403,
+      'FORBIDDEN',
+    );
     const byAdmin = await post('/api/users/bios', { userId: subject.id, headline: 'Written by an admin' }, as(admin));
     expect(byAdmin.statusCode).toBe(201);
     expect(byAdmin.json()).toMatchObject({ userId: subject.id, headline: 'Written by an admin' });
@@ -140,7 +178,9 @@ describe('POST /api/users/bios', () => {
     const user = await insertUser(t.database.db);
     const tooMany = await post('/api/users/bios', { yearsOfService: 61 }, as(user));
     expectEnvelope(tooMany, 400, 'VALIDATION_FAILED');
-    expect(tooMany.json<{ message: string }>().message).toContain('Years of service must be a whole number from 0 to 60');
+    expect(tooMany.json<{ message: string }>().message).toContain(
+      'Years of service must be a whole number from 0 to 60',
+    );
     expectEnvelope(await post('/api/users/bios', { headline: 'x'.repeat(121) }, as(user)), 400, 'VALIDATION_FAILED');
     expectEnvelope(await post('/api/users/bios', { nickname: 'Speedy' }, as(user)), 400, 'VALIDATION_FAILED');
     expectEnvelope(await post('/api/users/bios', { userId: 'me' }, as(user)), 400, 'VALIDATION_FAILED');
@@ -211,11 +251,27 @@ describe('GET /api/users/bios/{id} and /api/users/{userId}/bio', () => {
 
 describe('PUT /api/users/bios/{id}', () => {
   it('lets the owner change the given fields only, and clear the optional ones', async () => {
-    const { user, bio } = await userWithBio({ headline: 'Before', about: 'Keep me', position: 'Captain', yearsOfService: 10, hometown: 'Truro' });
-    const res = await put(`/api/users/bios/${bio.id}`, { headline: 'After', hometown: null, yearsOfService: 11 }, as(user));
+    const { user, bio } = await userWithBio({
+      headline: 'Before',
+      about: 'Keep me',
+      position: 'Captain',
+      yearsOfService: 10,
+      hometown: 'Truro',
+    });
+    const res = await put(
+      `/api/users/bios/${bio.id}`,
+      { headline: 'After', hometown: null, yearsOfService: 11 },
+      as(user),
+    );
     expect(res.statusCode).toBe(200);
     const changed = res.json<BioDto>();
-    expect(changed).toMatchObject({ headline: 'After', about: 'Keep me', position: 'Captain', yearsOfService: 11, hometown: null });
+    expect(changed).toMatchObject({
+      headline: 'After',
+      about: 'Keep me',
+      position: 'Captain',
+      yearsOfService: 11,
+      hometown: null,
+    });
     expect(Date.parse(changed.updatedAt)).toBeGreaterThanOrEqual(Date.parse(bio.updatedAt));
     expect((await get(`/api/users/bios/${bio.id}`)).json()).toEqual(changed);
 
@@ -232,7 +288,7 @@ describe('PUT /api/users/bios/{id}', () => {
     expect((await get(`/api/users/bios/${bio.id}`)).json()).toMatchObject({ headline: 'Mine' });
   });
 
-  it('lets an admin change anyone\'s bio, and refuses moving it to another user', async () => {
+  it("lets an admin change anyone's bio, and refuses moving it to another user", async () => {
     const { bio } = await userWithBio({ headline: 'Mine' });
     const res = await put(`/api/users/bios/${bio.id}`, { about: 'Fixed a typo' }, as(admin));
     expect(res.statusCode).toBe(200);
@@ -262,7 +318,7 @@ describe('DELETE /api/users/bios/{id}', () => {
     expect((await post('/api/users/bios', { headline: 'Fresh start' }, as(user))).statusCode).toBe(201);
   });
 
-  it('lets an admin delete anyone\'s bio', async () => {
+  it("lets an admin delete anyone's bio", async () => {
     const { bio } = await userWithBio();
     expect((await del(`/api/users/bios/${bio.id}`, as(admin))).statusCode).toBe(204);
     expectEnvelope(await get(`/api/users/bios/${bio.id}`), 404, 'BIO_NOT_FOUND');
@@ -331,7 +387,11 @@ describe('POST /api/users/bios/{id}/upload-photo and GET /api/users/bios/{id}/ph
     const { user, bio } = await userWithBio();
     const small = await testImage(300, 200).webp().toBuffer();
     expect((await upload(bio.id, as(user), photo(small, 'small.webp', 'image/webp'))).statusCode).toBe(200);
-    const stored = await t.database.db.selectFrom('pictures').select(['width', 'height']).where('id', '=', (await photoIdOf(bio.id)) as number).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('pictures')
+      .select(['width', 'height'])
+      .where('id', '=', (await photoIdOf(bio.id)) as number)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ width: 300, height: 200 });
 
     const gif = await testImage(120, 80).gif().toBuffer();
@@ -341,7 +401,9 @@ describe('POST /api/users/bios/{id}/upload-photo and GET /api/users/bios/{id}/ph
   it('judges the type by the bytes: a text file called .png, an SVG or a TIFF is 422 UNSUPPORTED_IMAGE', async () => {
     const { user, bio } = await userWithBio();
     const tiff = await testImage(40, 40).tiff().toBuffer();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     const truncatedPng = (await testImage(200, 200).png().toBuffer()).subarray(0, 300);
     for (const [data, name, type] of [
       [Buffer.from('This is not a picture, just text.\n'), 'photo.png', 'image/png'],
@@ -387,10 +449,17 @@ describe('POST /api/users/bios/{id}/upload-photo and GET /api/users/bios/{id}/ph
       const form = new FormData();
       form.append('profilePhoto', new Blob([bytes], { type: 'image/png' }), 'big.png');
       const handBuilt = multipart(photo(bytes));
-      for (const init of [{ body: form, headers: as(user) }, { body: handBuilt.payload, headers: { ...as(user), 'content-type': handBuilt.contentType } }]) {
+      for (const init of [
+        { body: form, headers: as(user) },
+        { body: handBuilt.payload, headers: { ...as(user), 'content-type': handBuilt.contentType } },
+      ]) {
         const res = await fetch(`${address}/api/users/bios/${bio.id}/upload-photo`, { method: 'POST', ...init });
         expect(res.status).toBe(422);
-        expect(await res.json()).toMatchObject({ statusCode: 422, code: 'PHOTO_TOO_LARGE', requestId: expect.any(String) });
+        expect(await res.json()).toMatchObject({
+          statusCode: 422,
+          code: 'PHOTO_TOO_LARGE',
+          requestId: expect.any(String),
+        });
       }
     }
     expect(await photoIdOf(bio.id)).toBeNull();
@@ -415,7 +484,9 @@ describe('POST /api/users/bios/{id}/upload-photo and GET /api/users/bios/{id}/ph
   it('refuses a picture with too many pixels before decoding it', async () => {
     const { user, bio } = await userWithBio();
     // 9000x9000 of one colour compresses to a small PNG but would decode to 81 megapixels.
-    const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(PROFILE_PHOTO_MAX_BYTES);
     const res = await upload(bio.id, as(user), photo(bomb));
     expectEnvelope(res, 422, 'PHOTO_TOO_LARGE');
@@ -425,10 +496,22 @@ describe('POST /api/users/bios/{id}/upload-photo and GET /api/users/bios/{id}/ph
   it('answers 400 PHOTO_REQUIRED without a profilePhoto file, and 400 for a body that is not multipart', async () => {
     const { user, bio } = await userWithBio();
     const png = await testImage(20, 20).png().toBuffer();
-    expectEnvelope(await upload(bio.id, as(user), [{ name: 'photo', data: png, filename: 'me.png', contentType: 'image/png' }]), 400, 'PHOTO_REQUIRED');
-    expectEnvelope(await upload(bio.id, as(user), [{ name: 'profilePhoto', data: 'just a field' }]), 400, 'PHOTO_REQUIRED');
+    expectEnvelope(
+      await upload(bio.id, as(user), [{ name: 'photo', data: png, filename: 'me.png', contentType: 'image/png' }]),
+      400,
+      'PHOTO_REQUIRED',
+    );
+    expectEnvelope(
+      await upload(bio.id, as(user), [{ name: 'profilePhoto', data: 'just a field' }]),
+      400,
+      'PHOTO_REQUIRED',
+    );
     expectEnvelope(await upload(bio.id, as(user), []), 400, 'PHOTO_REQUIRED');
-    expectEnvelope(await post(`/api/users/bios/${bio.id}/upload-photo`, { profilePhoto: 'x' }, as(user)), 400, 'PHOTO_REQUIRED');
+    expectEnvelope(
+      await post(`/api/users/bios/${bio.id}/upload-photo`, { profilePhoto: 'x' }, as(user)),
+      400,
+      'PHOTO_REQUIRED',
+    );
     const noBoundary = await t.app.inject({
       method: 'POST',
       url: `/api/users/bios/${bio.id}/upload-photo`,
@@ -436,7 +519,11 @@ describe('POST /api/users/bios/{id}/upload-photo and GET /api/users/bios/{id}/ph
       headers: { ...as(user), 'content-type': 'multipart/form-data' },
     });
     expect(noBoundary.statusCode).toBe(400);
-    expect(noBoundary.json()).toMatchObject({ statusCode: 400, code: expect.any(String), requestId: expect.any(String) });
+    expect(noBoundary.json()).toMatchObject({
+      statusCode: 400,
+      code: expect.any(String),
+      requestId: expect.any(String),
+    });
     expect(await photoIdOf(bio.id)).toBeNull();
   });
 
@@ -444,7 +531,11 @@ describe('POST /api/users/bios/{id}/upload-photo and GET /api/users/bios/{id}/ph
     const { user, bio } = await userWithBio();
     const first = await upload(bio.id, as(user), photo(await testImage(100, 100).png().toBuffer()));
     const firstId = await photoIdOf(bio.id);
-    const second = await upload(bio.id, as(user), photo(await testImage(120, 90).jpeg().toBuffer(), 'b.jpg', 'image/jpeg'));
+    const second = await upload(
+      bio.id,
+      as(user),
+      photo(await testImage(120, 90).jpeg().toBuffer(), 'b.jpg', 'image/jpeg'),
+    );
     expect(second.statusCode).toBe(200);
     const secondId = await photoIdOf(bio.id);
     expect(secondId).not.toBe(firstId);
@@ -474,9 +565,17 @@ describe('POST /api/users/bios/{id}/upload-photo and GET /api/users/bios/{id}/ph
 
 describe('OpenAPI', () => {
   it('documents every bios route, the upload as multipart/form-data', async () => {
-    const doc = (await get('/api/docs/json')).json<{ paths: Record<string, Record<string, { requestBody?: { content: object } }>> }>();
+    const doc = (await get('/api/docs/json')).json<{
+      paths: Record<string, Record<string, { requestBody?: { content: object } }>>;
+    }>();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/users/bios', '/api/users/bios/{id}', '/api/users/{userId}/bio', '/api/users/bios/{id}/upload-photo', '/api/users/bios/{id}/photo']),
+      expect.arrayContaining([
+        '/api/users/bios',
+        '/api/users/bios/{id}',
+        '/api/users/{userId}/bio',
+        '/api/users/bios/{id}/upload-photo',
+        '/api/users/bios/{id}/photo',
+      ]),
     );
     const uploadDoc = doc.paths['/api/users/bios/{id}/upload-photo']?.post;
     expect(uploadDoc).toBeDefined();

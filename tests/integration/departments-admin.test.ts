@@ -18,7 +18,12 @@ const db = () => t.database.db;
 const headersOf = (caller: Caller): Record<string, string> =>
   caller ? { authorization: `Bearer ${t.app.jwt.sign({ sub: caller.id, role: caller.role })}` } : {};
 const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
-  t.app.inject({ method, url, headers: headersOf(caller), ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: headersOf(caller),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const row = (id: number) => db().selectFrom('departments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const department = (overrides: Partial<NewDepartment> = {}) => insertDepartment(db(), overrides);
 const names = (body: { data: Array<{ name: string }> }) => body.data.map((d) => d.name);
@@ -29,7 +34,12 @@ beforeAll(async () => {
   admin = await insertUser(db(), { role: 'admin' });
   active = await department({ name: 'Alpha Fire Rescue', city: 'Calgary', province: 'AB', phone: '555-0101' });
   inactive = await department({ name: 'Bravo Fire Brigade', city: 'Regina', province: 'SK', is_active: false });
-  deleted = await department({ name: 'Charlie Fire Hall', city: 'Moncton', province: 'NB', deleted_at: new Date('2026-01-02T03:04:05Z') });
+  deleted = await department({
+    name: 'Charlie Fire Hall',
+    city: 'Moncton',
+    province: 'NB',
+    deleted_at: new Date('2026-01-02T03:04:05Z'),
+  });
   member = await insertUser(db(), { department_id: active.id, last_name: 'Zimmer' });
   await insertUser(db(), { department_id: active.id, last_name: 'Adams' });
   await insertUser(db(), { department_id: inactive.id });
@@ -38,7 +48,8 @@ afterAll(() => t.close());
 
 describe('who may call the department routes', () => {
   it('declares an access level on every route', () => {
-    const access = (method: string, url: string) => t.app.routeTable.find((r) => r.method === method && r.url === url)?.access;
+    const access = (method: string, url: string) =>
+      t.app.routeTable.find((r) => r.method === method && r.url === url)?.access;
     expect(access('GET', '/api/departments')).toBe('user');
     expect(access('GET', '/api/departments/search')).toBe('user');
     expect(access('GET', '/api/departments/filter')).toBe('user');
@@ -103,7 +114,10 @@ describe('GET /api/departments (list, filter, search)', () => {
     const all = await call('GET', '/api/departments', admin);
     expect(names(all.json())).toEqual(['Alpha Fire Rescue', 'Bravo Fire Brigade']);
     expect(all.json().data[1]).toMatchObject({ isActive: false, memberCount: 1 });
-    expect(names((await call('GET', '/api/departments?deleted=false', admin)).json())).toEqual(['Alpha Fire Rescue', 'Bravo Fire Brigade']);
+    expect(names((await call('GET', '/api/departments?deleted=false', admin)).json())).toEqual([
+      'Alpha Fire Rescue',
+      'Bravo Fire Brigade',
+    ]);
     const bin = await call('GET', '/api/departments?deleted=true', admin);
     expect(bin.json()).toMatchObject({
       data: [{ id: deleted.id, isDeleted: true, deletedAt: '2026-01-02T03:04:05.000Z' }],
@@ -111,7 +125,9 @@ describe('GET /api/departments (list, filter, search)', () => {
     });
     expect(names((await call('GET', '/api/departments?isActive=false', admin)).json())).toEqual(['Bravo Fire Brigade']);
     expect(names((await call('GET', '/api/departments?isActive=true', admin)).json())).toEqual(['Alpha Fire Rescue']);
-    expect(names((await call('GET', '/api/departments?isActive=true&deleted=true', admin)).json())).toEqual(['Charlie Fire Hall']);
+    expect(names((await call('GET', '/api/departments?isActive=true&deleted=true', admin)).json())).toEqual([
+      'Charlie Fire Hall',
+    ]);
   });
 
   it('gives a plain user an empty page for inactive or deleted departments', async () => {
@@ -120,16 +136,22 @@ describe('GET /api/departments (list, filter, search)', () => {
       expect(res.statusCode, qs).toBe(200);
       expect(res.json(), qs).toEqual({ data: [], meta: { total: 0, page: 1, perPage: 20 } });
     }
-    expect(names((await call('GET', '/api/departments?isActive=true&deleted=false', member)).json())).toEqual(['Alpha Fire Rescue']);
+    expect(names((await call('GET', '/api/departments?isActive=true&deleted=false', member)).json())).toEqual([
+      'Alpha Fire Rescue',
+    ]);
   });
 
   it('orders by name without regard to case, and pages', async () => {
     const made = [];
-    for (const name of ['orderly delta', 'Orderly Bravo', 'ORDERLY charlie', 'Orderly alpha']) made.push(await department({ name }));
+    for (const name of ['orderly delta', 'Orderly Bravo', 'ORDERLY charlie', 'Orderly alpha'])
+      made.push(await department({ name }));
     const res = await call('GET', '/api/departments?query=orderly', member);
     expect(names(res.json())).toEqual(['Orderly alpha', 'Orderly Bravo', 'ORDERLY charlie', 'orderly delta']);
     const page2 = await call('GET', '/api/departments?query=orderly&page=2&limit=3', member);
-    expect(page2.json()).toEqual({ data: [expect.objectContaining({ name: 'orderly delta' })], meta: { total: 4, page: 2, perPage: 3 } });
+    expect(page2.json()).toEqual({
+      data: [expect.objectContaining({ name: 'orderly delta' })],
+      meta: { total: 4, page: 2, perPage: 3 },
+    });
     const beyond = await call('GET', '/api/departments?query=orderly&page=5&limit=3', member);
     expect(beyond.json()).toEqual({ data: [], meta: { total: 4, page: 5, perPage: 3 } });
     for (const d of made) await db().deleteFrom('departments').where('id', '=', d.id).execute();
@@ -149,7 +171,10 @@ describe('GET /api/departments (list, filter, search)', () => {
     expect(await find('/api/departments/search?query=charlie', admin)).toEqual([]);
     expect(await find('/api/departments?query=regina', admin)).toEqual(['Bravo Fire Brigade']);
     const paged = await call('GET', '/api/departments/search?query=fire&limit=1&page=2', admin);
-    expect(paged.json()).toMatchObject({ data: [{ name: 'Bravo Fire Brigade' }], meta: { total: 2, page: 2, perPage: 1 } });
+    expect(paged.json()).toMatchObject({
+      data: [{ name: 'Bravo Fire Brigade' }],
+      meta: { total: 2, page: 2, perPage: 1 },
+    });
     await db().deleteFrom('departments').where('id', '=', odd.id).execute();
   });
 
@@ -191,7 +216,12 @@ describe('GET /api/departments/{id}', () => {
     for (const d of [active, inactive, deleted]) {
       const res = await call('GET', `/api/departments/${d.id}`, admin);
       expect(res.statusCode, d.name).toBe(200);
-      expect(res.json()).toMatchObject({ id: d.id, name: d.name, isActive: d.is_active, isDeleted: d.deleted_at !== null });
+      expect(res.json()).toMatchObject({
+        id: d.id,
+        name: d.name,
+        isActive: d.is_active,
+        isDeleted: d.deleted_at !== null,
+      });
       expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.headers.vary).toMatch(/authorization/i);
     }
@@ -212,7 +242,10 @@ describe('GET /api/departments/{id}', () => {
   });
 
   it('treats a bad or stale token as no token', async () => {
-    const res = await t.app.inject({ url: `/api/departments/${deleted.id}`, headers: { authorization: 'Bearer nonsense' } });
+    const res = await t.app.inject({
+      url: `/api/departments/${deleted.id}`,
+      headers: { authorization: 'Bearer nonsense' },
+    });
     expect(res.statusCode).toBe(404);
     const gone = await insertUser(db(), { role: 'admin', is_active: false });
     expect((await call('GET', `/api/departments/${deleted.id}`, gone)).statusCode).toBe(404);
@@ -256,19 +289,39 @@ describe('POST /api/departments', () => {
       updatedAt: expect.any(String),
     });
     expect((await call('GET', `/api/departments/${body.id}`)).json()).toEqual(body);
-    const hidden = await call('POST', '/api/departments', superAdmin, { name: 'Echo Fire Department', city: 'Hope', province: 'BC', isActive: false });
+    const hidden = await call('POST', '/api/departments', superAdmin, {
+      name: 'Echo Fire Department',
+      city: 'Hope',
+      province: 'BC',
+      isActive: false,
+    });
     expect(hidden.statusCode).toBe(201);
     expect(hidden.json().isActive).toBe(false);
     expect((await call('GET', `/api/departments/${hidden.json().id}`)).statusCode).toBe(404);
   });
 
   it('refuses a name in use, without regard to case (409 DEPARTMENT_NAME_TAKEN)', async () => {
-    const res = await call('POST', '/api/departments', admin, { name: 'ALPHA fire rescue', city: 'Elsewhere', province: 'ON' });
+    const res = await call('POST', '/api/departments', admin, {
+      name: 'ALPHA fire rescue',
+      city: 'Elsewhere',
+      province: 'ON',
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ statusCode: 409, code: 'DEPARTMENT_NAME_TAKEN', details: { departmentId: active.id, isDeleted: false } });
-    const ofDeleted = await call('POST', '/api/departments', admin, { name: 'Charlie Fire Hall', city: 'Moncton', province: 'NB' });
+    expect(res.json()).toMatchObject({
+      statusCode: 409,
+      code: 'DEPARTMENT_NAME_TAKEN',
+      details: { departmentId: active.id, isDeleted: false },
+    });
+    const ofDeleted = await call('POST', '/api/departments', admin, {
+      name: 'Charlie Fire Hall',
+      city: 'Moncton',
+      province: 'NB',
+    });
     expect(ofDeleted.statusCode).toBe(409);
-    expect(ofDeleted.json()).toMatchObject({ code: 'DEPARTMENT_NAME_TAKEN', details: { departmentId: deleted.id, isDeleted: true } });
+    expect(ofDeleted.json()).toMatchObject({
+      code: 'DEPARTMENT_NAME_TAKEN',
+      details: { departmentId: deleted.id, isDeleted: true },
+    });
     expect(ofDeleted.json().message).toMatch(/restore/);
     const count = await db().selectFrom('departments').select('id').where('city', '=', 'Elsewhere').execute();
     expect(count).toEqual([]);
@@ -276,14 +329,19 @@ describe('POST /api/departments', () => {
 
   it('keeps names unique when the same name is created at the same time', async () => {
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => call('POST', '/api/departments', admin, { name: 'Racing Fire Department', city: 'Banff', province: 'AB' })),
+      Array.from({ length: 4 }, () =>
+        call('POST', '/api/departments', admin, { name: 'Racing Fire Department', city: 'Banff', province: 'AB' }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
-    for (const r of results.filter((r) => r.statusCode === 409)) expect(r.json()).toMatchObject({ code: 'DEPARTMENT_NAME_TAKEN' });
+    for (const r of results.filter((r) => r.statusCode === 409))
+      expect(r.json()).toMatchObject({ code: 'DEPARTMENT_NAME_TAKEN' });
   });
 
   it('relies on a unique violation (23505) that both PostgreSQL and PGlite report by code', async () => {
-    await expect(db().insertInto('departments').values({ name: 'alpha FIRE rescue', city: 'X', province: 'AB' }).execute()).rejects.toMatchObject({
+    await expect(
+      db().insertInto('departments').values({ name: 'alpha FIRE rescue', city: 'X', province: 'AB' }).execute(),
+    ).rejects.toMatchObject({
       code: '23505',
     });
   });
@@ -304,7 +362,13 @@ describe('POST /api/departments', () => {
       const res = await call('POST', '/api/departments', admin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
-      expect(res.json().details.map((d: { field: string }) => d.field).join(' '), JSON.stringify(body)).toContain(field);
+      expect(
+        res
+          .json()
+          .details.map((d: { field: string }) => d.field)
+          .join(' '),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     expect(await db().selectFrom('departments').select('id').where('name', '=', 'Foxtrot FD').execute()).toEqual([]);
   });
@@ -313,9 +377,20 @@ describe('POST /api/departments', () => {
 describe('PUT /api/departments/{id}', () => {
   it('changes the given fields only', async () => {
     const d = await department({ name: 'Golf Fire Department', city: 'Golden', province: 'BC', phone: '555-0199' });
-    const res = await call('PUT', `/api/departments/${d.id}`, admin, { city: 'Revelstoke', website: 'http://golf.example', phone: '' });
+    const res = await call('PUT', `/api/departments/${d.id}`, admin, {
+      city: 'Revelstoke',
+      website: 'http://golf.example',
+      phone: '',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: d.id, name: 'Golf Fire Department', city: 'Revelstoke', province: 'BC', website: 'http://golf.example', phone: null });
+    expect(res.json()).toMatchObject({
+      id: d.id,
+      name: 'Golf Fire Department',
+      city: 'Revelstoke',
+      province: 'BC',
+      website: 'http://golf.example',
+      phone: null,
+    });
     expect(new Date(res.json().updatedAt).getTime()).toBeGreaterThanOrEqual(d.updated_at.getTime());
     const same = await call('PUT', `/api/departments/${d.id}`, admin, {});
     expect(same.statusCode).toBe(200);
@@ -354,7 +429,9 @@ describe('PUT /api/departments/{id}', () => {
 
   it('refuses invalid bodies with 400', async () => {
     for (const body of [{ name: '' }, { province: 'ZZ' }, { id: 5 }, { isDeleted: false }]) {
-      expect((await call('PUT', `/api/departments/${active.id}`, admin, body)).statusCode, JSON.stringify(body)).toBe(400);
+      expect((await call('PUT', `/api/departments/${active.id}`, admin, body)).statusCode, JSON.stringify(body)).toBe(
+        400,
+      );
     }
   });
 });
@@ -369,7 +446,12 @@ describe('POST /api/departments/{id}/soft-delete and /restore', () => {
       adminList: names((await call('GET', '/api/departments?query=juliet', admin)).json()),
       bin: names((await call('GET', '/api/departments?query=juliet&deleted=true', admin)).json()),
     });
-    expect(await visible()).toEqual({ public: 200, userList: ['Juliet Fire Department'], adminList: ['Juliet Fire Department'], bin: [] });
+    expect(await visible()).toEqual({
+      public: 200,
+      userList: ['Juliet Fire Department'],
+      adminList: ['Juliet Fire Department'],
+      bin: [],
+    });
 
     const gone = await call('POST', `/api/departments/${d.id}/soft-delete`, admin);
     expect(gone.statusCode).toBe(200);
@@ -378,7 +460,9 @@ describe('POST /api/departments/{id}/soft-delete and /restore', () => {
     expect((await call('GET', `/api/departments/${d.id}`, admin)).json()).toMatchObject({ isDeleted: true });
     // Its members keep it; nobody new can join it.
     expect((await call('GET', `/api/users/${resident.id}`, admin)).json().departmentId).toBe(d.id);
-    expect((await call('PUT', `/api/users/${member.id}`, member, { departmentId: d.id })).json()).toMatchObject({ code: 'DEPARTMENT_UNAVAILABLE' });
+    expect((await call('PUT', `/api/users/${member.id}`, member, { departmentId: d.id })).json()).toMatchObject({
+      code: 'DEPARTMENT_UNAVAILABLE',
+    });
 
     const again = await call('POST', `/api/departments/${d.id}/soft-delete`, admin);
     expect(again.statusCode).toBe(200);
@@ -387,7 +471,12 @@ describe('POST /api/departments/{id}/soft-delete and /restore', () => {
     const back = await call('POST', `/api/departments/${d.id}/restore`, admin);
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({ isDeleted: false, deletedAt: null, isActive: true });
-    expect(await visible()).toEqual({ public: 200, userList: ['Juliet Fire Department'], adminList: ['Juliet Fire Department'], bin: [] });
+    expect(await visible()).toEqual({
+      public: 200,
+      userList: ['Juliet Fire Department'],
+      adminList: ['Juliet Fire Department'],
+      bin: [],
+    });
     const backAgain = await call('POST', `/api/departments/${d.id}/restore`, admin);
     expect(backAgain.statusCode).toBe(200);
     expect(backAgain.json()).toEqual(back.json());
@@ -446,7 +535,12 @@ describe('with the public read cache on', () => {
     // An admin reads around the cache.
     expect((await cached.app.inject({ url: `/api/departments/${d.id}`, headers: auth })).json().city).toBe('Behind');
 
-    const put = await cached.app.inject({ method: 'PUT', url: `/api/departments/${d.id}`, headers: auth, payload: { city: 'Lima' } });
+    const put = await cached.app.inject({
+      method: 'PUT',
+      url: `/api/departments/${d.id}`,
+      headers: auth,
+      payload: { city: 'Lima' },
+    });
     expect(put.statusCode).toBe(200);
     expect((await get()).json().city).toBe('Lima');
     await cached.app.inject({ method: 'POST', url: `/api/departments/${d.id}/soft-delete`, headers: auth });

@@ -5,7 +5,15 @@ import { type AdminEvent, EVENT_PICTURE_MAX_BYTES } from '../../api/contracts/ev
 import type { EventStatus, User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
-import { insertDepartment, insertEvent, insertPicture, insertRegistrationRow, insertRun, insertTeam, insertUser } from '../support/factories.ts';
+import {
+  insertDepartment,
+  insertEvent,
+  insertPicture,
+  insertRegistrationRow,
+  insertRun,
+  insertTeam,
+  insertUser,
+} from '../support/factories.ts';
 import { multipart, type Part } from '../support/multipart.ts';
 
 let t: TestApp;
@@ -39,7 +47,12 @@ const del = (url: string, headers: Headers = as(admin)) => send('DELETE', url, u
 
 function expectEnvelope(res: { statusCode: number; json(): unknown }, status: number, code: string) {
   expect(res.statusCode).toBe(status);
-  expect(res.json()).toMatchObject({ statusCode: status, code, message: expect.any(String), requestId: expect.any(String) });
+  expect(res.json()).toMatchObject({
+    statusCode: status,
+    code,
+    message: expect.any(String),
+    requestId: expect.any(String),
+  });
 }
 
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((e) => e.id);
@@ -48,7 +61,14 @@ let created = 0;
 /** An event made through the API (a Draft), with overrides of the create body. */
 async function createEvent(fields: Record<string, unknown> = {}): Promise<AdminEvent> {
   created++;
-  const res = await post('/api/events', { name: `Admin Test Event ${created} ${randomUUID().slice(0, 6)}`, startDate: at(60), city: 'Red Deer', province: 'AB', scope: 'Regional', ...fields });
+  const res = await post('/api/events', {
+    name: `Admin Test Event ${created} ${randomUUID().slice(0, 6)}`,
+    startDate: at(60),
+    city: 'Red Deer',
+    province: 'AB',
+    scope: 'Regional',
+    ...fields,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<AdminEvent>();
 }
@@ -141,25 +161,60 @@ describe('POST /api/events', () => {
 
   it('fills the defaults: end date = start date, empty description, no department', async () => {
     const event = await createEvent({ startDate: '2032-01-10' });
-    expect(event).toMatchObject({ endDate: '2032-01-10', description: '', departmentId: null, department: null, registrationOpensOn: null });
+    expect(event).toMatchObject({
+      endDate: '2032-01-10',
+      description: '',
+      departmentId: null,
+      department: null,
+      registrationOpensOn: null,
+    });
   });
 
   it('keeps slugs unique, also for the same name created at once, and does not repeat a year the name has', async () => {
-    const first = await post('/api/events', { name: 'Slug Cup', startDate: '2033-05-01', city: 'Truro', province: 'NS', scope: 'Local' });
-    const second = await post('/api/events', { name: 'Slug  Cup!', startDate: '2033-08-01', city: 'Truro', province: 'NS', scope: 'Local' });
+    const first = await post('/api/events', {
+      name: 'Slug Cup',
+      startDate: '2033-05-01',
+      city: 'Truro',
+      province: 'NS',
+      scope: 'Local',
+    });
+    const second = await post('/api/events', {
+      name: 'Slug  Cup!',
+      startDate: '2033-08-01',
+      city: 'Truro',
+      province: 'NS',
+      scope: 'Local',
+    });
     expect(first.json().slug).toBe('slug-cup-2033');
     expect(second.json().slug).toBe('slug-cup-2033-2');
     const racing = await Promise.all(
-      [1, 2, 3].map(() => post('/api/events', { name: 'Race Cup', startDate: '2033-05-01', city: 'Truro', province: 'NS', scope: 'Local' })),
+      [1, 2, 3].map(() =>
+        post('/api/events', {
+          name: 'Race Cup',
+          startDate: '2033-05-01',
+          city: 'Truro',
+          province: 'NS',
+          scope: 'Local',
+        }),
+      ),
     );
     expect(racing.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     expect(racing.map((r) => r.json().slug).sort()).toEqual(['race-cup-2033', 'race-cup-2033-2', 'race-cup-2033-3']);
-    const withYear = await post('/api/events', { name: 'Nationals 2034 – Montréal', startDate: '2034-09-01', city: 'Montréal', province: 'QC', scope: 'National' });
+    const withYear = await post('/api/events', {
+      name: 'Nationals 2034 – Montréal',
+      startDate: '2034-09-01',
+      city: 'Montréal',
+      province: 'QC',
+      scope: 'National',
+    });
     expect(withYear.json().slug).toBe('nationals-2034-montreal');
   });
 
   it('refuses dates out of order with 422 INVALID_EVENT_DATES naming each problem, and writes nothing', async () => {
-    const before = await t.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const base = { name: 'Bad Dates', city: 'Regina', province: 'SK', scope: 'Local' };
     const endFirst = await post('/api/events', { ...base, startDate: '2031-06-14', endDate: '2031-06-13' });
     expectEnvelope(endFirst, 422, 'INVALID_EVENT_DATES');
@@ -176,11 +231,24 @@ describe('POST /api/events', () => {
     });
     expectEnvelope(registration, 422, 'INVALID_EVENT_DATES');
     expect(registration.json().details).toEqual([
-      { field: 'registrationOpensOn', message: 'The registration opening date must be on or before the early-bird end date.' },
+      {
+        field: 'registrationOpensOn',
+        message: 'The registration opening date must be on or before the early-bird end date.',
+      },
       { field: 'registrationClosesOn', message: 'The registration closing date must be on or before the start date.' },
     ]);
-    const lateBeforeEarly = await post('/api/events', { ...base, startDate: '2031-06-14', earlyBirdEndsOn: '2031-05-01', lateStartsOn: '2031-04-01' });
-    expect(lateBeforeEarly.json().details).toEqual([{ field: 'earlyBirdEndsOn', message: 'The early-bird end date must be on or before the late registration start date.' }]);
+    const lateBeforeEarly = await post('/api/events', {
+      ...base,
+      startDate: '2031-06-14',
+      earlyBirdEndsOn: '2031-05-01',
+      lateStartsOn: '2031-04-01',
+    });
+    expect(lateBeforeEarly.json().details).toEqual([
+      {
+        field: 'earlyBirdEndsOn',
+        message: 'The early-bird end date must be on or before the late registration start date.',
+      },
+    ]);
     // The same day for every date is fine.
     const sameDay = await post('/api/events', {
       ...base,
@@ -192,7 +260,10 @@ describe('POST /api/events', () => {
       registrationClosesOn: '2031-06-14',
     });
     expect(sameDay.statusCode).toBe(201);
-    const after = await t.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) + 1);
   });
 
@@ -200,7 +271,14 @@ describe('POST /api/events', () => {
     const deleted = await insertDepartment(t.database.db, { deleted_at: new Date() });
     const inactive = await insertDepartment(t.database.db, { is_active: false });
     for (const departmentId of [deleted.id, inactive.id, 2_000_000_000]) {
-      const res = await post('/api/events', { name: 'Dept', startDate: '2031-01-01', city: 'X', province: 'ON', scope: 'Local', departmentId });
+      const res = await post('/api/events', {
+        name: 'Dept',
+        startDate: '2031-01-01',
+        city: 'X',
+        province: 'ON',
+        scope: 'Local',
+        departmentId,
+      });
       expectEnvelope(res, 422, 'DEPARTMENT_UNAVAILABLE');
       expect(res.json().details).toEqual({ departmentId });
     }
@@ -239,9 +317,17 @@ describe('GET /api/events, /filter and /status/{status}', () => {
     };
     listed = {
       draft: await make('Listed Draft', { startDate: `${year}-03-01` }),
-      tentative: await make('Listed Tentative Lethbridge', { startDate: `${year}-05-01`, city: 'Lethbridge', scope: 'Local' }, 'Tentative'),
+      tentative: await make(
+        'Listed Tentative Lethbridge',
+        { startDate: `${year}-05-01`, city: 'Lethbridge', scope: 'Local' },
+        'Tentative',
+      ),
       inactive: await make('Listed Inactive', { startDate: `${year}-07-01`, isActive: false }, 'Confirmed'),
-      progress: await make('Listed In Progress', { startDate: `${year}-09-01`, departmentId: dept.id, scope: 'National' }, 'In Progress'),
+      progress: await make(
+        'Listed In Progress',
+        { startDate: `${year}-09-01`, departmentId: dept.id, scope: 'National' },
+        'In Progress',
+      ),
       otherYear: await make('Listed Other Year', { startDate: `${year + 1}-01-01` }, 'Confirmed'),
       deleted: await make('Listed Deleted', { startDate: `${year}-04-01` }, 'Confirmed'),
     };
@@ -286,7 +372,9 @@ describe('GET /api/events, /filter and /status/{status}', () => {
 
   it('answers the same from /filter', async () => {
     const list = (await inYear('&status=Tentative,Confirmed')).json();
-    const filtered = (await get(`/api/events/filter?year=${year}&limit=100&status=Tentative,Confirmed`, as(admin))).json();
+    const filtered = (
+      await get(`/api/events/filter?year=${year}&limit=100&status=Tentative,Confirmed`, as(admin))
+    ).json();
     expect(filtered).toEqual(list);
   });
 
@@ -380,7 +468,12 @@ describe('GET /api/events/{id}', () => {
 describe('PUT /api/events/{id}', () => {
   it('changes the given fields only, keeps the slug and the status', async () => {
     const event = await createEvent({ name: 'Before Rename', startDate: '2035-06-01', description: 'Keep me' });
-    const res = await put(`/api/events/${event.id}`, { name: 'After Rename', city: 'Moncton', province: 'NB', endDate: '2035-06-02' });
+    const res = await put(`/api/events/${event.id}`, {
+      name: 'After Rename',
+      city: 'Moncton',
+      province: 'NB',
+      endDate: '2035-06-02',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'After Rename',
@@ -397,14 +490,26 @@ describe('PUT /api/events/{id}', () => {
   });
 
   it('checks the dates as they will be after the change', async () => {
-    const event = await createEvent({ startDate: '2035-06-10', endDate: '2035-06-11', registrationClosesOn: '2035-06-01' });
+    const event = await createEvent({
+      startDate: '2035-06-10',
+      endDate: '2035-06-11',
+      registrationClosesOn: '2035-06-01',
+    });
     const res = await put(`/api/events/${event.id}`, { startDate: '2035-06-12' });
     expectEnvelope(res, 422, 'INVALID_EVENT_DATES');
-    expect(res.json().details).toEqual([{ field: 'endDate', message: 'The end date must be on or after the start date.' }]);
+    expect(res.json().details).toEqual([
+      { field: 'endDate', message: 'The end date must be on or after the start date.' },
+    ]);
     const closesLate = await put(`/api/events/${event.id}`, { startDate: '2035-05-30', endDate: '2035-05-31' });
-    expect(closesLate.json().details).toEqual([{ field: 'registrationClosesOn', message: 'The registration closing date must be on or before the start date.' }]);
+    expect(closesLate.json().details).toEqual([
+      { field: 'registrationClosesOn', message: 'The registration closing date must be on or before the start date.' },
+    ]);
     // Clearing the closing date makes the move fine.
-    const moved = await put(`/api/events/${event.id}`, { startDate: '2035-05-30', endDate: '2035-05-31', registrationClosesOn: null });
+    const moved = await put(`/api/events/${event.id}`, {
+      startDate: '2035-05-30',
+      endDate: '2035-05-31',
+      registrationClosesOn: null,
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ startDate: '2035-05-30', registrationClosesOn: null });
   });
@@ -419,7 +524,10 @@ describe('PUT /api/events/{id}', () => {
     expect(kept.json().department).toEqual({ id: open.id, name: open.name, isActive: false, isDeleted: false });
     const closed = await insertDepartment(db, { deleted_at: new Date() });
     expectEnvelope(await put(`/api/events/${event.id}`, { departmentId: closed.id }), 422, 'DEPARTMENT_UNAVAILABLE');
-    expect((await put(`/api/events/${event.id}`, { departmentId: null })).json()).toMatchObject({ departmentId: null, department: null });
+    expect((await put(`/api/events/${event.id}`, { departmentId: null })).json()).toMatchObject({
+      departmentId: null,
+      department: null,
+    });
   });
 
   it('refuses a status or slug in the body, a deleted or missing event, and non-admins', async () => {
@@ -438,10 +546,19 @@ describe('DELETE /api/events/{id}', () => {
   it('soft-deletes: the event and its runs vanish from every public route and the admin lists', async () => {
     const db = t.database.db;
     const picture = await insertPicture(db);
-    const event = await insertEvent(db, { start_date: at(5), end_date: at(5), status: 'Confirmed', picture_id: picture.id });
+    const event = await insertEvent(db, {
+      start_date: at(5),
+      end_date: at(5),
+      status: 'Confirmed',
+      picture_id: picture.id,
+    });
     const run = await insertRun(db, event.id);
-    const upcomingIds = async () => ((await get('/api/events/upcoming?limit=50')).json() as Array<{ id: number }>).map((e) => e.id);
-    const byYear = async () => ((await get(`/api/events/by-year/${event.start_date.slice(0, 4)}`)).json() as Array<{ id: number }>).map((e) => e.id);
+    const upcomingIds = async () =>
+      ((await get('/api/events/upcoming?limit=50')).json() as Array<{ id: number }>).map((e) => e.id);
+    const byYear = async () =>
+      ((await get(`/api/events/by-year/${event.start_date.slice(0, 4)}`)).json() as Array<{ id: number }>).map(
+        (e) => e.id,
+      );
     expect(await upcomingIds()).toContain(event.id);
     expect(await byYear()).toContain(event.id);
     expect((await get(`/api/events/${event.id}/picture`)).statusCode).toBe(200);
@@ -458,7 +575,9 @@ describe('DELETE /api/events/{id}', () => {
     expectEnvelope(await get(`/api/events/${event.id}/picture`), 404, 'EVENT_NOT_FOUND');
     expectEnvelope(await get(`/api/runs/${run.id}`), 404, 'RUN_NOT_FOUND');
     expectEnvelope(await get(`/api/runs/event/${event.id}`), 404, 'EVENT_NOT_FOUND');
-    expect(ids((await get(`/api/events?year=${event.start_date.slice(0, 4)}&limit=100`, as(admin))).json())).not.toContain(event.id);
+    expect(
+      ids((await get(`/api/events?year=${event.start_date.slice(0, 4)}&limit=100`, as(admin))).json()),
+    ).not.toContain(event.id);
 
     // An admin can still read it by id, marked deleted; it is not deleted twice.
     const seen = (await get(`/api/events/${event.id}`, as(admin))).json();
@@ -483,7 +602,10 @@ describe('PATCH /api/events/{id}/activate and /deactivate', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ id: event.id, isActive: false });
     expectEnvelope(await get(`/api/events/${event.id}`), 404, 'EVENT_NOT_FOUND');
-    expect((await patch(`/api/events/${event.id}/deactivate`)).json()).toMatchObject({ isActive: false, updatedAt: off.json().updatedAt });
+    expect((await patch(`/api/events/${event.id}/deactivate`)).json()).toMatchObject({
+      isActive: false,
+      updatedAt: off.json().updatedAt,
+    });
 
     const on = await patch(`/api/events/${event.id}/activate`);
     expect(on.json()).toMatchObject({ isActive: true });
@@ -503,7 +625,8 @@ describe('PATCH /api/events/{id}/activate and /deactivate', () => {
 });
 
 describe('POST /api/events/{id}/transition-status', () => {
-  const transition = (id: number, status: string, headers: Headers = as(admin)) => post(`/api/events/${id}/transition-status`, { status }, headers);
+  const transition = (id: number, status: string, headers: Headers = as(admin)) =>
+    post(`/api/events/${id}/transition-status`, { status }, headers);
 
   it('walks an event from Draft to Completed, publishing it on the way', async () => {
     const event = await createEvent({ startDate: at(30) });
@@ -529,7 +652,8 @@ describe('POST /api/events/{id}/transition-status', () => {
     const res = await transition(event.id, 'Completed');
     expectEnvelope(res, 409, 'INVALID_STATUS_TRANSITION');
     expect(res.json()).toMatchObject({
-      message: 'An event that is Draft cannot become Completed; from Draft it can become: Tentative, Cancelled, To Be Rescheduled.',
+      message:
+        'An event that is Draft cannot become Completed; from Draft it can become: Tentative, Cancelled, To Be Rescheduled.',
       details: { from: 'Draft', to: 'Completed', allowed: ['Tentative', 'Cancelled', 'To Be Rescheduled'] },
     });
     expect((await get(`/api/events/${event.id}`, as(admin))).json().status).toBe('Draft');
@@ -538,7 +662,10 @@ describe('POST /api/events/{id}/transition-status', () => {
   it('cancels or postpones from any status that is not final; a postponed event comes back as Tentative', async () => {
     const event = await createEvent();
     await setStatus(event.id, 'Firm');
-    expect((await transition(event.id, 'To Be Rescheduled')).json()).toMatchObject({ status: 'To Be Rescheduled', allowedStatusTransitions: ['Tentative', 'Cancelled'] });
+    expect((await transition(event.id, 'To Be Rescheduled')).json()).toMatchObject({
+      status: 'To Be Rescheduled',
+      allowedStatusTransitions: ['Tentative', 'Cancelled'],
+    });
     const skip = await transition(event.id, 'Confirmed');
     expectEnvelope(skip, 409, 'INVALID_STATUS_TRANSITION');
     expect(skip.json().details.allowed).toEqual(['Tentative', 'Cancelled']);
@@ -576,7 +703,9 @@ describe('POST /api/events/{id}/transition-status', () => {
     const event = await createEvent();
     const unknown = await transition(event.id, 'Finished');
     expectEnvelope(unknown, 400, 'VALIDATION_FAILED');
-    expect(unknown.json().message).toContain('status must be one of Draft, Tentative, Confirmed, Firm, In Progress, Completed, Cancelled, To Be Rescheduled');
+    expect(unknown.json().message).toContain(
+      'status must be one of Draft, Tentative, Confirmed, Firm, In Progress, Completed, Cancelled, To Be Rescheduled',
+    );
     expectEnvelope(await post(`/api/events/${event.id}/transition-status`, {}), 400, 'VALIDATION_FAILED');
     expectEnvelope(await transition(2_000_000_000, 'Tentative'), 404, 'EVENT_NOT_FOUND');
     expectEnvelope(await transition(event.id, 'Tentative', anonymous), 401, 'UNAUTHORIZED');
@@ -601,7 +730,11 @@ describe('GET /api/events/{id}/registrations', () => {
     const w2 = await insertRegistrationRow(db, runA, { status: 'waitlisted', waitlist_position: 2 });
     const confirmed = await insertRegistrationRow(db, runA, { user_id: jordan.id, notes: 'Left lane' });
     const w1 = await insertRegistrationRow(db, runA, { status: 'waitlisted', waitlist_position: 1 });
-    const cancelled = await insertRegistrationRow(db, runA, { status: 'cancelled', cancelled_at: new Date(), confirmed_at: null });
+    const cancelled = await insertRegistrationRow(db, runA, {
+      status: 'cancelled',
+      cancelled_at: new Date(),
+      confirmed_at: null,
+    });
     const relay = await insertRegistrationRow(db, runB, { team_id: team.id, registered_by: captain.id });
     await insertRegistrationRow(db, runA, { deleted_at: new Date() });
     await insertRegistrationRow(db, otherRun);
@@ -631,7 +764,14 @@ describe('GET /api/events/{id}/registrations', () => {
       updatedAt: expect.any(String),
       version: 1,
     });
-    expect(body.data[4]).toMatchObject({ runId: runB.id, teamId: team.id, teamName: 'Red Deer Relay', userId: null, userName: null, registeredBy: captain.id });
+    expect(body.data[4]).toMatchObject({
+      runId: runB.id,
+      teamId: team.id,
+      teamName: 'Red Deer Relay',
+      userId: null,
+      userName: null,
+      registeredBy: captain.id,
+    });
 
     const url = (q: string) => get(`/api/events/${event.id}/registrations?${q}`, as(admin));
     expect(ids((await url('status=waitlisted')).json())).toEqual([w1.id, w2.id]);
@@ -648,7 +788,10 @@ describe('GET /api/events/{id}/registrations', () => {
 
   it('answers an empty page for an event without registrations, 404 for a missing one, and is for admins only', async () => {
     const event = await createEvent();
-    expect((await get(`/api/events/${event.id}/registrations`, as(admin))).json()).toEqual({ data: [], meta: { total: 0, page: 1, perPage: 20 } });
+    expect((await get(`/api/events/${event.id}/registrations`, as(admin))).json()).toEqual({
+      data: [],
+      meta: { total: 0, page: 1, perPage: 20 },
+    });
     expectEnvelope(await get('/api/events/2000000000/registrations', as(admin)), 404, 'EVENT_NOT_FOUND');
     expectEnvelope(await get(`/api/events/${event.id}/registrations`), 401, 'UNAUTHORIZED');
     expectEnvelope(await get(`/api/events/${event.id}/registrations`, as(user)), 403, 'FORBIDDEN');
@@ -667,14 +810,22 @@ function upload(eventId: number, headers: Headers, parts: Part[]) {
   });
 }
 
-const picturePart = (data: Buffer, filename = 'event.png', contentType = 'image/png'): Part[] => [{ name: 'picture', data, filename, contentType }];
+const picturePart = (data: Buffer, filename = 'event.png', contentType = 'image/png'): Part[] => [
+  { name: 'picture', data, filename, contentType },
+];
 
 function testImage(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 3, background: '#c0392b', noise: { type: 'gaussian', mean: 128, sigma: 30 } } });
+  return sharp({
+    create: { width, height, channels: 3, background: '#c0392b', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  });
 }
 
 async function pictureIdOf(eventId: number) {
-  const row = await t.database.db.selectFrom('events').select('picture_id').where('id', '=', eventId).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('events')
+    .select('picture_id')
+    .where('id', '=', eventId)
+    .executeTakeFirstOrThrow();
   return row.picture_id;
 }
 
@@ -708,14 +859,21 @@ describe('POST /api/events/{id}/upload-picture', () => {
     // A tall picture is fitted by its height.
     const tall = await testImage(1000, 2000).jpeg().toBuffer();
     expect((await upload(event.id, as(admin), picturePart(tall, 'tall.jpg', 'image/jpeg'))).statusCode).toBe(200);
-    expect(await sharp((await get(`/api/events/${event.id}/picture`)).rawPayload).metadata()).toMatchObject({ width: 450, height: 900 });
+    expect(await sharp((await get(`/api/events/${event.id}/picture`)).rawPayload).metadata()).toMatchObject({
+      width: 450,
+      height: 900,
+    });
   });
 
   it('replaces the previous picture and deletes its row', async () => {
     const event = await createEvent();
     const first = await upload(event.id, as(admin), picturePart(await testImage(100, 100).png().toBuffer()));
     const firstId = await pictureIdOf(event.id);
-    const second = await upload(event.id, as(admin), picturePart(await testImage(120, 90).webp().toBuffer(), 'b.webp', 'image/webp'));
+    const second = await upload(
+      event.id,
+      as(admin),
+      picturePart(await testImage(120, 90).webp().toBuffer(), 'b.webp', 'image/webp'),
+    );
     expect(second.statusCode).toBe(200);
     const secondId = await pictureIdOf(event.id);
     expect(secondId).not.toBe(firstId);
@@ -727,7 +885,9 @@ describe('POST /api/events/{id}/upload-picture', () => {
 
   it("lets an admin preview a hidden event's picture, never through a shared cache; the public gets 404", async () => {
     const event = await createEvent();
-    expect((await upload(event.id, as(admin), picturePart(await testImage(64, 48).png().toBuffer()))).statusCode).toBe(200);
+    expect((await upload(event.id, as(admin), picturePart(await testImage(64, 48).png().toBuffer()))).statusCode).toBe(
+      200,
+    );
     const preview = await get(`/api/events/${event.id}/picture`, as(admin));
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['cache-control']).toBe('private, no-store');
@@ -737,7 +897,9 @@ describe('POST /api/events/{id}/upload-picture', () => {
 
   it('judges the type by the bytes: text, SVG, TIFF or a cut PNG is 422 UNSUPPORTED_IMAGE', async () => {
     const event = await createEvent();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     const tiff = await testImage(40, 40).tiff().toBuffer();
     const cut = (await testImage(200, 200).png().toBuffer()).subarray(0, 300);
     for (const [data, name, type] of [
@@ -776,10 +938,17 @@ describe('POST /api/events/{id}/upload-picture', () => {
       const form = new FormData();
       form.append('picture', new Blob([bytes], { type: 'image/png' }), 'big.png');
       const handBuilt = multipart(picturePart(bytes));
-      for (const init of [{ body: form, headers: as(admin) }, { body: handBuilt.payload, headers: { ...as(admin), 'content-type': handBuilt.contentType } }]) {
+      for (const init of [
+        { body: form, headers: as(admin) },
+        { body: handBuilt.payload, headers: { ...as(admin), 'content-type': handBuilt.contentType } },
+      ]) {
         const res = await fetch(`${address}/api/events/${event.id}/upload-picture`, { method: 'POST', ...init });
         expect(res.status).toBe(422);
-        expect(await res.json()).toMatchObject({ statusCode: 422, code: 'PICTURE_TOO_LARGE', requestId: expect.any(String) });
+        expect(await res.json()).toMatchObject({
+          statusCode: 422,
+          code: 'PICTURE_TOO_LARGE',
+          requestId: expect.any(String),
+        });
       }
     }
     expect(await pictureIdOf(event.id)).toBeNull();
@@ -803,8 +972,16 @@ describe('POST /api/events/{id}/upload-picture', () => {
   it('answers 400 PICTURE_REQUIRED without a picture file, and refuses non-admins and missing events before reading', async () => {
     const event = await createEvent();
     const png = await testImage(20, 20).png().toBuffer();
-    expectEnvelope(await upload(event.id, as(admin), [{ name: 'image', data: png, filename: 'a.png', contentType: 'image/png' }]), 400, 'PICTURE_REQUIRED');
-    expectEnvelope(await upload(event.id, as(admin), [{ name: 'picture', data: 'just a field' }]), 400, 'PICTURE_REQUIRED');
+    expectEnvelope(
+      await upload(event.id, as(admin), [{ name: 'image', data: png, filename: 'a.png', contentType: 'image/png' }]),
+      400,
+      'PICTURE_REQUIRED',
+    );
+    expectEnvelope(
+      await upload(event.id, as(admin), [{ name: 'picture', data: 'just a field' }]),
+      400,
+      'PICTURE_REQUIRED',
+    );
     expectEnvelope(await upload(event.id, as(admin), []), 400, 'PICTURE_REQUIRED');
     expectEnvelope(await post(`/api/events/${event.id}/upload-picture`, { picture: 'x' }), 400, 'PICTURE_REQUIRED');
     expectEnvelope(await upload(event.id, anonymous, picturePart(png)), 401, 'UNAUTHORIZED');
@@ -818,7 +995,9 @@ describe('POST /api/events/{id}/upload-picture', () => {
 
 describe('OpenAPI', () => {
   it('documents every event route with the events tag and a summary', async () => {
-    const doc = (await get('/api/docs/json')).json<{ paths: Record<string, Record<string, { tags?: string[]; summary?: string }>> }>();
+    const doc = (await get('/api/docs/json')).json<{
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
+    }>();
     const expected: Array<[string, string]> = [
       ['/api/events', 'get'],
       ['/api/events', 'post'],
@@ -835,7 +1014,10 @@ describe('OpenAPI', () => {
       ['/api/events/{id}/upload-picture', 'post'],
     ];
     for (const [path, method] of expected) {
-      expect(doc.paths[path]?.[method], `${method} ${path}`).toMatchObject({ tags: ['events'], summary: expect.any(String) });
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toMatchObject({
+        tags: ['events'],
+        summary: expect.any(String),
+      });
     }
   });
 });

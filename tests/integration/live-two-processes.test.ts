@@ -32,7 +32,16 @@ let runId: number;
 async function startProcess(databaseUrl: string): Promise<Instance> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: databaseUrl, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'production' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: TEST_JWT_SECRET,
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -57,7 +66,13 @@ async function startProcess(databaseUrl: string): Promise<Instance> {
 }
 
 async function startInProcess(): Promise<Instance> {
-  const app = await buildApp({ config: testConfig(), database: t.database, jwtSecret: TEST_JWT_SECRET, webRoot: '/nonexistent-web-root', logger: false });
+  const app = await buildApp({
+    config: testConfig(),
+    database: t.database,
+    jwtSecret: TEST_JWT_SECRET,
+    webRoot: '/nonexistent-web-root',
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -73,14 +88,22 @@ beforeAll(async () => {
   runId = run.id;
   for (let i = 0; i < 6; i++) await insertRegistration(db, { runId, userId: (await insertUser(db)).id });
   const url = t.database.url;
-  instances = onServer && url ? await Promise.all([startProcess(url), startProcess(url)]) : [await startInProcess(), await startInProcess()];
+  instances =
+    onServer && url
+      ? await Promise.all([startProcess(url), startProcess(url)])
+      : [await startInProcess(), await startInProcess()];
 }, 120_000);
 afterAll(async () => {
   await Promise.all(instances.map((i) => i.close()));
   await t?.close();
 });
 
-async function command(instance: Instance, path: string, body: Record<string, unknown>, method = 'PATCH'): Promise<RunOrderView> {
+async function command(
+  instance: Instance,
+  path: string,
+  body: Record<string, unknown>,
+  method = 'PATCH',
+): Promise<RunOrderView> {
   const res = await fetch(`http://${instance.base}/api/run-orders/run/${runId}${path}`, {
     method,
     headers: { ...bearer(t.app, admin), 'content-type': 'application/json' },
@@ -102,15 +125,30 @@ describe(onServer ? 'two API processes on one PostgreSQL' : 'two API instances o
     }
 
     // Through A, seen on B (and on A).
-    const generated = await command(a, '/generate', { expectedVersion: 0, seeding: { rule: 'random', seed: 5 } }, 'POST');
+    const generated = await command(
+      a,
+      '/generate',
+      { expectedVersion: 0, seeding: { rule: 'random', seed: 5 } },
+      'POST',
+    );
     await onB.waitForVersion(runId, generated.version);
-    expect(onB.events(runId).at(-1)).toMatchObject({ type: 'RunOrderGenerated', actorId: admin.id, data: { slots: generated.slots } });
+    expect(onB.events(runId).at(-1)).toMatchObject({
+      type: 'RunOrderGenerated',
+      actorId: admin.id,
+      data: { slots: generated.slots },
+    });
 
     // Through B, seen on A; then alternating, each event once and in order on both.
     let version = generated.version;
     for (let i = 0; i < 6; i++) {
       const through = i % 2 === 0 ? b : a;
-      version = (await command(through, '/positions/move', { expectedVersion: version, sourcePosition: 1 + (i % 6), targetPosition: 6 - (i % 6) })).version;
+      version = (
+        await command(through, '/positions/move', {
+          expectedVersion: version,
+          sourcePosition: 1 + (i % 6),
+          targetPosition: 6 - (i % 6),
+        })
+      ).version;
     }
     for (const socket of [onA, onB]) {
       await socket.waitForVersion(runId, version);

@@ -53,10 +53,16 @@ async function connect(to = url): Promise<LiveTestClient> {
 }
 
 const tokenFor = (app: FastifyInstance, user: { id: number; role: Role }, expiresInSeconds?: number) =>
-  app.jwt.sign({ sub: user.id, role: user.role }, expiresInSeconds === undefined ? {} : { expiresIn: expiresInSeconds });
+  app.jwt.sign(
+    { sub: user.id, role: user.role },
+    expiresInSeconds === undefined ? {} : { expiresIn: expiresInSeconds },
+  );
 
 async function signIn(client: LiveTestClient, user: { id: number; role: Role }, app = t.app) {
-  return client.request({ type: 'auth', token: tokenFor(app, user) }, (m) => m.type === 'authenticated' || m.type === 'error');
+  return client.request(
+    { type: 'auth', token: tokenFor(app, user) },
+    (m) => m.type === 'authenticated' || m.type === 'error',
+  );
 }
 
 async function newRun(): Promise<number> {
@@ -67,7 +73,12 @@ async function newRun(): Promise<number> {
 const slotsAfter = (version: number): Slots => [version, version + 1000, null, version + 2000, null, null];
 
 /** Appends `count` run-order events (RunOrderCreated first on a new stream) in one transaction; returns the new version. */
-async function appendEvents(runId: number, count = 1, actorId: number | null = adminA.id, database: DatabaseHandle = t.database): Promise<number> {
+async function appendEvents(
+  runId: number,
+  count = 1,
+  actorId: number | null = adminA.id,
+  database: DatabaseHandle = t.database,
+): Promise<number> {
   const streamId = runOrderStreamId(runId);
   return database.db.transaction().execute(async (trx) => {
     const current = await streamVersion(trx, streamId);
@@ -77,10 +88,19 @@ async function appendEvents(runId: number, count = 1, actorId: number | null = a
       events.push(
         version === 1
           ? { type: 'RunOrderCreated', data: { heatSize: 3, slots: slotsAfter(version), createdBy: actorId } }
-          : { type: 'PositionMoved', data: { slots: slotsAfter(version), sourcePosition: 1, targetPosition: 2, movedBy: actorId } },
+          : {
+              type: 'PositionMoved',
+              data: { slots: slotsAfter(version), sourcePosition: 1, targetPosition: 2, movedBy: actorId },
+            },
       );
     }
-    const result = await append(trx, { streamId, streamType: RUN_ORDER_STREAM_TYPE, expectedVersion: current, events, metadata: { actorId, requestId: 'live-test' } });
+    const result = await append(trx, {
+      streamId,
+      streamType: RUN_ORDER_STREAM_TYPE,
+      expectedVersion: current,
+      events,
+      metadata: { actorId, requestId: 'live-test' },
+    });
     return result.version;
   });
 }
@@ -99,9 +119,17 @@ async function until(condition: () => boolean, what: string, timeoutMs = 15_000)
 const names = (viewers: PresenceViewer[]) => viewers.map((v) => v.name);
 
 /** A second API instance on the same database: the same PGlite handle, or its own pool on the server. */
-async function startInstance(env: NodeJS.ProcessEnv = {}): Promise<{ app: FastifyInstance; url: string; database: DatabaseHandle; close(): Promise<void> }> {
+async function startInstance(
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ app: FastifyInstance; url: string; database: DatabaseHandle; close(): Promise<void> }> {
   const database = t.database.url ? await openPostgres(t.database.url, 4) : t.database;
-  const app = await buildApp({ config: testConfig(env), database, jwtSecret: TEST_JWT_SECRET, webRoot: '/nonexistent-web-root', logger: false });
+  const app = await buildApp({
+    config: testConfig(env),
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    webRoot: '/nonexistent-web-root',
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
@@ -123,7 +151,9 @@ describe('live: catch-up and live events', () => {
     expect(subscribed).toEqual({ type: 'subscribed', runId, version: 3, access: 'public' });
     // The catch-up came before `subscribed`.
     const subscribedAt = client.messages.indexOf(subscribed);
-    expect(client.messages.slice(0, subscribedAt).flatMap((m) => (m.type === 'event' ? [m.event.version] : []))).toEqual([2, 3]);
+    expect(
+      client.messages.slice(0, subscribedAt).flatMap((m) => (m.type === 'event' ? [m.event.version] : [])),
+    ).toEqual([2, 3]);
 
     await appendEvents(runId, 2);
     await appendEvents(runId, 1);
@@ -248,19 +278,44 @@ describe('live: admin and public access', () => {
     const runId = await newRun();
     await appendEvents(runId, 2, adminA.id);
     const adminClient = await connect();
-    expect(await signIn(adminClient, adminA)).toMatchObject({ type: 'authenticated', userId: adminA.id, role: 'admin', expiresAt: null });
+    expect(await signIn(adminClient, adminA)).toMatchObject({
+      type: 'authenticated',
+      userId: adminA.id,
+      role: 'admin',
+      expiresAt: null,
+    });
     expect(await adminClient.subscribe(runId, 0)).toMatchObject({ access: 'admin', version: 2 });
     const display = await connect();
     expect(await display.subscribe(runId, 0)).toMatchObject({ access: 'public', version: 2 });
 
     const [created, moved] = adminClient.events(runId) as [LiveEvent, LiveEvent];
-    expect(created).toMatchObject({ version: 1, type: 'RunOrderCreated', actorId: adminA.id, data: { heatSize: 3, createdBy: adminA.id } });
-    expect(moved).toMatchObject({ version: 2, type: 'PositionMoved', actorId: adminA.id, data: { movedBy: adminA.id, sourcePosition: 1, targetPosition: 2 } });
+    expect(created).toMatchObject({
+      version: 1,
+      type: 'RunOrderCreated',
+      actorId: adminA.id,
+      data: { heatSize: 3, createdBy: adminA.id },
+    });
+    expect(moved).toMatchObject({
+      version: 2,
+      type: 'PositionMoved',
+      actorId: adminA.id,
+      data: { movedBy: adminA.id, sourcePosition: 1, targetPosition: 2 },
+    });
     expect(typeof moved.recordedAt).toBe('string');
 
     const [publicCreated, publicMoved] = display.events(runId) as [LiveEvent, LiveEvent];
-    expect(publicCreated).toEqual({ version: 1, type: 'RunOrderCreated', recordedAt: created.recordedAt, data: { heatSize: 3, slots: slotsAfter(1) } });
-    expect(publicMoved).toEqual({ version: 2, type: 'PositionMoved', recordedAt: moved.recordedAt, data: { slots: slotsAfter(2), sourcePosition: 1, targetPosition: 2 } });
+    expect(publicCreated).toEqual({
+      version: 1,
+      type: 'RunOrderCreated',
+      recordedAt: created.recordedAt,
+      data: { heatSize: 3, slots: slotsAfter(1) },
+    });
+    expect(publicMoved).toEqual({
+      version: 2,
+      type: 'PositionMoved',
+      recordedAt: moved.recordedAt,
+      data: { slots: slotsAfter(2), sourcePosition: 1, targetPosition: 2 },
+    });
     expect(JSON.stringify(display.messages)).not.toContain('movedBy');
     expect(display.messages.some((m) => m.type === 'presence')).toBe(false);
   });
@@ -269,7 +324,11 @@ describe('live: admin and public access', () => {
     const runId = await newRun();
     await appendEvents(runId, 1);
     const client = await connect();
-    expect(await signIn(client, plainUser)).toMatchObject({ type: 'authenticated', userId: plainUser.id, role: 'user' });
+    expect(await signIn(client, plainUser)).toMatchObject({
+      type: 'authenticated',
+      userId: plainUser.id,
+      role: 'user',
+    });
     expect(await client.subscribe(runId, 0)).toMatchObject({ access: 'public' });
     expect(client.events(runId)[0]).not.toHaveProperty('actorId');
     const refused = await client.request({ type: 'presence', runId, dragging: null }, (m) => m.type === 'error');
@@ -280,11 +339,17 @@ describe('live: admin and public access', () => {
     const runId = await newRun();
     await appendEvents(runId, 1);
     const client = await connect();
-    expect(await client.request({ type: 'auth', token: 'not-a-token' }, (m) => m.type === 'error')).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await client.request({ type: 'auth', token: 'not-a-token' }, (m) => m.type === 'error')).toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
     const [header, payload] = t.app.jwt.sign({ sub: adminA.id, role: 'admin' }).split('.');
-    const otherSignature = createHmac('sha256', 'another-secret-that-is-long-enough-to-sign').update(`${header}.${payload}`).digest('base64url');
+    const otherSignature = createHmac('sha256', 'another-secret-that-is-long-enough-to-sign')
+      .update(`${header}.${payload}`)
+      .digest('base64url');
     const forged = `${header}.${payload}.${otherSignature}`;
-    expect(await client.request({ type: 'auth', token: forged }, (m) => m.type === 'error')).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await client.request({ type: 'auth', token: forged }, (m) => m.type === 'error')).toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
     const gone = await insertUser(t.database.db, { role: 'admin', is_active: false });
     expect(await signIn(client, gone)).toMatchObject({ type: 'error', code: 'UNAUTHORIZED' });
     expect(await client.subscribe(runId, 0)).toMatchObject({ type: 'subscribed', access: 'public' });
@@ -292,7 +357,10 @@ describe('live: admin and public access', () => {
 
     // The role is read from the account, not from the token.
     const demoted = await insertUser(t.database.db, { role: 'user' });
-    expect(await signIn(client, { id: demoted.id, role: 'admin' })).toMatchObject({ type: 'authenticated', role: 'user' });
+    expect(await signIn(client, { id: demoted.id, role: 'admin' })).toMatchObject({
+      type: 'authenticated',
+      role: 'user',
+    });
     expect(client.messages.filter((m) => m.type === 'subscribed' && m.runId === runId)).toHaveLength(1);
   });
 
@@ -309,7 +377,12 @@ describe('live: admin and public access', () => {
     client.send({ type: 'auth', token: tokenFor(t.app, adminA, 3) });
     const authenticated = await client.waitFor((m) => m.type === 'authenticated', { from });
     expect(authenticated).toMatchObject({ userId: adminA.id, expiresAt: expect.any(String) });
-    expect(await client.waitFor((m) => m.type === 'subscribed', { from })).toEqual({ type: 'subscribed', runId, version: 1, access: 'admin' });
+    expect(await client.waitFor((m) => m.type === 'subscribed', { from })).toEqual({
+      type: 'subscribed',
+      runId,
+      version: 1,
+      access: 'admin',
+    });
     await watcher.waitForPresence(runId, (v) => names(v).includes('Ada Admin'));
 
     await appendEvents(runId, 1);
@@ -317,8 +390,15 @@ describe('live: admin and public access', () => {
 
     // No fresh token before exp: admin access ends, public events go on.
     from = client.mark();
-    expect(await client.waitFor((m) => m.type === 'error', { from, timeoutMs: 20_000 })).toMatchObject({ code: 'TOKEN_EXPIRED' });
-    expect(await client.waitFor((m) => m.type === 'subscribed', { from })).toEqual({ type: 'subscribed', runId, version: 2, access: 'public' });
+    expect(await client.waitFor((m) => m.type === 'error', { from, timeoutMs: 20_000 })).toMatchObject({
+      code: 'TOKEN_EXPIRED',
+    });
+    expect(await client.waitFor((m) => m.type === 'subscribed', { from })).toEqual({
+      type: 'subscribed',
+      runId,
+      version: 2,
+      access: 'public',
+    });
     await watcher.waitForPresence(runId, (v) => !names(v).includes('Ada Admin'));
     await appendEvents(runId, 1);
     const third = (await client.waitForVersion(runId, 3)) as Extract<LiveServerMessage, { type: 'event' }>;
@@ -330,7 +410,10 @@ describe('live: admin and public access', () => {
     // A fresh token brings admin access back.
     from = client.mark();
     client.send({ type: 'auth', token: tokenFor(t.app, adminA, 600) });
-    expect(await client.waitFor((m) => m.type === 'subscribed', { from })).toMatchObject({ access: 'admin', version: 3 });
+    expect(await client.waitFor((m) => m.type === 'subscribed', { from })).toMatchObject({
+      access: 'admin',
+      version: 3,
+    });
     await watcher.waitForPresence(runId, (v) => names(v).includes('Ada Admin'));
   });
 });
@@ -339,9 +422,15 @@ describe('live: protocol errors', () => {
   it('answers bad JSON and unknown messages with BAD_MESSAGE and keeps the socket open', async () => {
     const client = await connect();
     expect(await client.request('{not json', (m) => m.type === 'error')).toMatchObject({ code: 'BAD_MESSAGE' });
-    expect(await client.request({ type: 'shout', text: 'hi' }, (m) => m.type === 'error')).toMatchObject({ code: 'BAD_MESSAGE' });
-    expect(await client.request({ type: 'subscribe', runId: 'seven' }, (m) => m.type === 'error')).toMatchObject({ code: 'BAD_MESSAGE' });
-    expect(await client.request({ type: 'ping', extra: true }, (m) => m.type === 'error')).toMatchObject({ code: 'BAD_MESSAGE' });
+    expect(await client.request({ type: 'shout', text: 'hi' }, (m) => m.type === 'error')).toMatchObject({
+      code: 'BAD_MESSAGE',
+    });
+    expect(await client.request({ type: 'subscribe', runId: 'seven' }, (m) => m.type === 'error')).toMatchObject({
+      code: 'BAD_MESSAGE',
+    });
+    expect(await client.request({ type: 'ping', extra: true }, (m) => m.type === 'error')).toMatchObject({
+      code: 'BAD_MESSAGE',
+    });
     const binary = client.mark();
     client.ws.send(Buffer.from([1, 2, 3]));
     expect(await client.waitFor((m) => m.type === 'error', { from: binary })).toMatchObject({ code: 'BAD_MESSAGE' });
@@ -351,7 +440,11 @@ describe('live: protocol errors', () => {
 
   it('answers RUN_NOT_FOUND for a run that does not exist or was deleted', async () => {
     const client = await connect();
-    expect(await client.subscribe(2_000_000_000, 0)).toMatchObject({ type: 'error', code: 'RUN_NOT_FOUND', runId: 2_000_000_000 });
+    expect(await client.subscribe(2_000_000_000, 0)).toMatchObject({
+      type: 'error',
+      code: 'RUN_NOT_FOUND',
+      runId: 2_000_000_000,
+    });
     const deleted = await newRun();
     await t.database.db.updateTable('runs').set({ deleted_at: new Date() }).where('id', '=', deleted).execute();
     expect(await client.subscribe(deleted, 0)).toMatchObject({ type: 'error', code: 'RUN_NOT_FOUND', runId: deleted });
@@ -361,8 +454,12 @@ describe('live: protocol errors', () => {
     const client = await connect();
     const runs: number[] = [];
     for (let i = 0; i < 21; i++) runs.push(await newRun());
-    for (const runId of runs.slice(0, 20)) expect(await client.subscribe(runId, 0)).toMatchObject({ type: 'subscribed' });
-    expect(await client.subscribe(runs[20] as number, 0)).toMatchObject({ type: 'error', code: 'TOO_MANY_SUBSCRIPTIONS' });
+    for (const runId of runs.slice(0, 20))
+      expect(await client.subscribe(runId, 0)).toMatchObject({ type: 'subscribed' });
+    expect(await client.subscribe(runs[20] as number, 0)).toMatchObject({
+      type: 'error',
+      code: 'TOO_MANY_SUBSCRIPTIONS',
+    });
     // Subscribing again to a followed run is a restart, not a new subscription.
     expect(await client.subscribe(runs[0] as number, 0)).toMatchObject({ type: 'subscribed' });
   });
@@ -371,7 +468,10 @@ describe('live: protocol errors', () => {
     const runId = await newRun();
     const client = await connect();
     await signIn(client, adminA);
-    expect(await client.request({ type: 'presence', runId, dragging: null }, (m) => m.type === 'error')).toMatchObject({ code: 'NOT_SUBSCRIBED', runId });
+    expect(await client.request({ type: 'presence', runId, dragging: null }, (m) => m.type === 'error')).toMatchObject({
+      code: 'NOT_SUBSCRIBED',
+      runId,
+    });
   });
 
   it('answers a plain HTTP GET with 426 in the error envelope', async () => {
@@ -396,7 +496,9 @@ describe('live: presence', () => {
     await ada.waitForPresence(runId, (v) => names(v).join() === 'Ada Admin,Bea Boss');
 
     bea.send({ type: 'presence', runId, dragging: { kind: 'position', number: 4 } });
-    await ada.waitForPresence(runId, (v) => v.some((x) => x.userId === adminB.id && x.dragging?.kind === 'position' && x.dragging.number === 4));
+    await ada.waitForPresence(runId, (v) =>
+      v.some((x) => x.userId === adminB.id && x.dragging?.kind === 'position' && x.dragging.number === 4),
+    );
     ada.send({ type: 'presence', runId, dragging: { kind: 'heat', number: 2 } });
     await bea.waitForPresence(runId, (v) => v.some((x) => x.userId === adminA.id && x.dragging?.kind === 'heat'));
     bea.send({ type: 'presence', runId, dragging: null });
@@ -449,7 +551,9 @@ describe('live: several API instances on one database', () => {
       await onA.waitForPresence(runId, (v) => names(v).join() === 'Ada Admin,Bea Boss');
       await onB.waitForPresence(runId, (v) => names(v).join() === 'Ada Admin,Bea Boss');
       onB.send({ type: 'presence', runId, dragging: { kind: 'heat', number: 3 } });
-      await onA.waitForPresence(runId, (v) => v.some((x) => x.userId === adminB.id && x.dragging?.kind === 'heat' && x.dragging.number === 3));
+      await onA.waitForPresence(runId, (v) =>
+        v.some((x) => x.userId === adminB.id && x.dragging?.kind === 'heat' && x.dragging.number === 3),
+      );
       onA.send({ type: 'presence', runId, dragging: { kind: 'position', number: 1 } });
       await onB.waitForPresence(runId, (v) => v.some((x) => x.userId === adminA.id && x.dragging?.kind === 'position'));
       onB.close();
@@ -488,10 +592,18 @@ describe('live: several API instances on one database', () => {
       await signIn(onB, adminB, b.app);
       await onB.subscribe(runId, 0);
       // An instance that announces a viewer once and then dies without a word.
-      const ghost = { instanceId: 'ghost-instance', runId, seq: 1, viewers: [{ userId: 999_999, name: 'Gone Ghost', dragging: null }] };
+      const ghost = {
+        instanceId: 'ghost-instance',
+        runId,
+        seq: 1,
+        viewers: [{ userId: 999_999, name: 'Gone Ghost', dragging: null }],
+      };
       const from = onB.mark();
       await sql`select pg_notify(${PRESENCE_CHANNEL}, ${JSON.stringify(ghost)})`.execute(t.database.db);
-      await onB.waitFor((m) => m.type === 'presence' && m.runId === runId && names(m.viewers).join() === 'Bea Boss,Gone Ghost', { from });
+      await onB.waitFor(
+        (m) => m.type === 'presence' && m.runId === runId && names(m.viewers).join() === 'Bea Boss,Gone Ghost',
+        { from },
+      );
       await onB.waitForPresence(runId, (v) => names(v).join() === 'Bea Boss');
     } finally {
       await b.close();
@@ -521,7 +633,9 @@ describe('live: several API instances on one database', () => {
         for (const version of [2, 3]) {
           await sql`insert into event_log (stream_id, stream_type, version, type, data, metadata)
             values (${runOrderStreamId(runId)}, ${RUN_ORDER_STREAM_TYPE}, ${version}, 'PositionMoved',
-                    ${JSON.stringify({ slots: slotsAfter(version), sourcePosition: 1, targetPosition: 2, movedBy: adminA.id })}::jsonb, '{}'::jsonb)`.execute(t.database.db);
+                    ${JSON.stringify({ slots: slotsAfter(version), sourcePosition: 1, targetPosition: 2, movedBy: adminA.id })}::jsonb, '{}'::jsonb)`.execute(
+            t.database.db,
+          );
         }
       }
       await appendEvents(runId, 1);
@@ -589,10 +703,20 @@ describe('live: heartbeats and shutdown', () => {
       const fromDeactivated = deactivated.mark();
       await t.database.db.updateTable('users').set({ role: 'user' }).where('id', '=', soonUser.id).execute();
       await t.database.db.updateTable('users').set({ is_active: false }).where('id', '=', soonGone.id).execute();
-      expect(await demoted.waitFor((m) => m.type === 'authenticated', { from: fromDemoted })).toMatchObject({ role: 'user' });
-      expect(await demoted.waitFor((m) => m.type === 'subscribed', { from: fromDemoted })).toMatchObject({ runId, access: 'public' });
-      expect(await deactivated.waitFor((m) => m.type === 'error', { from: fromDeactivated })).toMatchObject({ code: 'UNAUTHORIZED' });
-      expect(await deactivated.waitFor((m) => m.type === 'subscribed', { from: fromDeactivated })).toMatchObject({ runId, access: 'public' });
+      expect(await demoted.waitFor((m) => m.type === 'authenticated', { from: fromDemoted })).toMatchObject({
+        role: 'user',
+      });
+      expect(await demoted.waitFor((m) => m.type === 'subscribed', { from: fromDemoted })).toMatchObject({
+        runId,
+        access: 'public',
+      });
+      expect(await deactivated.waitFor((m) => m.type === 'error', { from: fromDeactivated })).toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
+      expect(await deactivated.waitFor((m) => m.type === 'subscribed', { from: fromDeactivated })).toMatchObject({
+        runId,
+        access: 'public',
+      });
       await appendEvents(runId, 1);
       const event = (await deactivated.waitForVersion(runId, 1)) as Extract<LiveServerMessage, { type: 'event' }>;
       expect(event.event).not.toHaveProperty('actorId');

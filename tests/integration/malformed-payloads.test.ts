@@ -11,7 +11,18 @@ import { insertDepartment, insertUser } from '../support/factories.ts';
  * error envelope (never a 5xx) and leaves the database exactly as it was. Routes are read from the
  * route table, so a new body schema is covered as soon as it is registered.
  */
-const TABLES = ['users', 'departments', 'bios', 'pictures', 'refresh_tokens', 'account_tokens', 'email_outbox', 'events', 'runs', 'announcements'];
+const TABLES = [
+  'users',
+  'departments',
+  'bios',
+  'pictures',
+  'refresh_tokens',
+  'account_tokens',
+  'email_outbox',
+  'events',
+  'runs',
+  'announcements',
+];
 
 let t: TestApp;
 let asSuperAdmin: Record<string, string>;
@@ -29,7 +40,11 @@ afterAll(async () => {
 async function fingerprint(): Promise<string> {
   const parts: string[] = [];
   for (const table of TABLES) {
-    const row = await sql<{ digest: string }>`select count(*) || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as digest from ${sql.table(table)} t`.execute(t.database.db);
+    const row = await sql<{
+      digest: string;
+    }>`select count(*) || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as digest from ${sql.table(table)} t`.execute(
+      t.database.db,
+    );
     parts.push(`${table}=${row.rows[0]?.digest}`);
   }
   return parts.join(' ');
@@ -44,7 +59,9 @@ function knownKeys(schema: unknown): string[] {
 }
 
 const bodyRoutes = (): RouteEntry[] =>
-  t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.body && typeof (r.body as z.ZodType).safeParse === 'function');
+  t.app.routeTable.filter(
+    (r) => r.url.startsWith('/api/') && r.body && typeof (r.body as z.ZodType).safeParse === 'function',
+  );
 
 describe('malformed payloads', () => {
   it('finds the body schemas to test', () => {
@@ -56,26 +73,48 @@ describe('malformed payloads', () => {
     for (const route of bodyRoutes()) {
       const schema = route.body as z.ZodType;
       const keys = knownKeys(schema);
-      const field = keys.length ? fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 12 })) : fc.string({ maxLength: 12 });
+      const field = keys.length
+        ? fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 12 }))
+        : fc.string({ maxLength: 12 });
       const payload = fc.oneof(
         fc.jsonValue({ maxDepth: 3 }),
         fc.dictionary(field, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 }),
-        fc.dictionary(field, fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null)), { maxKeys: 6 }),
+        fc.dictionary(
+          field,
+          fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null)),
+          { maxKeys: 6 },
+        ),
       );
       const url = route.url.replace(/:\w+/g, '1');
       await fc.assert(
         fc.asyncProperty(payload, async (body) => {
           fc.pre(!schema.safeParse(body).success);
-          const res = await t.app.inject({ method: route.method as 'POST', url, headers: { ...asSuperAdmin, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-          if (res.statusCode !== 400) throw new Error(`${route.method} ${route.url} ${JSON.stringify(body)} → ${res.statusCode} ${res.body}`);
+          const res = await t.app.inject({
+            method: route.method as 'POST',
+            url,
+            headers: { ...asSuperAdmin, 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
+          if (res.statusCode !== 400)
+            throw new Error(`${route.method} ${route.url} ${JSON.stringify(body)} → ${res.statusCode} ${res.body}`);
           const envelope = res.json();
-          expect(envelope).toMatchObject({ statusCode: 400, code: expect.any(String), message: expect.any(String), requestId: expect.any(String) });
+          expect(envelope).toMatchObject({
+            statusCode: 400,
+            code: expect.any(String),
+            message: expect.any(String),
+            requestId: expect.any(String),
+          });
         }),
         { numRuns: 40, seed: 20261121 },
       );
       // Not JSON at all.
       for (const raw of ['{', '{"email":', 'null,', '\u0000']) {
-        const res = await t.app.inject({ method: route.method as 'POST', url, headers: { ...asSuperAdmin, 'content-type': 'application/json' }, payload: raw });
+        const res = await t.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { ...asSuperAdmin, 'content-type': 'application/json' },
+          payload: raw,
+        });
         expect(res.statusCode, `${route.method} ${route.url} with ${JSON.stringify(raw)}`).toBe(400);
         expect(res.json().requestId).toBeDefined();
       }

@@ -4,8 +4,8 @@ import { MigrationError, MigrationFolder, migrateToLatest, pendingMigrations } f
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from '../../api/db/seed.ts';
 import { seedDemoCompetition } from '../../api/db/seed-competition.ts';
 import { runOrderState } from '../../projections/run-orders/queries.ts';
-import type { TestDatabase } from '../support/database.ts';
 import { testDatabase } from '../support/app.ts';
+import type { TestDatabase } from '../support/database.ts';
 
 let database: TestDatabase | undefined;
 afterEach(async () => {
@@ -39,10 +39,17 @@ describe('migrations', () => {
     };
     const attempt = migrateToLatest(database.db, provider);
     await expect(attempt).rejects.toThrow(MigrationError);
-    await expect(migrateToLatest(database.db, provider)).rejects.toThrow(/Migration 2099-01-01-0002-broken failed: .*table_that_does_not_exist/);
-    const { rows } = await sql<{ exists: boolean }>`select to_regclass('half_applied') is not null as exists`.execute(database.db);
+    await expect(migrateToLatest(database.db, provider)).rejects.toThrow(
+      /Migration 2099-01-01-0002-broken failed: .*table_that_does_not_exist/,
+    );
+    const { rows } = await sql<{ exists: boolean }>`select to_regclass('half_applied') is not null as exists`.execute(
+      database.db,
+    );
     expect(rows[0]?.exists).toBe(false);
-    expect(await pendingMigrations(database.db, provider)).toEqual(['2099-01-01-0001-first-new', '2099-01-01-0002-broken']);
+    expect(await pendingMigrations(database.db, provider)).toEqual([
+      '2099-01-01-0001-first-new',
+      '2099-01-01-0002-broken',
+    ]);
   });
 });
 
@@ -65,10 +72,23 @@ describe('demo data', () => {
     expect(statuses.map((s) => s.status).sort()).toEqual(
       ['Cancelled', 'Completed', 'Confirmed', 'Draft', 'Firm', 'In Progress', 'Tentative', 'To Be Rescheduled'].sort(),
     );
-    const years = await database.db.selectFrom('events').select(sql<number>`distinct extract(year from start_date)::int`.as('y')).execute();
+    const years = await database.db
+      .selectFrom('events')
+      .select(sql<number>`distinct extract(year from start_date)::int`.as('y'))
+      .execute();
     expect(years.map((y) => y.y)).toEqual(expect.arrayContaining([2025, 2026, 2027, 2028]));
-    const blockTypes = await sql<{ t: string }>`select distinct b->>'type' as t from announcements, jsonb_array_elements(content) b`.execute(database.db);
-    expect(blockTypes.rows.map((r) => r.t).sort()).toEqual(['divider', 'heading', 'image', 'list', 'paragraph', 'quote', 'video']);
+    const blockTypes = await sql<{
+      t: string;
+    }>`select distinct b->>'type' as t from announcements, jsonb_array_elements(content) b`.execute(database.db);
+    expect(blockTypes.rows.map((r) => r.t).sort()).toEqual([
+      'divider',
+      'heading',
+      'image',
+      'list',
+      'paragraph',
+      'quote',
+      'video',
+    ]);
     const roles = await database.db.selectFrom('users').select('role').execute();
     expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'super-admin', 'user']);
   });
@@ -96,12 +116,22 @@ describe('demo data', () => {
       .where('events.slug', '=', 'ottawa-capital-cup')
       .orderBy('registrations.id')
       .execute();
-    expect(ottawa.map((r) => r.status)).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed', 'waitlisted', 'waitlisted']);
+    expect(ottawa.map((r) => r.status)).toEqual([
+      'confirmed',
+      'confirmed',
+      'confirmed',
+      'confirmed',
+      'waitlisted',
+      'waitlisted',
+    ]);
     expect(await db.selectFrom('event_log').select('stream_type').distinct().orderBy('stream_type').execute()).toEqual([
       { stream_type: 'registration' },
       { stream_type: 'run-order' },
     ]);
-    expect(await seedDemoCompetition(db, { timeZone: 'America/Toronto' })).toEqual({ competitors: 0, registrations: 0 });
+    expect(await seedDemoCompetition(db, { timeZone: 'America/Toronto' })).toEqual({
+      competitors: 0,
+      registrations: 0,
+    });
   });
 });
 
@@ -110,7 +140,9 @@ describe('the embedded database', () => {
     const { openDatabase } = await import('../../api/db/database.ts');
     const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
     try {
-      const { rows } = await sql<{ d: unknown; n: unknown }>`select '2027-03-04'::date as d, 12::int8 as n`.execute(handle.db);
+      const { rows } = await sql<{ d: unknown; n: unknown }>`select '2027-03-04'::date as d, 12::int8 as n`.execute(
+        handle.db,
+      );
       expect(rows[0]).toEqual({ d: '2027-03-04', n: 12 });
     } finally {
       await handle.close();

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Run, User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
-import { PROJECTIONS } from '../../projections/registry.ts';
 import { rebuildProjections } from '../../projections/rebuild.ts';
+import { PROJECTIONS } from '../../projections/registry.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
@@ -21,14 +21,17 @@ let runs: Run[];
 let teams: number[];
 
 const db = () => t.database.db;
-const auth = (u: Pick<User, 'id' | 'role'>) => ({ authorization: `Bearer ${t.app.jwt.sign({ sub: u.id, role: u.role })}` });
+const auth = (u: Pick<User, 'id' | 'role'>) => ({
+  authorization: `Bearer ${t.app.jwt.sign({ sub: u.id, role: u.role })}`,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
   const department = await insertDepartment(db());
   admin = await insertUser(db(), { role: 'admin' });
   people = [];
-  for (let i = 0; i < 8; i++) people.push(await insertUser(db(), { date_of_birth: '1985-02-03', department_id: department.id, gender: 'male' }));
+  for (let i = 0; i < 8; i++)
+    people.push(await insertUser(db(), { date_of_birth: '1985-02-03', department_id: department.id, gender: 'male' }));
   const today = todayIn('America/Toronto');
   const event = await insertEvent(db(), {
     start_date: addDays(today, 60),
@@ -43,7 +46,15 @@ beforeAll(async () => {
   teams = [];
   for (let i = 0; i < 4; i++) {
     const [captain, ...rest] = people.slice(i, i + 3) as [User, ...User[]];
-    teams.push((await insertTeam(db(), { captain_id: captain.id, department_id: department.id, run_type: 'relay' }, rest.map((p) => p.id))).id);
+    teams.push(
+      (
+        await insertTeam(
+          db(),
+          { captain_id: captain.id, department_id: department.id, run_type: 'relay' },
+          rest.map((p) => p.id),
+        )
+      ).id,
+    );
   }
 });
 afterAll(async () => {
@@ -54,7 +65,9 @@ afterAll(async () => {
 async function snapshot(): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of new Set(PROJECTIONS.flatMap((p) => p.tables))) {
-    const { rows } = await sql<{ row: string }>`select t::text as row from ${sql.table(table)} t order by t::text`.execute(db());
+    const { rows } = await sql<{
+      row: string;
+    }>`select t::text as row from ${sql.table(table)} t order by t::text`.execute(db());
     out[table] = rows.map((r) => r.row);
   }
   return out;
@@ -70,24 +83,76 @@ type Action =
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('register' as const), person: fc.nat(7), run: fc.nat(1) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('batch' as const), teams: fc.uniqueArray(fc.nat(3), { minLength: 1, maxLength: 3 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('cancel' as const, 'confirm' as const, 'softDelete' as const, 'restore' as const, 'optIn' as const), pick: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), position: fc.integer({ min: 1, max: 4 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('notes' as const), pick: fc.nat(), notes: fc.string({ maxLength: 20 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('limit' as const), run: fc.nat(2), limit: fc.integer({ min: 0, max: 4 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('batch' as const),
+      teams: fc.uniqueArray(fc.nat(3), { minLength: 1, maxLength: 3 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constantFrom(
+        'cancel' as const,
+        'confirm' as const,
+        'softDelete' as const,
+        'restore' as const,
+        'optIn' as const,
+      ),
+      pick: fc.nat(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('move' as const),
+      pick: fc.nat(),
+      position: fc.integer({ min: 1, max: 4 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('notes' as const), pick: fc.nat(), notes: fc.string({ maxLength: 20 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('limit' as const),
+      run: fc.nat(2),
+      limit: fc.integer({ min: 0, max: 4 }),
+    }),
+  },
 );
 
 async function perform(a: Action): Promise<number> {
   const ids = (await db().selectFrom('registrations').select('id').orderBy('id').execute()).map((r) => r.id);
   const picked = 'pick' in a ? ids[a.pick % Math.max(ids.length, 1)] : undefined;
-  const inject = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: auth(admin), ...(payload ? { payload } : {}) });
+  const inject = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: auth(admin), ...(payload ? { payload } : {}) });
   switch (a.kind) {
     case 'register':
-      return (await t.app.inject({ method: 'POST', url: '/api/registrations', headers: auth(people[a.person] as User), payload: { runId: runs[a.run]?.id } })).statusCode;
+      return (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/registrations',
+          headers: auth(people[a.person] as User),
+          payload: { runId: runs[a.run]?.id },
+        })
+      ).statusCode;
     case 'batch':
-      return (await inject('POST', '/api/registrations/batch-register', { runId: runs[2]?.id, teamIds: a.teams.map((i) => teams[i]) })).statusCode;
+      return (
+        await inject('POST', '/api/registrations/batch-register', {
+          runId: runs[2]?.id,
+          teamIds: a.teams.map((i) => teams[i]),
+        })
+      ).statusCode;
     case 'limit':
-      await db().updateTable('runs').set({ participant_limit: a.limit }).where('id', '=', runs[a.run]?.id as number).execute();
+      await db()
+        .updateTable('runs')
+        .set({ participant_limit: a.limit })
+        .where('id', '=', runs[a.run]?.id as number)
+        .execute();
       return 200;
     default:
       if (picked === undefined) return 0;
@@ -96,7 +161,9 @@ async function perform(a: Action): Promise<number> {
       if (a.kind === 'softDelete') return (await inject('POST', `/api/registrations/${picked}/soft-delete`)).statusCode;
       if (a.kind === 'restore') return (await inject('POST', `/api/registrations/${picked}/restore`)).statusCode;
       if (a.kind === 'optIn') return (await inject('POST', `/api/registrations/${picked}/hybrid-opt-in`)).statusCode;
-      if (a.kind === 'move') return (await inject('PATCH', `/api/registrations/${picked}/waitlist-position`, { position: a.position })).statusCode;
+      if (a.kind === 'move')
+        return (await inject('PATCH', `/api/registrations/${picked}/waitlist-position`, { position: a.position }))
+          .statusCode;
       return (await inject('PUT', `/api/registrations/${picked}`, { notes: 'notes' in a ? a.notes : '' })).statusCode;
   }
 }
@@ -120,16 +187,27 @@ describe('projection rebuild', () => {
     );
     // The sequences did real work, not only refusals.
     expect((statuses.get(200) ?? 0) + (statuses.get(201) ?? 0)).toBeGreaterThan(50);
-    expect(Number((await db().selectFrom('registrations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThan(5);
+    expect(
+      Number(
+        (
+          await db()
+            .selectFrom('registrations')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBeGreaterThan(5);
   });
 
   it('is idempotent: projecting events again changes nothing', async () => {
     const before = await snapshot();
     const { readAll } = await import('../../api/event-store/store.ts');
     const events = await readAll(db(), { limit: 100_000, streamTypes: ['registration'] });
-    await db().transaction().execute(async (trx) => {
-      for (const projection of PROJECTIONS) await projection.project(trx, events);
-    });
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        for (const projection of PROJECTIONS) await projection.project(trx, events);
+      });
     expect(await snapshot()).toEqual(before);
   });
 });

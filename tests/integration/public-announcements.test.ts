@@ -3,7 +3,16 @@ import type { Announcement, ContentBlock } from '../../api/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertAnnouncement, insertPicture } from '../support/factories.ts';
 
-const ANNOUNCEMENT_FIELDS = ['content', 'excerpt', 'hasPicture', 'id', 'isPinned', 'publishedAt', 'title', 'videoUrl'].sort();
+const ANNOUNCEMENT_FIELDS = [
+  'content',
+  'excerpt',
+  'hasPicture',
+  'id',
+  'isPinned',
+  'publishedAt',
+  'title',
+  'videoUrl',
+].sort();
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -37,7 +46,12 @@ beforeAll(async () => {
   });
   await add('yesterday', { published_at: new Date(now - DAY) });
   await add('older', { published_at: new Date(now - 5 * DAY) });
-  await add('hidden', { is_visible: false, is_pinned: true, published_at: new Date(now - HOUR), picture_id: picture.id });
+  await add('hidden', {
+    is_visible: false,
+    is_pinned: true,
+    published_at: new Date(now - HOUR),
+    picture_id: picture.id,
+  });
   await add('scheduled', { is_pinned: true, published_at: new Date(now + 2 * DAY), picture_id: picture.id });
 });
 afterAll(() => t.close());
@@ -73,7 +87,16 @@ describe('GET /api/announcements', () => {
   });
 
   it('refuses another sort field, order or a limit outside 1..50 with 400', async () => {
-    for (const query of ['sort=title', 'sort=', 'order=up', 'order=DESC', 'limit=0', 'limit=51', 'limit=abc', 'limit=1.5']) {
+    for (const query of [
+      'sort=title',
+      'sort=',
+      'order=up',
+      'order=DESC',
+      'limit=0',
+      'limit=51',
+      'limit=abc',
+      'limit=1.5',
+    ]) {
       const res = await get(`/api/announcements?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED' });
@@ -88,7 +111,9 @@ describe('GET /api/announcements', () => {
     const again = await get('/api/announcements?sort=publishedAt&order=desc&limit=3', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    expect((await get('/api/announcements?sort=publishedAt&order=desc&limit=3', { 'if-none-match': '"nope"' })).statusCode).toBe(200);
+    expect(
+      (await get('/api/announcements?sort=publishedAt&order=desc&limit=3', { 'if-none-match': '"nope"' })).statusCode,
+    ).toBe(200);
     expect((await get('/api/announcements?limit=4', { 'if-none-match': etag })).statusCode).toBe(200);
   });
 
@@ -117,7 +142,9 @@ describe('GET /api/announcements/featured', () => {
 
   it('honours limit and refuses one outside 1..50', async () => {
     expect(ids((await get('/api/announcements/featured?limit=1')).json())).toEqual(idsOf('pinnedNew'));
-    expect(ids((await get('/api/announcements/featured?limit=4')).json())).toEqual(idsOf('pinnedNew', 'pinnedOld', 'latest', 'yesterday'));
+    expect(ids((await get('/api/announcements/featured?limit=4')).json())).toEqual(
+      idsOf('pinnedNew', 'pinnedOld', 'latest', 'yesterday'),
+    );
     expect((await get('/api/announcements/featured?limit=50')).json()).toHaveLength(5);
     for (const limit of ['0', '51', 'x']) {
       const res = await get(`/api/announcements/featured?limit=${limit}`);
@@ -210,7 +237,12 @@ describe('GET /api/announcements/{id}/picture', () => {
 describe('the public announcement routes', () => {
   it('are public and documented in OpenAPI with a tag and a summary', async () => {
     const doc = (await get('/api/docs/json')).json();
-    for (const path of ['/api/announcements', '/api/announcements/featured', '/api/announcements/{id}', '/api/announcements/{id}/picture']) {
+    for (const path of [
+      '/api/announcements',
+      '/api/announcements/featured',
+      '/api/announcements/{id}',
+      '/api/announcements/{id}/picture',
+    ]) {
       expect(doc.paths[path]?.get, path).toMatchObject({ tags: ['announcements'], summary: expect.any(String) });
       const route = t.app.routeTable.find((r) => r.method === 'GET' && r.url === path.replace(/\{(\w+)\}/g, ':$1'));
       expect(route?.access, path).toBe('public');

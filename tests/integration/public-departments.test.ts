@@ -107,7 +107,10 @@ describe('GET /api/departments/{id}', () => {
 
   it('is public and documented in OpenAPI with a tag and a summary', async () => {
     const doc = (await get('/api/docs/json')).json();
-    expect(doc.paths['/api/departments/{id}']?.get).toMatchObject({ tags: ['departments'], summary: expect.any(String) });
+    expect(doc.paths['/api/departments/{id}']?.get).toMatchObject({
+      tags: ['departments'],
+      summary: expect.any(String),
+    });
     expect(t.app.routeTable.find((r) => r.method === 'GET' && r.url === '/api/departments/:id')?.access).toBe('public');
   });
 });

@@ -57,22 +57,47 @@ async function seed(db: Kysely<Database>) {
 
   // Relative to today: phases, days away, open runs, what "upcoming" means.
   await add('inProgress', { start_date: at(-1), end_date: at(1), status: 'In Progress', ...window(-60, -40, -10, -2) });
-  const soon = await add('soon', { start_date: at(10), end_date: at(10), status: 'Firm', scope: 'Provincial', ...window(-30, -5, 5, 8) });
+  const soon = await add('soon', {
+    start_date: at(10),
+    end_date: at(10),
+    status: 'Firm',
+    scope: 'Provincial',
+    ...window(-30, -5, 5, 8),
+  });
   await insertRun(db, soon.id);
   const early = await add('early', { start_date: at(40), end_date: at(41), ...window(-5, 10, 20, 30) });
-  await insertRun(db, early.id, { registration_opens_at: new Date(now - 10 * DAY), registration_closes_at: new Date(now - HOUR) });
+  await insertRun(db, early.id, {
+    registration_opens_at: new Date(now - 10 * DAY),
+    registration_closes_at: new Date(now - HOUR),
+  });
   const late = await add('late', { start_date: at(20), end_date: at(20), ...window(-40, -30, -3, 5) });
   await insertRun(db, late.id, { is_active: false });
   const notOpen = await add('notOpen', { start_date: at(60), end_date: at(60), ...window(10, 20, 40, 50) });
   await insertRun(db, notOpen.id);
   const ownWindow = await add('ownWindow', { start_date: at(70), end_date: at(70), ...window(30, null, null, 50) });
-  await insertRun(db, ownWindow.id, { registration_opens_at: new Date(now - HOUR), registration_closes_at: new Date(now + DAY) });
-  const onlyClosesAt = await add('onlyClosesAt', { start_date: at(80), end_date: at(80), ...window(-10, null, null, null) });
+  await insertRun(db, ownWindow.id, {
+    registration_opens_at: new Date(now - HOUR),
+    registration_closes_at: new Date(now + DAY),
+  });
+  const onlyClosesAt = await add('onlyClosesAt', {
+    start_date: at(80),
+    end_date: at(80),
+    ...window(-10, null, null, null),
+  });
   await insertRun(db, onlyClosesAt.id, { registration_closes_at: new Date(now - HOUR) });
-  const cancelled = await add('cancelled', { start_date: at(15), end_date: at(15), status: 'Cancelled', ...window(-30, 5, null, 10) });
+  const cancelled = await add('cancelled', {
+    start_date: at(15),
+    end_date: at(15),
+    status: 'Cancelled',
+    ...window(-30, 5, null, 10),
+  });
   await insertRun(db, cancelled.id);
   await add('completed', { start_date: at(-10), end_date: at(-9), status: 'Completed' });
-  const endedYesterday = await add('endedYesterday', { start_date: at(-3), end_date: at(-1), ...window(-30, null, null, null) });
+  const endedYesterday = await add('endedYesterday', {
+    start_date: at(-3),
+    end_date: at(-1),
+    ...window(-30, null, null, null),
+  });
   await insertRun(db, endedYesterday.id);
   await add('startsToday', { start_date: at(0), end_date: at(0), status: 'Confirmed' });
   await add('withPicture', { start_date: at(90), end_date: at(90), picture_id: picture.id });
@@ -108,7 +133,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
-const byName = (body: Array<{ id: number; registrationPhase?: string }>, name: string) => body.find((e) => e.id === ev[name]?.id);
+const byName = (body: Array<{ id: number; registrationPhase?: string }>, name: string) =>
+  body.find((e) => e.id === ev[name]?.id);
 
 describe('GET /api/events/upcoming', () => {
   it('answers 5 events by default, soonest first, with the public fields only', async () => {
@@ -298,8 +324,12 @@ describe('GET /api/events/by-year/{year}', () => {
   it('is cacheable', async () => {
     const first = await get('/api/events/by-year/2033');
     expect(first.headers['cache-control']).toContain('public, max-age=');
-    expect((await get('/api/events/by-year/2033', { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
-    expect((await get('/api/events/by-year/2033?scope=Local', { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(200);
+    expect((await get('/api/events/by-year/2033', { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(
+      304,
+    );
+    expect(
+      (await get('/api/events/by-year/2033?scope=Local', { 'if-none-match': String(first.headers.etag) })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -314,7 +344,9 @@ describe('GET /api/events/available-years and current-season-year', () => {
     expect(res.json()).not.toContain(2036);
     expect(res.json()).not.toContain(2037);
     expect(res.headers['cache-control']).toBe('public, max-age=300, stale-while-revalidate=1500');
-    expect((await get('/api/events/available-years', { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);
+    expect((await get('/api/events/available-years', { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(
+      304,
+    );
   });
 
   it('answers the current season as the calendar year in the site time zone', async () => {
@@ -356,8 +388,12 @@ describe('GET /api/events/{id}', () => {
   it('is cacheable, with a 304 on a matching If-None-Match', async () => {
     const first = await get(`/api/events/${ev.soon?.id}`);
     expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
-    expect((await get(`/api/events/${ev.soon?.id}`, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
-    expect((await get(`/api/events/${ev.soon?.id}`, { 'if-none-match': `W/${first.headers.etag}` })).statusCode).toBe(304);
+    expect((await get(`/api/events/${ev.soon?.id}`, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(
+      304,
+    );
+    expect((await get(`/api/events/${ev.soon?.id}`, { 'if-none-match': `W/${first.headers.etag}` })).statusCode).toBe(
+      304,
+    );
     expect((await get(`/api/events/${ev.soon?.id}`, { 'if-none-match': '"stale"' })).statusCode).toBe(200);
   });
 });
@@ -375,7 +411,9 @@ describe('GET /api/events/{id}/picture', () => {
     const again = await get(`/api/events/${ev.withPicture?.id}/picture`, { 'if-none-match': `"${picture.checksum}"` });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
-    expect((await get(`/api/events/${ev.withPicture?.id}/picture`, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    expect((await get(`/api/events/${ev.withPicture?.id}/picture`, { 'if-none-match': '"other"' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 404 for an event without a picture and for a hidden event with one', async () => {

@@ -16,7 +16,8 @@ describe('public reads with the response cache on', () => {
   });
   afterAll(() => t.close());
 
-  const names = async (url: string) => (await t.app.inject(url)).json().map((e: { name?: string; title?: string }) => e.name ?? e.title);
+  const names = async (url: string) =>
+    (await t.app.inject(url)).json().map((e: { name?: string; title?: string }) => e.name ?? e.title);
 
   it('keeps requests with different filters, years and limits apart', async () => {
     expect(await names('/api/events/by-year/2027?scope=Local')).toEqual(['Local Cup']);
@@ -33,7 +34,10 @@ describe('public reads with the response cache on', () => {
     const cached = await t.app.inject('/api/announcements');
     expect(cached.headers.etag).toBe(first.headers.etag);
     expect(cached.json().map((a: { title: string }) => a.title)).toEqual(['First news']);
-    const revalidated = await t.app.inject({ url: '/api/announcements', headers: { 'if-none-match': String(first.headers.etag) } });
+    const revalidated = await t.app.inject({
+      url: '/api/announcements',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect(revalidated.statusCode).toBe(304);
 
     t.app.publicReadCache.clear();
@@ -54,7 +58,12 @@ describe('public reads with the response cache on', () => {
     const placesLeft = async () => (await t.app.inject(`/api/runs/event/${event.id}`)).json().data[0].spotsLeft;
     expect(await placesLeft()).toBe(5);
     const competitor = await insertUser(t.database.db, { date_of_birth: '1990-03-03' });
-    const registered = await t.app.inject({ method: 'POST', url: '/api/registrations', headers: bearer(t.app, competitor), payload: { runId: run.id } });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      headers: bearer(t.app, competitor),
+      payload: { runId: run.id },
+    });
     expect(registered.statusCode, registered.body).toBe(201);
     expect(await placesLeft()).toBe(4);
   });

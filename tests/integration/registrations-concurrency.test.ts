@@ -40,7 +40,9 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-const auth = (u: Pick<User, 'id' | 'role'>) => ({ authorization: `Bearer ${t.app.jwt.sign({ sub: u.id, role: u.role })}` });
+const auth = (u: Pick<User, 'id' | 'role'>) => ({
+  authorization: `Bearer ${t.app.jwt.sign({ sub: u.id, role: u.role })}`,
+});
 const competitors = async (n: number) => {
   const people: User[] = [];
   for (let i = 0; i < n; i++) people.push(await insertUser(db(), { date_of_birth: '1988-08-08' }));
@@ -52,9 +54,16 @@ async function runState(runId: number) {
   const rows = await db()
     .selectFrom('registrations')
     .innerJoin('event_log', (j) =>
-      j.on('event_log.type', '=', 'RegistrationSubmitted').on(sql<boolean>`event_log.stream_id = 'registration:' || registrations.id`),
+      j
+        .on('event_log.type', '=', 'RegistrationSubmitted')
+        .on(sql<boolean>`event_log.stream_id = 'registration:' || registrations.id`),
     )
-    .select(['registrations.id', 'registrations.status', 'registrations.waitlist_position', 'event_log.global_position'])
+    .select([
+      'registrations.id',
+      'registrations.status',
+      'registrations.waitlist_position',
+      'event_log.global_position',
+    ])
     .where('registrations.run_id', '=', runId)
     .where('registrations.deleted_at', 'is', null)
     .orderBy('event_log.global_position')
@@ -65,9 +74,7 @@ async function runState(runId: number) {
 async function promotionsIn(runId: number) {
   const rows = await db()
     .selectFrom('event_log')
-    .innerJoin('registrations', (j) =>
-      j.on(sql<boolean>`event_log.stream_id = 'registration:' || registrations.id`),
-    )
+    .innerJoin('registrations', (j) => j.on(sql<boolean>`event_log.stream_id = 'registration:' || registrations.id`))
     .select(['registrations.id', 'event_log.type'])
     .where('registrations.run_id', '=', runId)
     .where('event_log.type', 'in', ['PromotedFromWaitlist', 'RegistrationCancelled'])
@@ -85,7 +92,9 @@ describe('registrations under concurrency', () => {
     const run = await insertRun(db(), event.id, { participant_limit: 20 });
     const people = await competitors(50);
     const answers = await Promise.all(
-      people.map((p) => t.app.inject({ method: 'POST', url: '/api/registrations', headers: auth(p), payload: { runId: run.id } })),
+      people.map((p) =>
+        t.app.inject({ method: 'POST', url: '/api/registrations', headers: auth(p), payload: { runId: run.id } }),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(people.map(() => 201));
 
@@ -93,13 +102,18 @@ describe('registrations under concurrency', () => {
     expect(rows).toHaveLength(50);
     // In commit order: the first 20 got the places, the next 30 joined the waitlist one after another.
     expect(rows.slice(0, 20).every((r) => r.status === 'confirmed' && r.waitlist_position === null)).toBe(true);
-    expect(rows.slice(20).map((r) => [r.status, r.waitlist_position])).toEqual(Array.from({ length: 30 }, (_, i) => ['waitlisted', i + 1]));
+    expect(rows.slice(20).map((r) => [r.status, r.waitlist_position])).toEqual(
+      Array.from({ length: 30 }, (_, i) => ['waitlisted', i + 1]),
+    );
     // And the answers agree with the read model.
     const answered = answers.map((a) => a.json() as RegistrationDto);
     expect(answered.filter((a) => a.status === 'confirmed')).toHaveLength(20);
-    expect(answered.filter((a) => a.status === 'waitlisted').map((a) => a.waitlistPosition).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(
-      Array.from({ length: 30 }, (_, i) => i + 1),
-    );
+    expect(
+      answered
+        .filter((a) => a.status === 'waitlisted')
+        .map((a) => a.waitlistPosition)
+        .sort((x, y) => (x ?? 0) - (y ?? 0)),
+    ).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
 
   it('simultaneous cancellations, confirmations and moves never promote twice nor exceed the limit', async () => {
@@ -108,32 +122,68 @@ describe('registrations under concurrency', () => {
       const people = await competitors(9);
       const regs: RegistrationDto[] = [];
       for (const p of people) {
-        regs.push((await t.app.inject({ method: 'POST', url: '/api/registrations', headers: auth(p), payload: { runId: run.id } })).json());
+        regs.push(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/registrations',
+              headers: auth(p),
+              payload: { runId: run.id },
+            })
+          ).json(),
+        );
       }
-      const [a, b, , w1, w2, w3, , , w6] = regs as RegistrationDto[] as [RegistrationDto, RegistrationDto, RegistrationDto, RegistrationDto, RegistrationDto, RegistrationDto, RegistrationDto, RegistrationDto, RegistrationDto];
+      const [a, b, , w1, w2, w3, , , w6] = regs as RegistrationDto[] as [
+        RegistrationDto,
+        RegistrationDto,
+        RegistrationDto,
+        RegistrationDto,
+        RegistrationDto,
+        RegistrationDto,
+        RegistrationDto,
+        RegistrationDto,
+        RegistrationDto,
+      ];
       const calls = [
         // The same cancellation five times over, and another one.
-        ...Array.from({ length: 5 }, () => ({ method: 'PATCH' as const, url: `/api/registrations/${a.id}/cancel`, headers: auth(people[0] as User) })),
+        ...Array.from({ length: 5 }, () => ({
+          method: 'PATCH' as const,
+          url: `/api/registrations/${a.id}/cancel`,
+          headers: auth(people[0] as User),
+        })),
         { method: 'PATCH' as const, url: `/api/registrations/${b.id}/cancel`, headers: auth(admin) },
         // Admins racing to confirm waitlisted ones into the places being freed.
         { method: 'PATCH' as const, url: `/api/registrations/${w2.id}/confirm`, headers: auth(admin) },
         { method: 'PATCH' as const, url: `/api/registrations/${w3.id}/confirm`, headers: auth(admin) },
         { method: 'PATCH' as const, url: `/api/registrations/${w1.id}/confirm`, headers: auth(admin) },
-        { method: 'PATCH' as const, url: `/api/registrations/${w6.id}/waitlist-position`, headers: auth(admin), payload: { position: 1 } },
+        {
+          method: 'PATCH' as const,
+          url: `/api/registrations/${w6.id}/waitlist-position`,
+          headers: auth(admin),
+          payload: { position: 1 },
+        },
       ];
       const answers = await Promise.all(calls.map((c) => t.app.inject(c)));
       for (const answer of answers) {
         // A lost race is a clean refusal (the run is full, or the entry is no longer waitlisted), never an error.
         expect([200, 409, 422], answer.body).toContain(answer.statusCode);
-        if (answer.statusCode !== 200) expect(['RUN_FULL', 'NOT_WAITLISTED', 'INVALID_WAITLIST_POSITION']).toContain(answer.json().code);
+        if (answer.statusCode !== 200)
+          expect(['RUN_FULL', 'NOT_WAITLISTED', 'INVALID_WAITLIST_POSITION']).toContain(answer.json().code);
       }
 
       const rows = await runState(run.id);
       const confirmed = rows.filter((r) => r.status === 'confirmed');
-      const waiting = rows.filter((r) => r.status === 'waitlisted').sort((x, y) => (x.waitlist_position ?? 0) - (y.waitlist_position ?? 0));
+      const waiting = rows
+        .filter((r) => r.status === 'waitlisted')
+        .sort((x, y) => (x.waitlist_position ?? 0) - (y.waitlist_position ?? 0));
       expect(confirmed).toHaveLength(3);
       expect(waiting.map((r) => r.waitlist_position)).toEqual(waiting.map((_, i) => i + 1));
-      expect(rows.filter((r) => r.status === 'cancelled').map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+      expect(
+        rows
+          .filter((r) => r.status === 'cancelled')
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual([a.id, b.id].sort());
       const { promoted, cancelled } = await promotionsIn(run.id);
       expect([...promoted.values()].every((n) => n === 1)).toBe(true);
       expect(promoted.size).toBe(2);

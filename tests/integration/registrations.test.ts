@@ -20,7 +20,10 @@ const call = (method: Method, url: string, caller?: Caller, payload?: unknown, h
   t.app.inject({
     method,
     url,
-    headers: { ...(caller ? { authorization: `Bearer ${t.app.jwt.sign({ sub: caller.id, role: caller.role })}` } : {}), ...headers },
+    headers: {
+      ...(caller ? { authorization: `Bearer ${t.app.jwt.sign({ sub: caller.id, role: caller.role })}` } : {}),
+      ...headers,
+    },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
@@ -31,11 +34,18 @@ const person = (overrides: Partial<NewUser> = {}) =>
 /** An individual run of the open event. */
 const run = (overrides: Partial<NewRun> = {}) => insertRun(db(), event.id, { participant_limit: 20, ...overrides });
 /** A relay team of three eligible people from the department; the captain is the first. */
-async function relayTeam(size = 3, overrides: { run_type?: 'relay' | 'tech2' | 'individual'; is_hybrid?: boolean } = {}) {
+async function relayTeam(
+  size = 3,
+  overrides: { run_type?: 'relay' | 'tech2' | 'individual'; is_hybrid?: boolean } = {},
+) {
   const people = [];
   for (let i = 0; i < size; i++) people.push(await person());
   const [captain, ...rest] = people as [User, ...User[]];
-  const team = await insertTeam(db(), { captain_id: captain.id, department_id: department.id, run_type: 'relay', ...overrides }, rest.map((p) => p.id));
+  const team = await insertTeam(
+    db(),
+    { captain_id: captain.id, department_id: department.id, run_type: 'relay', ...overrides },
+    rest.map((p) => p.id),
+  );
   return { team, captain, members: rest };
 }
 async function register(caller: Caller, body: Record<string, unknown>): Promise<RegistrationDto> {
@@ -49,8 +59,18 @@ const get = async (id: number): Promise<RegistrationDto> => {
   return res.json();
 };
 const waitlistOf = async (runId: number) =>
-  ((await call('GET', `/api/registrations/waitlist?runId=${runId}&limit=100`, admin)).json().data as RegistrationDto[]).map((r) => [r.id, r.waitlistPosition]);
-const eventCount = async () => Number((await db().selectFrom('event_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  (
+    (await call('GET', `/api/registrations/waitlist?runId=${runId}&limit=100`, admin)).json().data as RegistrationDto[]
+  ).map((r) => [r.id, r.waitlistPosition]);
+const eventCount = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('event_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -89,7 +109,10 @@ describe('registering', () => {
     });
     const again = await call('POST', '/api/registrations', me, { runId: r.id });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'ALREADY_REGISTERED', message: expect.stringContaining('Registration rule') });
+    expect(again.json()).toMatchObject({
+      code: 'ALREADY_REGISTERED',
+      message: expect.stringContaining('Registration rule'),
+    });
   });
 
   it('fills the run, then waitlists in arrival order; a cancellation promotes the first and renumbers the rest', async () => {
@@ -104,7 +127,13 @@ describe('registering', () => {
       ['waitlisted', 2],
       ['waitlisted', 3],
     ]);
-    const [a, , c, d, e] = regs as [RegistrationDto, RegistrationDto, RegistrationDto, RegistrationDto, RegistrationDto];
+    const [a, , c, d, e] = regs as [
+      RegistrationDto,
+      RegistrationDto,
+      RegistrationDto,
+      RegistrationDto,
+      RegistrationDto,
+    ];
 
     const cancelled = await call('PATCH', `/api/registrations/${a.id}/cancel`, people[0], { reason: 'Injured' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -116,21 +145,36 @@ describe('registering', () => {
     ]);
 
     // Cancelling is idempotent; a waitlisted one cancelling closes the gap without promoting anyone.
-    expect((await call('PATCH', `/api/registrations/${a.id}/cancel`, people[0])).json()).toMatchObject({ status: 'cancelled', version: 2 });
+    expect((await call('PATCH', `/api/registrations/${a.id}/cancel`, people[0])).json()).toMatchObject({
+      status: 'cancelled',
+      version: 2,
+    });
     expect((await call('PATCH', `/api/registrations/${d.id}/cancel`, admin, {})).statusCode).toBe(200);
     expect(await waitlistOf(r.id)).toEqual([[e.id, 1]]);
 
     // The run's list: confirmed first, then the waitlist, then cancelled.
     const list = (await call('GET', `/api/registrations/run/${r.id}`, admin)).json();
     expect(list.meta).toEqual({ total: 5, page: 1, perPage: 20 });
-    expect(list.data.map((x: RegistrationDto) => x.status)).toEqual(['confirmed', 'confirmed', 'waitlisted', 'cancelled', 'cancelled']);
+    expect(list.data.map((x: RegistrationDto) => x.status)).toEqual([
+      'confirmed',
+      'confirmed',
+      'waitlisted',
+      'cancelled',
+      'cancelled',
+    ]);
   });
 
   it('moves a waitlist position and renumbers the others without gaps', async () => {
     const r = await run({ participant_limit: 1 });
     const regs: RegistrationDto[] = [];
     for (let i = 0; i < 5; i++) regs.push(await register(admin, { runId: r.id, userId: (await person()).id }));
-    const [first, w1, w2, w3, w4] = regs as [RegistrationDto, RegistrationDto, RegistrationDto, RegistrationDto, RegistrationDto];
+    const [first, w1, w2, w3, w4] = regs as [
+      RegistrationDto,
+      RegistrationDto,
+      RegistrationDto,
+      RegistrationDto,
+      RegistrationDto,
+    ];
     const moved = await call('PATCH', `/api/registrations/${w4.id}/waitlist-position`, admin, { position: 2 });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ waitlistPosition: 2 });
@@ -146,7 +190,9 @@ describe('registering', () => {
     const confirmed = await call('PATCH', `/api/registrations/${first.id}/waitlist-position`, admin, { position: 1 });
     expect(confirmed.statusCode).toBe(409);
     expect(confirmed.json().code).toBe('NOT_WAITLISTED');
-    expect((await call('PATCH', `/api/registrations/${w1.id}/waitlist-position`, admin, { position: 0 })).statusCode).toBe(400);
+    expect(
+      (await call('PATCH', `/api/registrations/${w1.id}/waitlist-position`, admin, { position: 0 })).statusCode,
+    ).toBe(400);
   });
 
   it('confirm: RUN_FULL on a full run, promotes into a free place, is idempotent, and takes back a cancelled one', async () => {
@@ -188,8 +234,14 @@ describe('registering', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toMatchObject({ deletedAt: expect.any(String), waitlistPosition: null });
     expect(await get(b.id)).toMatchObject({ status: 'confirmed' });
-    expect((await call('GET', `/api/registrations/run/${r.id}`, admin)).json().data.map((x: RegistrationDto) => x.id)).toEqual([b.id]);
-    expect((await call('GET', `/api/registrations?runId=${r.id}&deleted=true`, admin)).json().data.map((x: RegistrationDto) => x.id)).toEqual([a.id]);
+    expect(
+      (await call('GET', `/api/registrations/run/${r.id}`, admin)).json().data.map((x: RegistrationDto) => x.id),
+    ).toEqual([b.id]);
+    expect(
+      (await call('GET', `/api/registrations?runId=${r.id}&deleted=true`, admin))
+        .json()
+        .data.map((x: RegistrationDto) => x.id),
+    ).toEqual([a.id]);
     expect((await call('GET', `/api/registrations/${a.id}`, owner)).statusCode).toBe(404);
     expect((await call('PATCH', `/api/registrations/${a.id}/cancel`, owner)).statusCode).toBe(404);
     const cancelDeleted = await call('PATCH', `/api/registrations/${a.id}/cancel`, admin);
@@ -209,10 +261,15 @@ describe('registering', () => {
     const b = await register(me, { runId: open.id });
     const refused = await call('POST', `/api/registrations/${a.id}/hybrid-opt-in`, me);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 'HYBRID_NOT_ALLOWED', message: expect.stringContaining('Hybrid rule') });
+    expect(refused.json()).toMatchObject({
+      code: 'HYBRID_NOT_ALLOWED',
+      message: expect.stringContaining('Hybrid rule'),
+    });
     const ok = await call('POST', `/api/registrations/${b.id}/hybrid-opt-in`, me);
     expect(ok.json()).toMatchObject({ isHybridOptIn: true, version: 2 });
-    expect((await call('POST', `/api/registrations/${b.id}/hybrid-opt-in`, me, {})).json()).toMatchObject({ version: 2 });
+    expect((await call('POST', `/api/registrations/${b.id}/hybrid-opt-in`, me, {})).json()).toMatchObject({
+      version: 2,
+    });
     expect((await call('POST', `/api/registrations/${b.id}/hybrid-opt-in`, await person())).statusCode).toBe(403);
   });
 
@@ -222,7 +279,10 @@ describe('registering', () => {
     const mine = await register(me, { runId: r.id });
     const updated = await call('PUT', `/api/registrations/${mine.id}`, me, { notes: 'Need a medium SCBA mask' });
     expect(updated.json()).toMatchObject({ notes: 'Need a medium SCBA mask', version: 2 });
-    expect((await call('PUT', `/api/registrations/${mine.id}`, admin, { notes: null })).json()).toMatchObject({ notes: null, version: 3 });
+    expect((await call('PUT', `/api/registrations/${mine.id}`, admin, { notes: null })).json()).toMatchObject({
+      notes: null,
+      version: 3,
+    });
     expect((await call('PUT', `/api/registrations/${mine.id}`, me, {})).json()).toMatchObject({ version: 3 });
     expect((await call('PUT', `/api/registrations/${mine.id}`, await person(), { notes: 'x' })).statusCode).toBe(403);
     expect((await call('PUT', `/api/registrations/${mine.id}`, me, { notes: 'x'.repeat(2001) })).statusCode).toBe(400);
@@ -240,16 +300,36 @@ describe('rules of admission', () => {
     await expectRefusal((await run({ is_active: false })).id, 'RUN_INACTIVE');
     await expectRefusal((await run({ deleted_at: new Date() })).id, 'RUN_NOT_FOUND', 404);
     await expectRefusal(2147483000, 'RUN_NOT_FOUND', 404);
-    await expectRefusal((await run({ registration_closes_at: new Date(Date.now() - 60_000) })).id, 'REGISTRATION_CLOSED');
-    await expectRefusal((await run({ registration_opens_at: new Date(Date.now() + 3_600_000) })).id, 'REGISTRATION_CLOSED');
-    const notYet = await insertEvent(db(), { start_date: addDays(today, 90), registration_opens_on: addDays(today, 10) });
+    await expectRefusal(
+      (await run({ registration_closes_at: new Date(Date.now() - 60_000) })).id,
+      'REGISTRATION_CLOSED',
+    );
+    await expectRefusal(
+      (await run({ registration_opens_at: new Date(Date.now() + 3_600_000) })).id,
+      'REGISTRATION_CLOSED',
+    );
+    const notYet = await insertEvent(db(), {
+      start_date: addDays(today, 90),
+      registration_opens_on: addDays(today, 10),
+    });
     await expectRefusal((await insertRun(db(), notYet.id)).id, 'REGISTRATION_CLOSED');
-    const cancelled = await insertEvent(db(), { status: 'Cancelled', start_date: addDays(today, 90), registration_opens_on: addDays(today, -1) });
+    const cancelled = await insertEvent(db(), {
+      status: 'Cancelled',
+      start_date: addDays(today, 90),
+      registration_opens_on: addDays(today, -1),
+    });
     await expectRefusal((await insertRun(db(), cancelled.id)).id, 'REGISTRATION_CLOSED');
-    const inactive = await insertEvent(db(), { is_active: false, start_date: addDays(today, 90), registration_opens_on: addDays(today, -1) });
+    const inactive = await insertEvent(db(), {
+      is_active: false,
+      start_date: addDays(today, 90),
+      registration_opens_on: addDays(today, -1),
+    });
     await expectRefusal((await insertRun(db(), inactive.id)).id, 'EVENT_INACTIVE');
     // The run's own window wins over the event's dates.
-    const early = await run({ registration_opens_at: new Date(Date.now() - 60_000), registration_closes_at: new Date(Date.now() + 60_000) });
+    const early = await run({
+      registration_opens_at: new Date(Date.now() - 60_000),
+      registration_closes_at: new Date(Date.now() + 60_000),
+    });
     expect((await call('POST', '/api/registrations', me, { runId: early.id })).statusCode).toBe(201);
     await expectRefusal((await run({ type: 'relay' })).id, 'TEAM_REQUIRED');
   });
@@ -261,9 +341,13 @@ describe('rules of admission', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'TOO_YOUNG', message: expect.stringContaining('Age rule') });
     const unverified = await person({ is_verified: false });
-    expect((await call('POST', '/api/registrations', admin, { runId: r.id, userId: unverified.id })).json().code).toBe('ACCOUNT_UNVERIFIED');
+    expect((await call('POST', '/api/registrations', admin, { runId: r.id, userId: unverified.id })).json().code).toBe(
+      'ACCOUNT_UNVERIFIED',
+    );
     const noBirthday = await person({ date_of_birth: null });
-    expect((await call('POST', '/api/registrations', noBirthday, { runId: r.id })).json().code).toBe('DATE_OF_BIRTH_MISSING');
+    expect((await call('POST', '/api/registrations', noBirthday, { runId: r.id })).json().code).toBe(
+      'DATE_OF_BIRTH_MISSING',
+    );
     expect((await call('POST', '/api/registrations', admin, { runId: r.id, userId: 2147483000 })).statusCode).toBe(404);
   });
 
@@ -271,17 +355,29 @@ describe('rules of admission', () => {
     const relay = await run({ type: 'relay', category: 'Men' });
     const { team, captain, members } = await relayTeam();
     const member = members[0] as User;
-    expect((await call('POST', '/api/registrations', member, { runId: relay.id, teamId: team.id })).statusCode).toBe(403);
+    expect((await call('POST', '/api/registrations', member, { runId: relay.id, teamId: team.id })).statusCode).toBe(
+      403,
+    );
     const reg = await register(captain, { runId: relay.id, teamId: team.id });
-    expect(reg).toMatchObject({ teamId: team.id, teamName: team.name, entrantName: team.name, userId: null, status: 'confirmed' });
+    expect(reg).toMatchObject({
+      teamId: team.id,
+      teamName: team.name,
+      entrantName: team.name,
+      userId: null,
+      status: 'confirmed',
+    });
     const twice = await call('POST', '/api/registrations', captain, { runId: relay.id, teamId: team.id });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ code: 'ALREADY_REGISTERED' });
 
     // Members see it; a member cannot cancel it; a stranger sees nothing.
     expect((await call('GET', `/api/registrations/${reg.id}`, member)).statusCode).toBe(200);
-    expect((await call('GET', `/api/registrations/team/${team.id}`, member)).json().data.map((x: RegistrationDto) => x.id)).toEqual([reg.id]);
-    expect((await call('GET', `/api/registrations/user/${member.id}`, member)).json().data.map((x: RegistrationDto) => x.id)).toEqual([reg.id]);
+    expect(
+      (await call('GET', `/api/registrations/team/${team.id}`, member)).json().data.map((x: RegistrationDto) => x.id),
+    ).toEqual([reg.id]);
+    expect(
+      (await call('GET', `/api/registrations/user/${member.id}`, member)).json().data.map((x: RegistrationDto) => x.id),
+    ).toEqual([reg.id]);
     expect((await call('PATCH', `/api/registrations/${reg.id}/cancel`, member)).statusCode).toBe(403);
     expect((await call('PUT', `/api/registrations/${reg.id}`, member, {})).statusCode).toBe(403);
     const stranger = await person();
@@ -291,22 +387,54 @@ describe('rules of admission', () => {
     expect((await call('GET', '/api/registrations/team/2147483000', admin)).statusCode).toBe(404);
 
     const tech2 = await relayTeam(2, { run_type: 'tech2' });
-    const mismatch = await call('POST', '/api/registrations', tech2.captain, { runId: relay.id, teamId: tech2.team.id });
-    expect(mismatch.json()).toMatchObject({ code: 'TEAM_TYPE_MISMATCH', message: expect.stringContaining('Format rule') });
+    const mismatch = await call('POST', '/api/registrations', tech2.captain, {
+      runId: relay.id,
+      teamId: tech2.team.id,
+    });
+    expect(mismatch.json()).toMatchObject({
+      code: 'TEAM_TYPE_MISMATCH',
+      message: expect.stringContaining('Format rule'),
+    });
     const small = await relayTeam(2);
-    expect((await call('POST', '/api/registrations', small.captain, { runId: relay.id, teamId: small.team.id })).json().code).toBe('TEAM_TOO_SMALL');
+    expect(
+      (await call('POST', '/api/registrations', small.captain, { runId: relay.id, teamId: small.team.id })).json().code,
+    ).toBe('TEAM_TOO_SMALL');
     const hybrid = await relayTeam(3, { is_hybrid: true });
     const elsewhere = await insertDepartment(db(), { name: 'Elsewhere Fire' });
-    await db().updateTable('users').set({ department_id: elsewhere.id }).where('id', '=', (hybrid.members[0] as User).id).execute();
-    expect((await call('POST', '/api/registrations', hybrid.captain, { runId: relay.id, teamId: hybrid.team.id })).json().code).toBe('HYBRID_NOT_ALLOWED');
+    await db()
+      .updateTable('users')
+      .set({ department_id: elsewhere.id })
+      .where('id', '=', (hybrid.members[0] as User).id)
+      .execute();
+    expect(
+      (await call('POST', '/api/registrations', hybrid.captain, { runId: relay.id, teamId: hybrid.team.id })).json()
+        .code,
+    ).toBe('HYBRID_NOT_ALLOWED');
     const withYoung = await relayTeam(3);
-    await db().updateTable('users').set({ date_of_birth: addDays(today, -365 * 15) }).where('id', '=', (withYoung.members[1] as User).id).execute();
-    const young = await call('POST', '/api/registrations', withYoung.captain, { runId: relay.id, teamId: withYoung.team.id });
+    await db()
+      .updateTable('users')
+      .set({ date_of_birth: addDays(today, -365 * 15) })
+      .where('id', '=', (withYoung.members[1] as User).id)
+      .execute();
+    const young = await call('POST', '/api/registrations', withYoung.captain, {
+      runId: relay.id,
+      teamId: withYoung.team.id,
+    });
     expect(young.statusCode).toBe(422);
-    expect(young.json()).toMatchObject({ code: 'TOO_YOUNG', details: { problems: [expect.objectContaining({ userId: (withYoung.members[1] as User).id })] } });
-    expect((await call('POST', '/api/registrations', captain, { runId: relay.id, teamId: 2147483000 })).statusCode).toBe(404);
-    expect((await call('POST', '/api/registrations', captain, { runId: relay.id, teamId: team.id, userId: captain.id })).statusCode).toBe(400);
-    expect((await call('POST', '/api/registrations', member, { runId: relay.id, userId: captain.id })).statusCode).toBe(403);
+    expect(young.json()).toMatchObject({
+      code: 'TOO_YOUNG',
+      details: { problems: [expect.objectContaining({ userId: (withYoung.members[1] as User).id })] },
+    });
+    expect(
+      (await call('POST', '/api/registrations', captain, { runId: relay.id, teamId: 2147483000 })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/api/registrations', captain, { runId: relay.id, teamId: team.id, userId: captain.id }))
+        .statusCode,
+    ).toBe(400);
+    expect((await call('POST', '/api/registrations', member, { runId: relay.id, userId: captain.id })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -314,7 +442,10 @@ describe('batch registration', () => {
   it('registers every team, or none with a reason for each refused one', async () => {
     const relay = await run({ type: 'relay', category: 'Men', participant_limit: 2 });
     const teams = [await relayTeam(), await relayTeam(), await relayTeam()];
-    const ok = await call('POST', '/api/registrations/batch-register', admin, { runId: relay.id, teamIds: teams.map((x) => x.team.id) });
+    const ok = await call('POST', '/api/registrations/batch-register', admin, {
+      runId: relay.id,
+      teamIds: teams.map((x) => x.team.id),
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data.map((x: RegistrationDto) => [x.teamId, x.status, x.waitlistPosition])).toEqual([
       [teams[0]?.team.id, 'confirmed', null],
@@ -327,7 +458,13 @@ describe('batch registration', () => {
     const before = await eventCount();
     const refused = await call('POST', '/api/registrations/batch-register', admin, {
       runId: relay.id,
-      teamIds: [fresh.team.id, (teams[0] as { team: { id: number } }).team.id, tech2.team.id, 2147483000, fresh.team.id],
+      teamIds: [
+        fresh.team.id,
+        (teams[0] as { team: { id: number } }).team.id,
+        tech2.team.id,
+        2147483000,
+        fresh.team.id,
+      ],
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
@@ -341,14 +478,33 @@ describe('batch registration', () => {
     });
     expect(await eventCount()).toBe(before);
     expect((await call('GET', `/api/registrations/team/${fresh.team.id}`, admin)).json().meta.total).toBe(0);
-    expect((await call('POST', '/api/registrations/batch-register', fresh.captain, { runId: relay.id, teamIds: [fresh.team.id] })).statusCode).toBe(403);
-    expect((await call('POST', '/api/registrations/batch-register', admin, { runId: relay.id, teamIds: [] })).statusCode).toBe(400);
+    expect(
+      (
+        await call('POST', '/api/registrations/batch-register', fresh.captain, {
+          runId: relay.id,
+          teamIds: [fresh.team.id],
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/api/registrations/batch-register', admin, { runId: relay.id, teamIds: [] })).statusCode,
+    ).toBe(400);
 
     // A batch retried with the same command id registers once.
-    const once = await call('POST', '/api/registrations/batch-register', admin, { runId: relay.id, teamIds: [fresh.team.id], commandId: 'batch-1' });
-    const twice = await call('POST', '/api/registrations/batch-register', admin, { runId: relay.id, teamIds: [fresh.team.id], commandId: 'batch-1' });
+    const once = await call('POST', '/api/registrations/batch-register', admin, {
+      runId: relay.id,
+      teamIds: [fresh.team.id],
+      commandId: 'batch-1',
+    });
+    const twice = await call('POST', '/api/registrations/batch-register', admin, {
+      runId: relay.id,
+      teamIds: [fresh.team.id],
+      commandId: 'batch-1',
+    });
     expect(twice.statusCode).toBe(201);
-    expect(twice.json().data.map((x: RegistrationDto) => x.id)).toEqual(once.json().data.map((x: RegistrationDto) => x.id));
+    expect(twice.json().data.map((x: RegistrationDto) => x.id)).toEqual(
+      once.json().data.map((x: RegistrationDto) => x.id),
+    );
   });
 });
 
@@ -360,8 +516,13 @@ describe('versions and retries', () => {
     await call('PUT', `/api/registrations/${mine.id}`, me, { notes: 'one', expectedVersion: 1 });
     const stale = await call('PUT', `/api/registrations/${mine.id}`, me, { notes: 'two', expectedVersion: 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ code: 'VERSION_CONFLICT', details: { currentVersion: 2, expectedVersion: 1 } });
-    expect((await call('PATCH', `/api/registrations/${mine.id}/cancel`, me, { expectedVersion: 2 })).statusCode).toBe(200);
+    expect(stale.json()).toMatchObject({
+      code: 'VERSION_CONFLICT',
+      details: { currentVersion: 2, expectedVersion: 1 },
+    });
+    expect((await call('PATCH', `/api/registrations/${mine.id}/cancel`, me, { expectedVersion: 2 })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers a retried command (idempotency-key header or commandId) with the first outcome, once', async () => {
@@ -375,8 +536,14 @@ describe('versions and retries', () => {
     expect((await call('GET', `/api/registrations/user/${me.id}`, me)).json().meta.total).toBe(1);
 
     const other = await register(admin, { runId: r.id, userId: (await person()).id });
-    const cancel = await call('PATCH', `/api/registrations/${first.json().id}/cancel`, me, { commandId: 'cancel-1', expectedVersion: 1 });
-    const cancelAgain = await call('PATCH', `/api/registrations/${first.json().id}/cancel`, me, { commandId: 'cancel-1', expectedVersion: 1 });
+    const cancel = await call('PATCH', `/api/registrations/${first.json().id}/cancel`, me, {
+      commandId: 'cancel-1',
+      expectedVersion: 1,
+    });
+    const cancelAgain = await call('PATCH', `/api/registrations/${first.json().id}/cancel`, me, {
+      commandId: 'cancel-1',
+      expectedVersion: 1,
+    });
     expect(cancel.statusCode).toBe(200);
     expect(cancelAgain.statusCode).toBe(200);
     expect(cancelAgain.json().version).toBe(2);
@@ -384,7 +551,13 @@ describe('versions and retries', () => {
     const reused = await call('PATCH', `/api/registrations/${other.id}/cancel`, admin, { commandId: 'cancel-1' });
     expect(reused.statusCode).toBe(409);
     expect(reused.json().code).toBe('COMMAND_ID_REUSED');
-    expect((await call('PATCH', `/api/registrations/${other.id}/cancel`, admin, undefined, { 'idempotency-key': 'bad key!' })).statusCode).toBe(400);
+    expect(
+      (
+        await call('PATCH', `/api/registrations/${other.id}/cancel`, admin, undefined, {
+          'idempotency-key': 'bad key!',
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -400,7 +573,13 @@ describe('reading', () => {
     const history = res.json();
     expect(history.meta.total).toBe(2);
     expect(history.data).toEqual([
-      expect.objectContaining({ version: 1, type: 'RegistrationSubmitted', actorId: admin.id, actorName: `${admin.first_name} ${admin.last_name}`, summary: expect.stringContaining('waitlist at position 1') }),
+      expect.objectContaining({
+        version: 1,
+        type: 'RegistrationSubmitted',
+        actorId: admin.id,
+        actorName: `${admin.first_name} ${admin.last_name}`,
+        summary: expect.stringContaining('waitlist at position 1'),
+      }),
       expect.objectContaining({
         version: 2,
         type: 'PromotedFromWaitlist',
@@ -411,7 +590,10 @@ describe('reading', () => {
       }),
     ]);
     const own = await call('GET', `/api/registrations/${a.id}/history`, first);
-    expect(own.json().data.map((h: { summary: string }) => h.summary)).toEqual(['Registered and confirmed', 'Cancelled: Shift swap']);
+    expect(own.json().data.map((h: { summary: string }) => h.summary)).toEqual([
+      'Registered and confirmed',
+      'Cancelled: Shift swap',
+    ]);
     expect((await call('GET', `/api/registrations/${a.id}/history`, await person())).statusCode).toBe(403);
   });
 
@@ -421,14 +603,20 @@ describe('reading', () => {
     for (let i = 0; i < 5; i++) regs.push(await register(admin, { runId: r.id, userId: (await person()).id }));
     const q = async (query: string) => (await call('GET', `/api/registrations?runId=${r.id}&${query}`, admin)).json();
     expect((await q('')).meta).toEqual({ total: 5, page: 1, perPage: 20 });
-    expect((await q('status=waitlisted')).data.map((x: RegistrationDto) => x.id)).toEqual([regs[4]?.id, regs[3]?.id, regs[2]?.id]);
+    expect((await q('status=waitlisted')).data.map((x: RegistrationDto) => x.id)).toEqual([
+      regs[4]?.id,
+      regs[3]?.id,
+      regs[2]?.id,
+    ]);
     expect((await q('hasWaitlistPosition=true')).meta.total).toBe(3);
     expect((await q('hasWaitlistPosition=false')).meta.total).toBe(2);
     expect((await q(`userId=${regs[0]?.userId}`)).data.map((x: RegistrationDto) => x.id)).toEqual([regs[0]?.id]);
     const page2 = await q('limit=2&page=2');
     expect(page2.meta).toEqual({ total: 5, page: 2, perPage: 2 });
     expect(page2.data.map((x: RegistrationDto) => x.id)).toEqual([regs[2]?.id, regs[1]?.id]);
-    const filtered = (await call('GET', `/api/registrations/filter?eventId=${event.id}&runId=${r.id}&status=confirmed`, admin)).json();
+    const filtered = (
+      await call('GET', `/api/registrations/filter?eventId=${event.id}&runId=${r.id}&status=confirmed`, admin)
+    ).json();
     expect(filtered.meta.total).toBe(2);
     expect((await call('GET', '/api/registrations?hasWaitlistPosition=maybe', admin)).statusCode).toBe(400);
     expect((await call('GET', '/api/registrations', await person())).statusCode).toBe(403);
@@ -447,7 +635,11 @@ describe('reading', () => {
     const solo = await run();
     const quinn = await person({ first_name: 'Quinn', last_name: 'Marchetti' });
     const own = await register(quinn, { runId: solo.id });
-    const q = async (query: string) => (await call('GET', `/api/registrations?${query}`, admin)).json() as { data: RegistrationDto[]; meta: { total: number } };
+    const q = async (query: string) =>
+      (await call('GET', `/api/registrations?${query}`, admin)).json() as {
+        data: RegistrationDto[];
+        meta: { total: number };
+      };
     expect((await q(`runId=${r.id}&query=kaml`)).data.map((x) => x.teamName)).toEqual(['Kamloops 100% Crew']);
     expect((await q(`runId=${r.id}&query=${encodeURIComponent('100%')}`)).meta.total).toBe(1);
     expect((await q(`runId=${r.id}&query=${encodeURIComponent('0%C')}`)).meta.total).toBe(0);
@@ -490,9 +682,14 @@ describe('reading', () => {
     const page3 = (await call('GET', `/api/registrations/run/${r.id}/history?limit=2&page=3`, admin)).json();
     expect(page3.meta).toEqual({ total: 5, page: 3, perPage: 2 });
     expect(page3.data.map((h: { type: string }) => h.type)).toEqual(['RegistrationSubmitted']);
-    expect((await call('GET', `/api/registrations/run/${r.id}/history?page=9`, admin)).json()).toEqual({ data: [], meta: { total: 5, page: 9, perPage: 100 } });
+    expect((await call('GET', `/api/registrations/run/${r.id}/history?page=9`, admin)).json()).toEqual({
+      data: [],
+      meta: { total: 5, page: 9, perPage: 100 },
+    });
     expect((await call('GET', `/api/registrations/run/${r.id}/history`, first)).statusCode).toBe(403);
-    expect((await call('GET', '/api/registrations/run/2147483000/history', admin)).json()).toMatchObject({ code: 'RUN_NOT_FOUND' });
+    expect((await call('GET', '/api/registrations/run/2147483000/history', admin)).json()).toMatchObject({
+      code: 'RUN_NOT_FOUND',
+    });
     expect((await call('GET', `/api/registrations/run/${r.id}/history?limit=501`, admin)).statusCode).toBe(400);
   });
 });

@@ -6,7 +6,14 @@ import { foldRunOrder } from '../../api/domain/run-orders/evolve.ts';
 import { readStream } from '../../api/event-store/store.ts';
 import { bearer, createTestApp, type TestApp, testDatabase } from '../support/app.ts';
 import type { TestDatabase } from '../support/database.ts';
-import { insertDepartment, insertEvent, insertRegistration, insertRun, insertTeam, insertUser } from '../support/factories.ts';
+import {
+  insertDepartment,
+  insertEvent,
+  insertRegistration,
+  insertRun,
+  insertTeam,
+  insertUser,
+} from '../support/factories.ts';
 import { LiveTestClient, liveUrl } from '../support/live-client.ts';
 
 /**
@@ -36,14 +43,23 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const db = t.database.db;
   admins = [];
-  for (let i = 0; i < ADMINS; i++) admins.push(await insertUser(db, { role: i % 2 ? 'admin' : 'super-admin', first_name: `Admin${i}` }));
+  for (let i = 0; i < ADMINS; i++)
+    admins.push(await insertUser(db, { role: i % 2 ? 'admin' : 'super-admin', first_name: `Admin${i}` }));
   const event = await insertEvent(db);
   const run = await insertRun(db, event.id, { type: 'relay', category: 'Men', participant_limit: 1000 });
   runId = run.id;
-  const departments = [await insertDepartment(db, { name: 'North Fire' }), await insertDepartment(db, { name: 'South Fire' })];
+  const departments = [
+    await insertDepartment(db, { name: 'North Fire' }),
+    await insertDepartment(db, { name: 'South Fire' }),
+  ];
   for (let i = 0; i < 24; i++) {
     const captain = await insertUser(db);
-    const team = await insertTeam(db, { captain_id: captain.id, name: `Crew ${i + 1}`, department_id: departments[i % 2]?.id ?? null, run_type: 'relay' });
+    const team = await insertTeam(db, {
+      captain_id: captain.id,
+      name: `Crew ${i + 1}`,
+      department_id: departments[i % 2]?.id ?? null,
+      run_type: 'relay',
+    });
     await insertRegistration(db, { runId, teamId: team.id });
   }
 });
@@ -71,20 +87,46 @@ function randomStep(view: RunOrderView, next: () => number): Step {
   const position = () => 1 + Math.floor(next() * length);
   const placed = view.slots.filter((id): id is number => id !== null);
   const choices: Array<() => Step> = [
-    () => ({ method: 'PATCH', path: '/positions/move', body: { sourcePosition: position(), targetPosition: position() } }),
-    () => ({ method: 'PATCH', path: '/positions/move', body: { sourcePosition: position(), targetPosition: position() } }),
+    () => ({
+      method: 'PATCH',
+      path: '/positions/move',
+      body: { sourcePosition: position(), targetPosition: position() },
+    }),
+    () => ({
+      method: 'PATCH',
+      path: '/positions/move',
+      body: { sourcePosition: position(), targetPosition: position() },
+    }),
     () => ({ method: 'PATCH', path: '/positions/lock', body: { positions: [position()] } }),
-    () => ({ method: 'PATCH', path: '/positions/unlock', body: { positions: view.lockedPositions.length ? [pick(view.lockedPositions)] : [position()] } }),
+    () => ({
+      method: 'PATCH',
+      path: '/positions/unlock',
+      body: { positions: view.lockedPositions.length ? [pick(view.lockedPositions)] : [position()] },
+    }),
     () => ({ method: 'PATCH', path: `/pairs/${1 + Math.floor(next() * Math.ceil(length / 2))}/lock`, body: {} }),
-    () => ({ method: 'PATCH', path: `/pairs/${view.lockedPairs.length ? pick(view.lockedPairs) : 1}/unlock`, body: {} }),
-    () => ({ method: 'PATCH', path: '/heats/move', body: { sourceHeatNumber: 1 + Math.floor(next() * view.heats.length), targetHeatNumber: 1 + Math.floor(next() * view.heats.length) } }),
+    () => ({
+      method: 'PATCH',
+      path: `/pairs/${view.lockedPairs.length ? pick(view.lockedPairs) : 1}/unlock`,
+      body: {},
+    }),
+    () => ({
+      method: 'PATCH',
+      path: '/heats/move',
+      body: {
+        sourceHeatNumber: 1 + Math.floor(next() * view.heats.length),
+        targetHeatNumber: 1 + Math.floor(next() * view.heats.length),
+      },
+    }),
     () => ({ method: 'POST', path: '/undo', body: {} }),
     () => ({ method: 'POST', path: '/redo', body: {} }),
     () =>
       view.unplaced.length
         ? { method: 'POST', path: `/registrations/${pick(view.unplaced).registrationId}/insert`, body: {} }
         : { method: 'POST', path: '/undo', body: {} },
-    () => (placed.length ? { method: 'POST', path: `/registrations/${pick(placed)}/remove`, body: {} } : { method: 'POST', path: '/redo', body: {} }),
+    () =>
+      placed.length
+        ? { method: 'POST', path: `/registrations/${pick(placed)}/remove`, body: {} }
+        : { method: 'POST', path: '/redo', body: {} },
   ];
   return pick(choices)();
 }
@@ -94,13 +136,21 @@ describe('eight admins on one board', () => {
     const base = `/api/run-orders/run/${runId}`;
     const as = (admin: User) => bearer(t.app, admin);
     const first = admins[0] as User;
-    const created = await t.app.inject({ method: 'POST', url: `${base}/create-empty`, headers: as(first), payload: { expectedVersion: 0, positions: 20 } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${base}/create-empty`,
+      headers: as(first),
+      payload: { expectedVersion: 0, positions: 20 },
+    });
     expect(created.statusCode, created.body).toBe(200);
 
     const sockets: LiveTestClient[] = [];
     for (const admin of admins) {
       const socket = await LiveTestClient.connect(liveUrl(t.app));
-      await socket.request({ type: 'auth', token: as(admin).authorization.slice('Bearer '.length) }, (m) => m.type === 'authenticated' || m.type === 'error');
+      await socket.request(
+        { type: 'auth', token: as(admin).authorization.slice('Bearer '.length) },
+        (m) => m.type === 'authenticated' || m.type === 'error',
+      );
       expect(await socket.subscribe(runId, 0)).toMatchObject({ type: 'subscribed', access: 'admin' });
       sockets.push(socket);
     }
@@ -117,7 +167,12 @@ describe('eight admins on one board', () => {
         for (let i = 0; i < COMMANDS_EACH; i++) {
           const step = randomStep(view, next);
           const commandId = `admin${index}-cmd${i}`;
-          const res = await t.app.inject({ method: step.method, url: `${base}${step.path}`, headers: as(admin), payload: { ...step.body, expectedVersion: view.version, commandId } });
+          const res = await t.app.inject({
+            method: step.method,
+            url: `${base}${step.path}`,
+            headers: as(admin),
+            payload: { ...step.body, expectedVersion: view.version, commandId },
+          });
           if (res.statusCode === 200) {
             const after: RunOrderView = res.json();
             if (after.version > view.version) accepted.push({ commandId, from: view.version, to: after.version });
@@ -147,7 +202,9 @@ describe('eight admins on one board', () => {
       if (typeof id === 'string') byCommand.set(id, [...(byCommand.get(id) ?? []), event.version]);
     }
     for (const change of accepted) {
-      expect(byCommand.get(change.commandId), change.commandId).toEqual(Array.from({ length: change.to - change.from }, (_, k) => change.from + k + 1));
+      expect(byCommand.get(change.commandId), change.commandId).toEqual(
+        Array.from({ length: change.to - change.from }, (_, k) => change.from + k + 1),
+      );
     }
     expect(log.length).toBe(1 + accepted.reduce((n, c) => n + (c.to - c.from), 0));
     // Every command was either accepted (changing something or nothing) or refused with a 409.
@@ -162,7 +219,9 @@ describe('eight admins on one board', () => {
       await socket.waitForVersion(runId, final.version, { timeoutMs: 60_000 });
       const versions = socket.versions(runId);
       expect(versions).toEqual(versions.map((_, i) => i + 1));
-      const folded = foldRunOrder(socket.events(runId).map((e) => ({ type: e.type, data: e.data, version: e.version })));
+      const folded = foldRunOrder(
+        socket.events(runId).map((e) => ({ type: e.type, data: e.data, version: e.version })),
+      );
       expect(folded.slots).toEqual(final.slots);
       expect(folded.lockedPositions).toEqual(final.lockedPositions);
       expect(folded.lockedPairs).toEqual(final.lockedPairs);

@@ -33,7 +33,13 @@ beforeAll(async () => {
     registration_opens_on: at(-10),
     registration_closes_on: at(20),
   });
-  draft = await insertEvent(db, { name: 'Draft Event', start_date: at(40), end_date: at(40), status: 'Draft', registration_opens_on: at(-10) });
+  draft = await insertEvent(db, {
+    name: 'Draft Event',
+    start_date: at(40),
+    end_date: at(40),
+    status: 'Draft',
+    registration_opens_on: at(-10),
+  });
 });
 afterAll(() => t.close());
 
@@ -46,12 +52,23 @@ const send = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown, h
 
 function expectEnvelope(res: { statusCode: number; json(): unknown }, status: number, code: string) {
   expect(res.statusCode).toBe(status);
-  expect(res.json()).toMatchObject({ statusCode: status, code, message: expect.any(String), requestId: expect.any(String) });
+  expect(res.json()).toMatchObject({
+    statusCode: status,
+    code,
+    message: expect.any(String),
+    requestId: expect.any(String),
+  });
 }
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((r) => r.id);
 
 async function createRun(fields: Record<string, unknown> = {}): Promise<RunDto> {
-  const res = await send('POST', '/api/runs', { eventId: open.id, type: 'individual', category: 'Open Men', participantLimit: 20, ...fields });
+  const res = await send('POST', '/api/runs', {
+    eventId: open.id,
+    type: 'individual',
+    category: 'Open Men',
+    participantLimit: 20,
+    ...fields,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<RunDto>();
 }
@@ -82,7 +99,12 @@ const RUN_FIELDS = [
 
 describe('POST /api/runs', () => {
   it('creates a run with its defaults and answers it with counts and whether it is open', async () => {
-    const res = await send('POST', '/api/runs', { eventId: open.id, type: 'relay', category: 'Mixed', participantLimit: 16 });
+    const res = await send('POST', '/api/runs', {
+      eventId: open.id,
+      type: 'relay',
+      category: 'Mixed',
+      participantLimit: 16,
+    });
     expect(res.statusCode).toBe(201);
     const run = res.json<RunDto>();
     expect(res.headers.location).toBe(`/api/runs/${run.id}`);
@@ -138,37 +160,83 @@ describe('POST /api/runs', () => {
   });
 
   it("refuses a category that is not one of the type's with 422 INVALID_CATEGORY naming the choices", async () => {
-    const relayOnIndividual = await send('POST', '/api/runs', { eventId: open.id, type: 'individual', category: 'Mixed', participantLimit: 10 });
+    const relayOnIndividual = await send('POST', '/api/runs', {
+      eventId: open.id,
+      type: 'individual',
+      category: 'Mixed',
+      participantLimit: 10,
+    });
     expectEnvelope(relayOnIndividual, 422, 'INVALID_CATEGORY');
-    expect(relayOnIndividual.json().message).toContain('"Mixed" is not a Individual category; choose one of: Open Men, Open Women, Over 40 Men');
-    const tech2 = await send('POST', '/api/runs', { eventId: open.id, type: 'tech2', category: 'Over 40', participantLimit: 10 });
+    expect(relayOnIndividual.json().message).toContain(
+      '"Mixed" is not a Individual category; choose one of: Open Men, Open Women, Over 40 Men',
+    );
+    const tech2 = await send('POST', '/api/runs', {
+      eventId: open.id,
+      type: 'tech2',
+      category: 'Over 40',
+      participantLimit: 10,
+    });
     expectEnvelope(tech2, 422, 'INVALID_CATEGORY');
     expect(tech2.json()).toMatchObject({
       message: '"Over 40" is not a Tech2 Relay category; choose one of: Men, Women, Mixed.',
       details: { type: 'tech2', category: 'Over 40' },
     });
-    expect((await send('POST', '/api/runs', { eventId: open.id, type: 'relay', category: 'Over 40', participantLimit: 10 })).statusCode).toBe(201);
+    expect(
+      (await send('POST', '/api/runs', { eventId: open.id, type: 'relay', category: 'Over 40', participantLimit: 10 }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('refuses a schedule outside the event days or ending first, and a window that closes before it opens', async () => {
     const base = { eventId: open.id, type: 'individual', category: 'Open Women', participantLimit: 10 };
     const before = await send('POST', '/api/runs', { ...base, startTime: noonOf(at(29)), endTime: noonOf(at(30)) });
     expectEnvelope(before, 422, 'SCHEDULE_OUTSIDE_EVENT');
-    expect(before.json().details).toMatchObject({ eventStartDate: at(30), eventEndDate: at(31), timeZone, startDay: at(29) });
-    expectEnvelope(await send('POST', '/api/runs', { ...base, startTime: noonOf(at(30), 15), endTime: noonOf(at(30), 14) }), 422, 'INVALID_SCHEDULE');
-    expectEnvelope(await send('POST', '/api/runs', { ...base, endTime: noonOf(at(32)) }), 422, 'SCHEDULE_OUTSIDE_EVENT');
-    const window = await send('POST', '/api/runs', { ...base, registrationOpensAt: noonOf(at(3)), registrationClosesAt: noonOf(at(2)) });
+    expect(before.json().details).toMatchObject({
+      eventStartDate: at(30),
+      eventEndDate: at(31),
+      timeZone,
+      startDay: at(29),
+    });
+    expectEnvelope(
+      await send('POST', '/api/runs', { ...base, startTime: noonOf(at(30), 15), endTime: noonOf(at(30), 14) }),
+      422,
+      'INVALID_SCHEDULE',
+    );
+    expectEnvelope(
+      await send('POST', '/api/runs', { ...base, endTime: noonOf(at(32)) }),
+      422,
+      'SCHEDULE_OUTSIDE_EVENT',
+    );
+    const window = await send('POST', '/api/runs', {
+      ...base,
+      registrationOpensAt: noonOf(at(3)),
+      registrationClosesAt: noonOf(at(2)),
+    });
     expectEnvelope(window, 422, 'INVALID_REGISTRATION_WINDOW');
   });
 
   it('refuses an event that is missing or deleted with 422 EVENT_UNAVAILABLE, but takes a draft event', async () => {
     const deleted = await insertEvent(t.database.db, { deleted_at: new Date() });
     for (const eventId of [deleted.id, 2_000_000_000]) {
-      const res = await send('POST', '/api/runs', { eventId, type: 'individual', category: 'Chief', participantLimit: 10 });
+      const res = await send('POST', '/api/runs', {
+        eventId,
+        type: 'individual',
+        category: 'Chief',
+        participantLimit: 10,
+      });
       expectEnvelope(res, 422, 'EVENT_UNAVAILABLE');
       expect(res.json().details).toEqual({ eventId });
     }
-    expect((await send('POST', '/api/runs', { eventId: draft.id, type: 'individual', category: 'Chief', participantLimit: 10 })).json().isOpen).toBe(false);
+    expect(
+      (
+        await send('POST', '/api/runs', {
+          eventId: draft.id,
+          type: 'individual',
+          category: 'Chief',
+          participantLimit: 10,
+        })
+      ).json().isOpen,
+    ).toBe(false);
   });
 
   it('validates the body: limit 1 to 1000, known type, ISO date-times with a zone, no unknown fields', async () => {
@@ -180,10 +248,18 @@ describe('POST /api/runs', () => {
     }
     expect((await send('POST', '/api/runs', { ...base, participantLimit: 1000 })).statusCode).toBe(201);
     expectEnvelope(await send('POST', '/api/runs', { ...base, type: 'sprint' }), 400, 'VALIDATION_FAILED');
-    expectEnvelope(await send('POST', '/api/runs', { ...base, startTime: `${at(30)}T09:00:00` }), 400, 'VALIDATION_FAILED');
+    expectEnvelope(
+      await send('POST', '/api/runs', { ...base, startTime: `${at(30)}T09:00:00` }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expectEnvelope(await send('POST', '/api/runs', { ...base, startTime: 'tomorrow' }), 400, 'VALIDATION_FAILED');
     expectEnvelope(await send('POST', '/api/runs', { ...base, confirmedCount: 3 }), 400, 'VALIDATION_FAILED');
-    expectEnvelope(await send('POST', '/api/runs', { type: 'individual', category: 'Open Men', participantLimit: 10 }), 400, 'VALIDATION_FAILED');
+    expectEnvelope(
+      await send('POST', '/api/runs', { type: 'individual', category: 'Open Men', participantLimit: 10 }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('is for admins only', async () => {
@@ -201,8 +277,19 @@ describe('GET /api/runs', () => {
     event = await insertEvent(t.database.db, { start_date: at(50), end_date: at(50), status: 'Firm' });
     const make = (fields: Record<string, unknown>) => createRun({ eventId: event.id, ...fields });
     runs = [
-      await make({ type: 'individual', category: 'Open Men', startTime: noonOf(at(50), 15), endTime: noonOf(at(50), 16) }),
-      await make({ type: 'relay', category: 'Men', isHeadToHead: false, startTime: noonOf(at(50), 13), endTime: noonOf(at(50), 14) }),
+      await make({
+        type: 'individual',
+        category: 'Open Men',
+        startTime: noonOf(at(50), 15),
+        endTime: noonOf(at(50), 16),
+      }),
+      await make({
+        type: 'relay',
+        category: 'Men',
+        isHeadToHead: false,
+        startTime: noonOf(at(50), 13),
+        endTime: noonOf(at(50), 14),
+      }),
       await make({ type: 'relay', category: 'Women', isActive: false }),
     ];
   });
@@ -246,8 +333,19 @@ describe('GET /api/runs/{id}, /event/{id} and /type/{type}', () => {
   let relayEvent: EventRow;
 
   beforeAll(async () => {
-    relayEvent = await insertEvent(t.database.db, { name: 'Relay Weekend', start_date: at(60), end_date: at(61), status: 'Tentative' });
-    active = await createRun({ eventId: relayEvent.id, type: 'relay', category: 'Industrial', startTime: noonOf(at(61)), endTime: noonOf(at(61), 13) });
+    relayEvent = await insertEvent(t.database.db, {
+      name: 'Relay Weekend',
+      start_date: at(60),
+      end_date: at(61),
+      status: 'Tentative',
+    });
+    active = await createRun({
+      eventId: relayEvent.id,
+      type: 'relay',
+      category: 'Industrial',
+      startTime: noonOf(at(61)),
+      endTime: noonOf(at(61), 13),
+    });
     inactive = await createRun({ eventId: relayEvent.id, type: 'relay', category: 'Fire School', isActive: false });
     ofDraft = await createRun({ eventId: draft.id, type: 'relay', category: 'Over 50' });
   });
@@ -322,7 +420,9 @@ describe('registrations and counts of a run', () => {
     expect(ids(list.json())).toEqual([a.id, b.id, w1.id, c.id]);
     expect(list.json().meta).toEqual({ total: 4, page: 1, perPage: 20 });
     expect(ids((await get(`/api/runs/${run.id}/registrations?status=waitlisted`, as(admin))).json())).toEqual([w1.id]);
-    expect(ids((await get(`/api/runs/${run.id}/registrations?hasWaitlistPosition=false&limit=1&page=2`, as(admin))).json())).toEqual([b.id]);
+    expect(
+      ids((await get(`/api/runs/${run.id}/registrations?hasWaitlistPosition=false&limit=1&page=2`, as(admin))).json()),
+    ).toEqual([b.id]);
     expectEnvelope(await get(`/api/runs/${run.id}/registrations?status=maybe`, as(admin)), 400, 'VALIDATION_FAILED');
     expectEnvelope(await get('/api/runs/2000000000/registrations', as(admin)), 404, 'RUN_NOT_FOUND');
     expectEnvelope(await get(`/api/runs/${run.id}/registrations`), 401, 'UNAUTHORIZED');
@@ -333,8 +433,14 @@ describe('registrations and counts of a run', () => {
 describe('GET /api/runs/{id}/run-orders', () => {
   it('answers an empty page before the run has an order (admins only); run-orders.test covers one with an order', async () => {
     const run = await createRun();
-    expect((await get(`/api/runs/${run.id}/run-orders`, as(admin))).json()).toEqual({ data: [], meta: { total: 0, page: 1, perPage: 20 } });
-    expect((await get(`/api/runs/${run.id}/run-orders?page=2&limit=5`, as(admin))).json()).toEqual({ data: [], meta: { total: 0, page: 2, perPage: 5 } });
+    expect((await get(`/api/runs/${run.id}/run-orders`, as(admin))).json()).toEqual({
+      data: [],
+      meta: { total: 0, page: 1, perPage: 20 },
+    });
+    expect((await get(`/api/runs/${run.id}/run-orders?page=2&limit=5`, as(admin))).json()).toEqual({
+      data: [],
+      meta: { total: 0, page: 2, perPage: 5 },
+    });
     expectEnvelope(await get('/api/runs/2000000000/run-orders', as(admin)), 404, 'RUN_NOT_FOUND');
     expectEnvelope(await get(`/api/runs/${run.id}/run-orders`), 401, 'UNAUTHORIZED');
     expectEnvelope(await get(`/api/runs/${run.id}/run-orders`, as(user)), 403, 'FORBIDDEN');
@@ -346,9 +452,23 @@ describe('GET /api/runs/{id}/validate-run-types', () => {
     const run = await createRun({ type: 'relay', category: 'Men' });
     const ok = await get(`/api/runs/${run.id}/validate-run-types?runTypes=individual,relay`);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ valid: true, invalid: [], allowed: ['individual', 'relay', 'tech2'], runType: 'relay', includesRunType: true });
-    const bad = await get(`/api/runs/${run.id}/validate-run-types?runTypes=${encodeURIComponent('Tech2, sprint,,stairs')}`);
-    expect(bad.json()).toEqual({ valid: false, invalid: ['sprint', 'stairs'], allowed: ['individual', 'relay', 'tech2'], runType: 'relay', includesRunType: false });
+    expect(ok.json()).toEqual({
+      valid: true,
+      invalid: [],
+      allowed: ['individual', 'relay', 'tech2'],
+      runType: 'relay',
+      includesRunType: true,
+    });
+    const bad = await get(
+      `/api/runs/${run.id}/validate-run-types?runTypes=${encodeURIComponent('Tech2, sprint,,stairs')}`,
+    );
+    expect(bad.json()).toEqual({
+      valid: false,
+      invalid: ['sprint', 'stairs'],
+      allowed: ['individual', 'relay', 'tech2'],
+      runType: 'relay',
+      includesRunType: false,
+    });
     expectEnvelope(await get(`/api/runs/${run.id}/validate-run-types`), 400, 'VALIDATION_FAILED');
     expectEnvelope(await get(`/api/runs/${run.id}/validate-run-types?runTypes=`), 400, 'VALIDATION_FAILED');
   });
@@ -363,9 +483,22 @@ describe('GET /api/runs/{id}/validate-run-types', () => {
 describe('PUT /api/runs/{id}', () => {
   it('changes the given fields only, and clears times with null', async () => {
     const run = await createRun({ startTime: noonOf(at(30)), endTime: noonOf(at(30), 13) });
-    const res = await send('PUT', `/api/runs/${run.id}`, { name: 'Renamed', participantLimit: 30, allowsHybrid: true, startTime: null, endTime: null });
+    const res = await send('PUT', `/api/runs/${run.id}`, {
+      name: 'Renamed',
+      participantLimit: 30,
+      allowsHybrid: true,
+      startTime: null,
+      endTime: null,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Renamed', participantLimit: 30, allowsHybrid: true, startTime: null, endTime: null, category: 'Open Men' });
+    expect(res.json()).toMatchObject({
+      name: 'Renamed',
+      participantLimit: 30,
+      allowsHybrid: true,
+      startTime: null,
+      endTime: null,
+      category: 'Open Men',
+    });
     const same = await send('PUT', `/api/runs/${run.id}`, {});
     expect(same.json()).toEqual(res.json());
   });
@@ -375,7 +508,10 @@ describe('PUT /api/runs/{id}', () => {
     const toTech2 = await send('PUT', `/api/runs/${run.id}`, { type: 'tech2' });
     expectEnvelope(toTech2, 422, 'INVALID_CATEGORY');
     expect(toTech2.json().message).toContain('choose one of: Men, Women, Mixed');
-    expect((await send('PUT', `/api/runs/${run.id}`, { type: 'tech2', category: 'Mixed' })).json()).toMatchObject({ type: 'tech2', category: 'Mixed' });
+    expect((await send('PUT', `/api/runs/${run.id}`, { type: 'tech2', category: 'Mixed' })).json()).toMatchObject({
+      type: 'tech2',
+      category: 'Mixed',
+    });
     expectEnvelope(await send('PUT', `/api/runs/${run.id}`, { category: 'Industrial' }), 422, 'INVALID_CATEGORY');
   });
 
@@ -384,7 +520,11 @@ describe('PUT /api/runs/{id}', () => {
     const run = await createRun({ type: 'relay', category: 'Mixed' });
     const cancelled = await insertRegistrationRow(db, { id: run.id, event_id: run.eventId }, { status: 'cancelled' });
     expect((await send('PUT', `/api/runs/${run.id}`, { type: 'tech2' })).statusCode).toBe(200);
-    await insertRegistrationRow(db, { id: run.id, event_id: run.eventId }, { status: 'waitlisted', waitlist_position: 1 });
+    await insertRegistrationRow(
+      db,
+      { id: run.id, event_id: run.eventId },
+      { status: 'waitlisted', waitlist_position: 1 },
+    );
     const res = await send('PUT', `/api/runs/${run.id}`, { type: 'relay' });
     expectEnvelope(res, 422, 'RUN_HAS_REGISTRATIONS');
     expect(res.json().details).toEqual({ confirmed: 0, waitlisted: 1 });
@@ -395,10 +535,18 @@ describe('PUT /api/runs/{id}', () => {
   it('checks the schedule and the window as they will be', async () => {
     const run = await createRun({ startTime: noonOf(at(30), 13), endTime: noonOf(at(30), 15) });
     expectEnvelope(await send('PUT', `/api/runs/${run.id}`, { endTime: noonOf(at(30), 12) }), 422, 'INVALID_SCHEDULE');
-    expectEnvelope(await send('PUT', `/api/runs/${run.id}`, { startTime: noonOf(at(29)) }), 422, 'SCHEDULE_OUTSIDE_EVENT');
+    expectEnvelope(
+      await send('PUT', `/api/runs/${run.id}`, { startTime: noonOf(at(29)) }),
+      422,
+      'SCHEDULE_OUTSIDE_EVENT',
+    );
     expect((await send('PUT', `/api/runs/${run.id}`, { endTime: noonOf(at(31), 20) })).statusCode).toBe(200);
     await send('PUT', `/api/runs/${run.id}`, { registrationClosesAt: noonOf(at(5)) });
-    expectEnvelope(await send('PUT', `/api/runs/${run.id}`, { registrationOpensAt: noonOf(at(6)) }), 422, 'INVALID_REGISTRATION_WINDOW');
+    expectEnvelope(
+      await send('PUT', `/api/runs/${run.id}`, { registrationOpensAt: noonOf(at(6)) }),
+      422,
+      'INVALID_REGISTRATION_WINDOW',
+    );
   });
 
   it('refuses moving a run to another event, unknown fields, missing runs and non-admins', async () => {
@@ -419,16 +567,35 @@ describe('PATCH /api/runs/{id}/participant-limit', () => {
     const db = t.database.db;
     const run = await createRun({ participantLimit: 5 });
     const confirmed = [];
-    for (let i = 0; i < 3; i += 1) confirmed.push(await insertRegistration(db, { runId: run.id, userId: (await insertUser(db)).id }));
-    const waiting = await insertRegistration(db, { runId: run.id, userId: (await insertUser(db)).id, status: 'waitlisted', waitlistPosition: 1 });
+    for (let i = 0; i < 3; i += 1)
+      confirmed.push(await insertRegistration(db, { runId: run.id, userId: (await insertUser(db)).id }));
+    const waiting = await insertRegistration(db, {
+      runId: run.id,
+      userId: (await insertUser(db)).id,
+      status: 'waitlisted',
+      waitlistPosition: 1,
+    });
 
     const lowered = await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 2 });
     expect(lowered.statusCode).toBe(200);
-    expect(lowered.json()).toMatchObject({ id: run.id, participantLimit: 2, confirmedCount: 3, waitlistCount: 1, spotsLeft: 0, isFull: true, promotedCount: 0 });
+    expect(lowered.json()).toMatchObject({
+      id: run.id,
+      participantLimit: 2,
+      confirmedCount: 3,
+      waitlistCount: 1,
+      spotsLeft: 0,
+      isFull: true,
+      promotedCount: 0,
+    });
     expect(lowered.json().warning).toBe(
       'The run has 3 confirmed entries, more than the new limit of 2. Nobody was removed; no new entry is confirmed until fewer than 2 are.',
     );
-    const rows = await db.selectFrom('registrations').select(['id', 'status', 'waitlist_position']).where('run_id', '=', run.id).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('registrations')
+      .select(['id', 'status', 'waitlist_position'])
+      .where('run_id', '=', run.id)
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       ...confirmed.map((r) => ({ id: r.id, status: 'confirmed', waitlist_position: null })),
       { id: waiting.id, status: 'waitlisted', waitlist_position: 1 },
@@ -436,7 +603,10 @@ describe('PATCH /api/runs/{id}/participant-limit', () => {
 
     const exact = await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 3 });
     expect(exact.json()).toMatchObject({ participantLimit: 3, warning: null, promotedCount: 0 });
-    expect((await db.selectFrom('registrations').select('status').where('id', '=', waiting.id).executeTakeFirstOrThrow()).status).toBe('waitlisted');
+    expect(
+      (await db.selectFrom('registrations').select('status').where('id', '=', waiting.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('waitlisted');
   });
 
   it('raising the limit promotes the waitlist in order into the freed places, as events on their streams', async () => {
@@ -445,13 +615,32 @@ describe('PATCH /api/runs/{id}/participant-limit', () => {
     const first = await insertRegistration(db, { runId: run.id, userId: (await insertUser(db)).id });
     const waiting = [];
     for (let position = 1; position <= 3; position += 1) {
-      waiting.push(await insertRegistration(db, { runId: run.id, userId: (await insertUser(db)).id, status: 'waitlisted', waitlistPosition: position }));
+      waiting.push(
+        await insertRegistration(db, {
+          runId: run.id,
+          userId: (await insertUser(db)).id,
+          status: 'waitlisted',
+          waitlistPosition: position,
+        }),
+      );
     }
 
     const raised = await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 3 });
     expect(raised.statusCode).toBe(200);
-    expect(raised.json()).toMatchObject({ participantLimit: 3, confirmedCount: 3, waitlistCount: 1, spotsLeft: 0, promotedCount: 2, warning: null });
-    const rows = await db.selectFrom('registrations').select(['id', 'status', 'waitlist_position']).where('run_id', '=', run.id).orderBy('id').execute();
+    expect(raised.json()).toMatchObject({
+      participantLimit: 3,
+      confirmedCount: 3,
+      waitlistCount: 1,
+      spotsLeft: 0,
+      promotedCount: 2,
+      warning: null,
+    });
+    const rows = await db
+      .selectFrom('registrations')
+      .select(['id', 'status', 'waitlist_position'])
+      .where('run_id', '=', run.id)
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { id: first.id, status: 'confirmed', waitlist_position: null },
       { id: waiting[0]?.id, status: 'confirmed', waitlist_position: null },
@@ -462,10 +651,17 @@ describe('PATCH /api/runs/{id}/participant-limit', () => {
       .selectFrom('event_log')
       .select(['stream_id', 'metadata'])
       .where('type', '=', 'PromotedFromWaitlist')
-      .where('stream_id', 'in', waiting.map((w) => `registration:${w.id}`))
+      .where(
+        'stream_id',
+        'in',
+        waiting.map((w) => `registration:${w.id}`),
+      )
       .orderBy('global_position')
       .execute();
-    expect(promotions.map((p) => p.stream_id)).toEqual([`registration:${waiting[0]?.id}`, `registration:${waiting[1]?.id}`]);
+    expect(promotions.map((p) => p.stream_id)).toEqual([
+      `registration:${waiting[0]?.id}`,
+      `registration:${waiting[1]?.id}`,
+    ]);
     expect(promotions.every((p) => (p.metadata as { actorId?: unknown }).actorId === admin.id)).toBe(true);
 
     const again = await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 10 });
@@ -474,7 +670,10 @@ describe('PATCH /api/runs/{id}/participant-limit', () => {
 
   it('answers no warning for an ordinary change', async () => {
     const run = await createRun({ participantLimit: 5 });
-    expect((await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 8 })).json()).toMatchObject({ participantLimit: 8, warning: null });
+    expect((await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 8 })).json()).toMatchObject({
+      participantLimit: 8,
+      warning: null,
+    });
   });
 
   it('takes 1 to 1000 only, and is for admins only', async () => {
@@ -483,16 +682,29 @@ describe('PATCH /api/runs/{id}/participant-limit', () => {
       expectEnvelope(await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit }), 400, 'VALIDATION_FAILED');
     }
     expectEnvelope(await send('PATCH', `/api/runs/${run.id}/participant-limit`, {}), 400, 'VALIDATION_FAILED');
-    expect((await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 1 })).json().participantLimit).toBe(1);
-    expect((await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 1000 })).json().participantLimit).toBe(1000);
+    expect((await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 1 })).json().participantLimit).toBe(
+      1,
+    );
+    expect(
+      (await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 1000 })).json().participantLimit,
+    ).toBe(1000);
     expectEnvelope(await send('PATCH', '/api/runs/2000000000/participant-limit', { limit: 5 }), 404, 'RUN_NOT_FOUND');
-    expectEnvelope(await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 5 }, anonymous), 401, 'UNAUTHORIZED');
-    expectEnvelope(await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 5 }, as(user)), 403, 'FORBIDDEN');
+    expectEnvelope(
+      await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 5 }, anonymous),
+      401,
+      'UNAUTHORIZED',
+    );
+    expectEnvelope(
+      await send('PATCH', `/api/runs/${run.id}/participant-limit`, { limit: 5 }, as(user)),
+      403,
+      'FORBIDDEN',
+    );
   });
 });
 
 describe('POST /api/runs/{id}/schedule', () => {
-  const schedule = (id: number, body: unknown, headers: Headers = as(admin)) => send('POST', `/api/runs/${id}/schedule`, body, headers);
+  const schedule = (id: number, body: unknown, headers: Headers = as(admin)) =>
+    send('POST', `/api/runs/${id}/schedule`, body, headers);
 
   it('sets both times on the event days, in any zone offset', async () => {
     const run = await createRun();
@@ -510,8 +722,14 @@ describe('POST /api/runs/{id}/schedule', () => {
     // Noon UTC the day before the event, and the day after its last day.
     const before = await schedule(run.id, { startTime: noonOf(at(29)), endTime: noonOf(at(30)) });
     expectEnvelope(before, 422, 'SCHEDULE_OUTSIDE_EVENT');
-    expect(before.json().message).toBe(`The run must start and end within the event's day(s): from ${at(30)} to ${at(31)} (${timeZone} time).`);
-    expectEnvelope(await schedule(run.id, { startTime: noonOf(at(31)), endTime: noonOf(at(32)) }), 422, 'SCHEDULE_OUTSIDE_EVENT');
+    expect(before.json().message).toBe(
+      `The run must start and end within the event's day(s): from ${at(30)} to ${at(31)} (${timeZone} time).`,
+    );
+    expectEnvelope(
+      await schedule(run.id, { startTime: noonOf(at(31)), endTime: noonOf(at(32)) }),
+      422,
+      'SCHEDULE_OUTSIDE_EVENT',
+    );
     // 02:00 UTC on the first day is still the evening before in Toronto.
     const lateEvening = await schedule(run.id, { startTime: `${at(30)}T02:00:00Z`, endTime: noonOf(at(30)) });
     expectEnvelope(lateEvening, 422, 'SCHEDULE_OUTSIDE_EVENT');
@@ -521,8 +739,16 @@ describe('POST /api/runs/{id}/schedule', () => {
 
   it('wants the end after the start (422 INVALID_SCHEDULE) and both times as ISO date-times (400)', async () => {
     const run = await createRun();
-    expectEnvelope(await schedule(run.id, { startTime: noonOf(at(30), 15), endTime: noonOf(at(30), 15) }), 422, 'INVALID_SCHEDULE');
-    expectEnvelope(await schedule(run.id, { startTime: noonOf(at(30), 15), endTime: noonOf(at(30), 14) }), 422, 'INVALID_SCHEDULE');
+    expectEnvelope(
+      await schedule(run.id, { startTime: noonOf(at(30), 15), endTime: noonOf(at(30), 15) }),
+      422,
+      'INVALID_SCHEDULE',
+    );
+    expectEnvelope(
+      await schedule(run.id, { startTime: noonOf(at(30), 15), endTime: noonOf(at(30), 14) }),
+      422,
+      'INVALID_SCHEDULE',
+    );
     expectEnvelope(await schedule(run.id, { startTime: noonOf(at(30)) }), 400, 'VALIDATION_FAILED');
     expectEnvelope(await schedule(run.id, { startTime: at(30), endTime: at(30) }), 400, 'VALIDATION_FAILED');
     expectEnvelope(await schedule(run.id, { startTime: null, endTime: null }), 400, 'VALIDATION_FAILED');
@@ -541,11 +767,20 @@ describe('isOpen and the public hasOpenRuns', () => {
   it('agree: an event has open runs exactly when one of its runs is open', async () => {
     const db = t.database.db;
     const cases = [
-      { event: { status: 'Confirmed' as const, registration_opens_on: at(-5), registration_closes_on: at(5) }, run: {} },
+      {
+        event: { status: 'Confirmed' as const, registration_opens_on: at(-5), registration_closes_on: at(5) },
+        run: {},
+      },
       { event: { status: 'Confirmed' as const, registration_opens_on: at(2) }, run: {} },
-      { event: { status: 'Firm' as const, registration_opens_on: null }, run: { registration_opens_at: new Date(Date.now() - 3_600_000) } },
+      {
+        event: { status: 'Firm' as const, registration_opens_on: null },
+        run: { registration_opens_at: new Date(Date.now() - 3_600_000) },
+      },
       { event: { status: 'Cancelled' as const, registration_opens_on: at(-5) }, run: {} },
-      { event: { status: 'Confirmed' as const, registration_opens_on: at(-5) }, run: { registration_closes_at: new Date(Date.now() - 1000) } },
+      {
+        event: { status: 'Confirmed' as const, registration_opens_on: at(-5) },
+        run: { registration_closes_at: new Date(Date.now() - 1000) },
+      },
       { event: { status: 'Confirmed' as const, registration_opens_on: at(-5) }, run: { is_active: false } },
     ];
     const expected = [true, false, true, false, false, false];
@@ -562,7 +797,9 @@ describe('isOpen and the public hasOpenRuns', () => {
 
 describe('OpenAPI', () => {
   it('documents every run route with the runs tag and a summary', async () => {
-    const doc = (await get('/api/docs/json')).json<{ paths: Record<string, Record<string, { tags?: string[]; summary?: string }>> }>();
+    const doc = (await get('/api/docs/json')).json<{
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
+    }>();
     const expected: Array<[string, string]> = [
       ['/api/runs', 'get'],
       ['/api/runs', 'post'],
@@ -577,7 +814,10 @@ describe('OpenAPI', () => {
       ['/api/runs/{id}/schedule', 'post'],
     ];
     for (const [path, method] of expected) {
-      expect(doc.paths[path]?.[method], `${method} ${path}`).toMatchObject({ tags: ['runs'], summary: expect.any(String) });
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toMatchObject({
+        tags: ['runs'],
+        summary: expect.any(String),
+      });
     }
     expect(doc.paths['/api/runs/{id}/run-orders']?.get?.summary).toContain('run order in brief');
   });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOrderView } from '../../api/contracts/run-orders.ts';
 import type { Department, User } from '../../api/db/schema.ts';
 import { callAs, createTestApp, type Method, type TestApp } from '../support/app.ts';
-import { insertDepartment, insertEvent, insertRegistration, insertRun, insertTeam, insertUser } from '../support/factories.ts';
+import {
+  insertDepartment,
+  insertEvent,
+  insertRegistration,
+  insertRun,
+  insertTeam,
+  insertUser,
+} from '../support/factories.ts';
 
 /**
  * Seed times (best times, docs/decisions/017 "Addendum: seed times"): set and cleared through the team
@@ -20,9 +27,12 @@ let department: Department;
 type Caller = Pick<User, 'id' | 'role'> | undefined;
 
 const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) => callAs(t.app, method, url, caller, payload);
-const teamSeed = async (id: number) => (await db().selectFrom('teams').select('seed_time_ms').where('id', '=', id).executeTakeFirstOrThrow()).seed_time_ms;
-const userSeed = async (id: number) => (await db().selectFrom('users').select('seed_time_ms').where('id', '=', id).executeTakeFirstOrThrow()).seed_time_ms;
+const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
+  callAs(t.app, method, url, caller, payload);
+const teamSeed = async (id: number) =>
+  (await db().selectFrom('teams').select('seed_time_ms').where('id', '=', id).executeTakeFirstOrThrow()).seed_time_ms;
+const userSeed = async (id: number) =>
+  (await db().selectFrom('users').select('seed_time_ms').where('id', '=', id).executeTakeFirstOrThrow()).seed_time_ms;
 const SEED_MESSAGE = 'seedTimeMs must be a whole number of milliseconds from 1 to 3600000 (60:00.00), or null';
 
 beforeAll(async () => {
@@ -67,13 +77,20 @@ describe('a team seed time', () => {
     for (const seedTimeMs of [0, -5, 3_600_001, 1.5, '1:47.32', true]) {
       const res = await call('PUT', `/api/teams/${team.id}`, captain, { seedTimeMs });
       expect(res.statusCode, `${JSON.stringify(seedTimeMs)}: ${res.body}`).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'body.seedTimeMs', message: SEED_MESSAGE }] });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [{ field: 'body.seedTimeMs', message: SEED_MESSAGE }],
+      });
     }
     expect(await teamSeed(team.id)).toBe(90_000);
   });
 
   it('is refused (403) to a member who is not the captain and to anyone else, and stays as it was', async () => {
-    const team = await insertTeam(db(), { captain_id: captain.id, department_id: department.id, seed_time_ms: 90_000 }, [member.id]);
+    const team = await insertTeam(
+      db(),
+      { captain_id: captain.id, department_id: department.id, seed_time_ms: 90_000 },
+      [member.id],
+    );
     for (const caller of [member, stranger]) {
       const res = await call('PUT', `/api/teams/${team.id}`, caller, { seedTimeMs: 60_000 });
       expect(res.statusCode, res.body).toBe(403);
@@ -110,7 +127,10 @@ describe("a person's seed time", () => {
     for (const seedTimeMs of [0, 3_600_001, 47.5, 'fast']) {
       const res = await call('PUT', `/api/users/${person.id}`, person, { seedTimeMs });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'body.seedTimeMs', message: SEED_MESSAGE }] });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [{ field: 'body.seedTimeMs', message: SEED_MESSAGE }],
+      });
     }
     expect(await userSeed(person.id)).toBe(90_000);
   });
@@ -141,7 +161,11 @@ describe('best-time generation', () => {
     const entries: Array<{ registration: number; time: number }> = [];
     for (const time of [120_000, 95_500, 107_320, 101_000]) {
       const teamCaptain = await insertUser(db(), { department_id: department.id });
-      const team = await insertTeam(db(), { captain_id: teamCaptain.id, department_id: department.id, run_type: 'relay' });
+      const team = await insertTeam(db(), {
+        captain_id: teamCaptain.id,
+        department_id: department.id,
+        run_type: 'relay',
+      });
       expect((await call('PUT', `/api/teams/${team.id}`, teamCaptain, { seedTimeMs: time })).statusCode).toBe(200);
       entries.push({ registration: (await insertRegistration(db(), { runId: run.id, teamId: team.id })).id, time });
     }

@@ -49,7 +49,9 @@ describe('the server process', () => {
 
     const unreachable = startServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', PORT: '0' });
     expect(await unreachable.exited).toBe(69);
-    expect(unreachable.output()).toContain('Cannot reach the PostgreSQL server at postgres://postgres@127.0.0.1:1/none');
+    expect(unreachable.output()).toContain(
+      'Cannot reach the PostgreSQL server at postgres://postgres@127.0.0.1:1/none',
+    );
   });
 
   it('seeds an empty embedded database, stops cleanly on SIGINT and keeps the data for the next start', async () => {

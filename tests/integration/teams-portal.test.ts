@@ -20,10 +20,21 @@ let stranger: User;
 
 type Caller = Pick<User, 'id' | 'role'> | undefined;
 const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) => callAs(t.app, method, url, caller, payload);
-const person = (overrides: Partial<NewUser> = {}) => insertUser(db(), { department_id: home.id, date_of_birth: '1990-01-01', ...overrides });
-const teamCount = async () => Number((await db().selectFrom('teams').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-const candidateUrl = (teamId: number, email: string) => `/api/teams/${teamId}/candidate?email=${encodeURIComponent(email)}`;
+const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
+  callAs(t.app, method, url, caller, payload);
+const person = (overrides: Partial<NewUser> = {}) =>
+  insertUser(db(), { department_id: home.id, date_of_birth: '1990-01-01', ...overrides });
+const teamCount = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom('teams')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const candidateUrl = (teamId: number, email: string) =>
+  `/api/teams/${teamId}/candidate?email=${encodeURIComponent(email)}`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,27 +50,51 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /teams with captainId', () => {
-  it("lets an admin name the captain: they become captain and only member, in their department by default", async () => {
-    const res = await call('POST', '/api/teams', admin, { name: 'Named Captain', runType: 'relay', captainId: captain.id });
+  it('lets an admin name the captain: they become captain and only member, in their department by default', async () => {
+    const res = await call('POST', '/api/teams', admin, {
+      name: 'Named Captain',
+      runType: 'relay',
+      captainId: captain.id,
+    });
     expect(res.statusCode).toBe(201);
     const team = res.json();
-    expect(team).toMatchObject({ captainId: captain.id, captainName: 'Cap Tain', departmentId: home.id, memberCount: 1 });
+    expect(team).toMatchObject({
+      captainId: captain.id,
+      captainName: 'Cap Tain',
+      departmentId: home.id,
+      memberCount: 1,
+    });
     expect(team.members.map((m: { userId: number }) => m.userId)).toEqual([captain.id]);
     // The admin is not on the team; the captain now manages it.
     const rename = await call('PUT', `/api/teams/${team.id}`, captain, { name: 'Renamed by captain' });
     expect(rename.statusCode).toBe(200);
   });
 
-  it("keeps the department rule for the named captain", async () => {
-    const res = await call('POST', '/api/teams', admin, { name: 'Wrong department', runType: 'relay', captainId: captain.id, departmentId: away.id });
+  it('keeps the department rule for the named captain', async () => {
+    const res = await call('POST', '/api/teams', admin, {
+      name: 'Wrong department',
+      runType: 'relay',
+      captainId: captain.id,
+      departmentId: away.id,
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'HYBRID_REQUIRED', message: expect.stringContaining("the captain's department") });
+    expect(res.json()).toMatchObject({
+      code: 'HYBRID_REQUIRED',
+      message: expect.stringContaining("the captain's department"),
+    });
   });
 
   it('lets anyone name themselves, and refuses a user naming someone else (403), creating nothing', async () => {
-    expect((await call('POST', '/api/teams', captain, { name: 'Myself', runType: 'tech2', captainId: captain.id })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '/api/teams', captain, { name: 'Myself', runType: 'tech2', captainId: captain.id }))
+        .statusCode,
+    ).toBe(201);
     const before = await teamCount();
-    const res = await call('POST', '/api/teams', captain, { name: 'For a friend', runType: 'tech2', captainId: member.id });
+    const res = await call('POST', '/api/teams', captain, {
+      name: 'For a friend',
+      runType: 'tech2',
+      captainId: member.id,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Only an admin') });
     expect(await teamCount()).toBe(before);
@@ -67,12 +102,16 @@ describe('POST /teams with captainId', () => {
 
   it('needs an existing, active account (404, 422) and a well-formed id (400)', async () => {
     const before = await teamCount();
-    expect((await call('POST', '/api/teams', admin, { name: 'Ghost', runType: 'relay', captainId: 999999 })).json()).toMatchObject({
+    expect(
+      (await call('POST', '/api/teams', admin, { name: 'Ghost', runType: 'relay', captainId: 999999 })).json(),
+    ).toMatchObject({
       statusCode: 404,
       code: 'USER_NOT_FOUND',
     });
     const inactive = await person({ is_active: false });
-    expect((await call('POST', '/api/teams', admin, { name: 'Asleep', runType: 'relay', captainId: inactive.id })).json()).toMatchObject({
+    expect(
+      (await call('POST', '/api/teams', admin, { name: 'Asleep', runType: 'relay', captainId: inactive.id })).json(),
+    ).toMatchObject({
       statusCode: 422,
       code: 'ACCOUNT_INACTIVE',
     });
@@ -86,7 +125,9 @@ describe('POST /teams with captainId', () => {
 
 describe('GET /teams/{id}/candidate?email', () => {
   it('finds an account by its exact e-mail address, without regard to case, with no refusal when it can join', async () => {
-    const team = await insertTeam(db(), { captain_id: captain.id, department_id: home.id, run_type: 'relay' }, [member.id]);
+    const team = await insertTeam(db(), { captain_id: captain.id, department_id: home.id, run_type: 'relay' }, [
+      member.id,
+    ]);
     const res = await call('GET', candidateUrl(team.id, '  col.league@EXAMPLE.org '), captain);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -104,10 +145,18 @@ describe('GET /teams/{id}/candidate?email', () => {
   });
 
   it('says why add-member would refuse: already a member, another department, a deactivated account, a full team', async () => {
-    const team = await insertTeam(db(), { captain_id: captain.id, department_id: home.id, run_type: 'tech2' }, [member.id]);
+    const team = await insertTeam(db(), { captain_id: captain.id, department_id: home.id, run_type: 'tech2' }, [
+      member.id,
+    ]);
     const refusal = async (email: string) => (await call('GET', candidateUrl(team.id, email), captain)).json();
-    expect(await refusal('mem@example.org')).toMatchObject({ userId: member.id, isMember: true, refusal: { code: 'ALREADY_MEMBER' } });
-    expect(await refusal('col.league@example.org')).toMatchObject({ refusal: { code: 'TEAM_FULL', message: expect.stringContaining('Team size rule') } });
+    expect(await refusal('mem@example.org')).toMatchObject({
+      userId: member.id,
+      isMember: true,
+      refusal: { code: 'ALREADY_MEMBER' },
+    });
+    expect(await refusal('col.league@example.org')).toMatchObject({
+      refusal: { code: 'TEAM_FULL', message: expect.stringContaining('Team size rule') },
+    });
     const open = await insertTeam(db(), { captain_id: captain.id, department_id: home.id, run_type: 'relay' });
     expect((await call('GET', candidateUrl(open.id, 'out@example.org'), captain)).json()).toMatchObject({
       userId: outsider.id,
@@ -128,7 +177,10 @@ describe('GET /teams/{id}/candidate?email', () => {
       code: 'USER_NOT_FOUND',
       message: 'No account uses that e-mail address.',
     });
-    expect((await call('GET', candidateUrl(999999, 'cap@example.org'), admin)).json()).toMatchObject({ statusCode: 404, code: 'TEAM_NOT_FOUND' });
+    expect((await call('GET', candidateUrl(999999, 'cap@example.org'), admin)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'TEAM_NOT_FOUND',
+    });
     for (const url of [candidateUrl(team.id, 'not-an-address'), `/api/teams/${team.id}/candidate`]) {
       const res = await call('GET', url, captain);
       expect(res.statusCode, url).toBe(400);
@@ -142,8 +194,14 @@ describe('GET /teams/{id}/candidate?email', () => {
     expect((await call('GET', candidateUrl(team.id, 'cap@example.org'), stranger)).statusCode).toBe(403);
     expect((await call('GET', `/api/teams/${team.id}/candidate?email=nonsense`, stranger)).statusCode).toBe(403);
     expect((await call('GET', candidateUrl(team.id, 'cap@example.org'))).statusCode).toBe(401);
-    expect((await call('GET', candidateUrl(team.id, 'stan@example.org'), admin)).json()).toMatchObject({ userId: stranger.id, refusal: null });
+    expect((await call('GET', candidateUrl(team.id, 'stan@example.org'), admin)).json()).toMatchObject({
+      userId: stranger.id,
+      refusal: null,
+    });
     await call('POST', `/api/teams/${team.id}/soft-delete`, captain);
-    expect((await call('GET', candidateUrl(team.id, 'stan@example.org'), captain)).json()).toMatchObject({ statusCode: 409, code: 'TEAM_DELETED' });
+    expect((await call('GET', candidateUrl(team.id, 'stan@example.org'), captain)).json()).toMatchObject({
+      statusCode: 409,
+      code: 'TEAM_DELETED',
+    });
   });
 });

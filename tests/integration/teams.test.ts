@@ -19,7 +19,8 @@ let relayRun: Run;
 type Caller = Pick<User, 'id' | 'role'> | undefined;
 
 const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) => callAs(t.app, method, url, caller, payload);
+const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
+  callAs(t.app, method, url, caller, payload);
 /** A competitor who is eligible for open categories at the 2027-06-01 event: 30, verified, in `home`. */
 const person = (overrides: Partial<NewUser> = {}) =>
   insertUser(db(), { department_id: home.id, date_of_birth: '1997-03-15', gender: 'male', ...overrides });
@@ -31,9 +32,18 @@ const teamRow = (id: number) => db().selectFrom('teams').selectAll().where('id',
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((x) => x.id);
 /** A team of the captain's own (captain + member), in the home department. */
 const freshTeam = async (values: Parameters<typeof insertTeam>[1] = { captain_id: 0 }, extra: number[] = []) =>
-  insertTeam(db(), { department_id: home.id, ...values, captain_id: values.captain_id || captain.id }, values.captain_id ? extra : [member.id, ...extra]);
+  insertTeam(
+    db(),
+    { department_id: home.id, ...values, captain_id: values.captain_id || captain.id },
+    values.captain_id ? extra : [member.id, ...extra],
+  );
 
-async function registerTeam(runId: number, teamId: number, status: 'confirmed' | 'waitlisted' | 'cancelled', extra: { waitlist_position?: number; deleted_at?: Date } = {}) {
+async function registerTeam(
+  runId: number,
+  teamId: number,
+  status: 'confirmed' | 'waitlisted' | 'cancelled',
+  extra: { waitlist_position?: number; deleted_at?: Date } = {},
+) {
   const run = await db().selectFrom('runs').select('event_id').where('id', '=', runId).executeTakeFirstOrThrow();
   const { rows } = await sql<{ id: number }>`select nextval('registration_ids')::int as id`.execute(db());
   const now = new Date();
@@ -71,7 +81,8 @@ afterAll(() => t.close());
 
 describe('who may call the team routes', () => {
   it('declares an access level on every route', () => {
-    const access = (method: string, url: string) => t.app.routeTable.find((r) => r.method === method && r.url === url)?.access;
+    const access = (method: string, url: string) =>
+      t.app.routeTable.find((r) => r.method === method && r.url === url)?.access;
     expect(access('GET', '/api/teams')).toBe('user');
     expect(access('GET', '/api/teams/filter')).toBe('user');
     expect(access('POST', '/api/teams')).toBe('user');
@@ -159,10 +170,14 @@ describe('who may call the team routes', () => {
   it('lets admins and super-admins manage any team', async () => {
     const team = await freshTeam();
     expect((await call('GET', `/api/teams/${team.id}`, admin)).statusCode).toBe(200);
-    expect((await call('PUT', `/api/teams/${team.id}`, admin, { name: 'Renamed by admin' })).json().name).toBe('Renamed by admin');
+    expect((await call('PUT', `/api/teams/${team.id}`, admin, { name: 'Renamed by admin' })).json().name).toBe(
+      'Renamed by admin',
+    );
     expect((await call('PATCH', `/api/teams/${team.id}/add-member/${stranger.id}`, superAdmin)).statusCode).toBe(200);
     expect((await call('PATCH', `/api/teams/${team.id}/remove-member/${stranger.id}`, admin)).statusCode).toBe(200);
-    expect((await call('POST', `/api/teams/${team.id}/transfer-ownership/${member.id}`, admin)).json().captainId).toBe(member.id);
+    expect((await call('POST', `/api/teams/${team.id}/transfer-ownership/${member.id}`, admin)).json().captainId).toBe(
+      member.id,
+    );
   });
 });
 
@@ -187,17 +202,39 @@ describe('POST /teams', () => {
       eligibility: null,
     });
     expect(team.members).toEqual([
-      expect.objectContaining({ userId: captain.id, firstName: 'Cap', lastName: 'Tain', isCaptain: true, departmentId: home.id, problems: null, ageOnEventDate: null }),
+      expect.objectContaining({
+        userId: captain.id,
+        firstName: 'Cap',
+        lastName: 'Tain',
+        isCaptain: true,
+        departmentId: home.id,
+        problems: null,
+        ageOnEventDate: null,
+      }),
     ]);
     expect(await memberIds(team.id)).toEqual([captain.id]);
   });
 
-  it('takes the department named if it is the caller\'s, and refuses one they are not in (the captain is a member)', async () => {
-    expect((await call('POST', '/api/teams', captain, { name: 'Explicit', runType: 'tech2', departmentId: home.id })).statusCode).toBe(201);
-    const elsewhere = await call('POST', '/api/teams', captain, { name: 'Elsewhere', runType: 'tech2', departmentId: away.id });
+  it("takes the department named if it is the caller's, and refuses one they are not in (the captain is a member)", async () => {
+    expect(
+      (await call('POST', '/api/teams', captain, { name: 'Explicit', runType: 'tech2', departmentId: home.id }))
+        .statusCode,
+    ).toBe(201);
+    const elsewhere = await call('POST', '/api/teams', captain, {
+      name: 'Elsewhere',
+      runType: 'tech2',
+      departmentId: away.id,
+    });
     expect(elsewhere.statusCode).toBe(422);
-    expect(elsewhere.json()).toMatchObject({ code: 'HYBRID_REQUIRED', message: expect.stringContaining('Department rule') });
-    const shut = await call('POST', '/api/teams', captain, { name: 'Closed', runType: 'tech2', departmentId: closed.id });
+    expect(elsewhere.json()).toMatchObject({
+      code: 'HYBRID_REQUIRED',
+      message: expect.stringContaining('Department rule'),
+    });
+    const shut = await call('POST', '/api/teams', captain, {
+      name: 'Closed',
+      runType: 'tech2',
+      departmentId: closed.id,
+    });
     expect(shut.json()).toMatchObject({ statusCode: 422, code: 'DEPARTMENT_UNAVAILABLE' });
   });
 
@@ -209,13 +246,25 @@ describe('POST /teams', () => {
   });
 
   it('answers 400 to malformed bodies and creates nothing', async () => {
-    const before = await db().selectFrom('teams').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    for (const body of [{}, { name: '', runType: 'relay' }, { name: 'X', runType: 'sprint' }, { name: 'X', runType: 'relay', departmentId: 'one' }, { name: 'X', runType: 'relay', extra: 1 }]) {
+    const before = await db()
+      .selectFrom('teams')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const body of [
+      {},
+      { name: '', runType: 'relay' },
+      { name: 'X', runType: 'sprint' },
+      { name: 'X', runType: 'relay', departmentId: 'one' },
+      { name: 'X', runType: 'relay', extra: 1 },
+    ]) {
       const res = await call('POST', '/api/teams', captain, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }
-    const after = await db().selectFrom('teams').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('teams')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });
@@ -233,21 +282,52 @@ describe('lists: GET /teams, /teams/filter, /teams/department/{id}, /teams/run/{
     listDept = await insertDepartment(db(), { name: 'List Fire Department' });
     listCaptain = await person({ department_id: listDept.id });
     const mate = await person({ department_id: listDept.id });
-    alpha = await insertTeam(db(), { name: 'Alpha Listers', run_type: 'relay', department_id: listDept.id, captain_id: listCaptain.id }, [mate.id]);
-    bravo = await insertTeam(db(), { name: 'bravo listers', run_type: 'tech2', department_id: listDept.id, captain_id: listCaptain.id, is_hybrid: true });
-    charlie = await insertTeam(db(), { name: 'Charlie 100%_Listers', run_type: 'individual', department_id: listDept.id, captain_id: mate.id });
-    hidden = await insertTeam(db(), { name: 'Dormant Listers', department_id: listDept.id, captain_id: listCaptain.id, is_active: false });
-    gone = await insertTeam(db(), { name: 'Gone Listers', department_id: listDept.id, captain_id: listCaptain.id, deleted_at: new Date() });
+    alpha = await insertTeam(
+      db(),
+      { name: 'Alpha Listers', run_type: 'relay', department_id: listDept.id, captain_id: listCaptain.id },
+      [mate.id],
+    );
+    bravo = await insertTeam(db(), {
+      name: 'bravo listers',
+      run_type: 'tech2',
+      department_id: listDept.id,
+      captain_id: listCaptain.id,
+      is_hybrid: true,
+    });
+    charlie = await insertTeam(db(), {
+      name: 'Charlie 100%_Listers',
+      run_type: 'individual',
+      department_id: listDept.id,
+      captain_id: mate.id,
+    });
+    hidden = await insertTeam(db(), {
+      name: 'Dormant Listers',
+      department_id: listDept.id,
+      captain_id: listCaptain.id,
+      is_active: false,
+    });
+    gone = await insertTeam(db(), {
+      name: 'Gone Listers',
+      department_id: listDept.id,
+      captain_id: listCaptain.id,
+      deleted_at: new Date(),
+    });
   });
 
-  const inDept = (query = '', caller: Caller = stranger) => call('GET', `/api/teams?departmentId=${listDept.id}${query}`, caller);
+  const inDept = (query = '', caller: Caller = stranger) =>
+    call('GET', `/api/teams?departmentId=${listDept.id}${query}`, caller);
 
   it('shows signed-in users the active teams by name, with the default page', async () => {
     const res = await inDept();
     expect(res.statusCode).toBe(200);
     expect(ids(res.json())).toEqual([alpha.id, bravo.id, charlie.id]);
     expect(res.json().meta).toEqual({ total: 3, page: 1, perPage: 20 });
-    expect(res.json().data[0]).toMatchObject({ name: 'Alpha Listers', memberCount: 2, departmentName: 'List Fire Department', isDeleted: false });
+    expect(res.json().data[0]).toMatchObject({
+      name: 'Alpha Listers',
+      memberCount: 2,
+      departmentName: 'List Fire Department',
+      isDeleted: false,
+    });
   });
 
   it('shows admins inactive teams too, and the soft-deleted ones only with deleted=true', async () => {
@@ -281,7 +361,15 @@ describe('lists: GET /teams, /teams/filter, /teams/department/{id}, /teams/run/{
   });
 
   it('answers 400 to bad filters', async () => {
-    for (const query of ['isHybrid=yes', 'isActive=1', 'departmentId=abc', 'runType=sprint', 'page=0', 'limit=101', `query=${'x'.repeat(101)}`]) {
+    for (const query of [
+      'isHybrid=yes',
+      'isActive=1',
+      'departmentId=abc',
+      'runType=sprint',
+      'page=0',
+      'limit=101',
+      `query=${'x'.repeat(101)}`,
+    ]) {
       const res = await call('GET', `/api/teams?${query}`, stranger);
       expect(res.statusCode, query).toBe(400);
     }
@@ -290,8 +378,16 @@ describe('lists: GET /teams, /teams/filter, /teams/department/{id}, /teams/run/{
   it("lists a department's teams, 404 for an unknown one (or a closed one, except for admins)", async () => {
     const res = await call('GET', `/api/teams/department/${listDept.id}?runType=relay`, stranger);
     expect(ids(res.json())).toEqual([alpha.id]);
-    expect(ids((await call('GET', `/api/teams/department/${listDept.id}`, admin)).json())).toEqual([alpha.id, bravo.id, charlie.id, hidden.id]);
-    expect((await call('GET', '/api/teams/department/999999', stranger)).json()).toMatchObject({ statusCode: 404, code: 'DEPARTMENT_NOT_FOUND' });
+    expect(ids((await call('GET', `/api/teams/department/${listDept.id}`, admin)).json())).toEqual([
+      alpha.id,
+      bravo.id,
+      charlie.id,
+      hidden.id,
+    ]);
+    expect((await call('GET', '/api/teams/department/999999', stranger)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'DEPARTMENT_NOT_FOUND',
+    });
     expect((await call('GET', `/api/teams/department/${closed.id}`, stranger)).statusCode).toBe(404);
     expect((await call('GET', `/api/teams/department/${closed.id}`, admin)).statusCode).toBe(200);
     expect((await call('GET', '/api/teams/department/abc', stranger)).statusCode).toBe(400);
@@ -313,14 +409,24 @@ describe('lists: GET /teams, /teams/filter, /teams/department/{id}, /teams/run/{
     expect(res.statusCode).toBe(200);
     expect(ids(res.json())).toEqual([bravo.id, delta.id, charlie.id]);
     expect(res.json().meta).toEqual({ total: 3, page: 1, perPage: 20 });
-    expect(res.json().data.map((d: { registration: { status: string; waitlistPosition: number | null } }) => d.registration)).toEqual([
+    expect(
+      res.json().data.map((d: { registration: { status: string; waitlistPosition: number | null } }) => d.registration),
+    ).toEqual([
       expect.objectContaining({ status: 'confirmed', waitlistPosition: null }),
       expect.objectContaining({ status: 'waitlisted', waitlistPosition: 1 }),
       expect.objectContaining({ status: 'waitlisted', waitlistPosition: 2 }),
     ]);
-    expect(ids((await call('GET', `/api/teams/run/${run.id}`, admin)).json())).toEqual([bravo.id, hidden.id, delta.id, charlie.id]);
+    expect(ids((await call('GET', `/api/teams/run/${run.id}`, admin)).json())).toEqual([
+      bravo.id,
+      hidden.id,
+      delta.id,
+      charlie.id,
+    ]);
     expect(ids((await call('GET', `/api/teams/run/${run.id}?runType=tech2`, stranger)).json())).toEqual([bravo.id]);
-    expect((await call('GET', '/api/teams/run/999999', stranger)).json()).toMatchObject({ statusCode: 404, code: 'RUN_NOT_FOUND' });
+    expect((await call('GET', '/api/teams/run/999999', stranger)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'RUN_NOT_FOUND',
+    });
   });
 });
 
@@ -329,12 +435,20 @@ describe('GET /teams/{id}', () => {
     const team = await freshTeam();
     const res = await call('GET', `/api/teams/${team.id}`, captain);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: team.id, memberCount: 2, size: { count: 2, min: 3, max: 5, withinLimits: false }, eligibility: null });
+    expect(res.json()).toMatchObject({
+      id: team.id,
+      memberCount: 2,
+      size: { count: 2, min: 3, max: 5, withinLimits: false },
+      eligibility: null,
+    });
     expect(res.json().members).toEqual([
       expect.objectContaining({ userId: captain.id, isCaptain: true, departmentName: 'Home Fire Department' }),
       expect.objectContaining({ userId: member.id, isCaptain: false }),
     ]);
-    expect((await call('GET', '/api/teams/999999', admin)).json()).toMatchObject({ statusCode: 404, code: 'TEAM_NOT_FOUND' });
+    expect((await call('GET', '/api/teams/999999', admin)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'TEAM_NOT_FOUND',
+    });
     expect((await call('GET', '/api/teams/999999', stranger)).statusCode).toBe(404);
     expect((await call('GET', '/api/teams/0', admin)).statusCode).toBe(400);
   });
@@ -345,10 +459,21 @@ describe('GET /teams/{id}', () => {
     const res = await call('GET', `/api/teams/${team.id}?runId=${relayRun.id}`, member);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.eligibility).toEqual({ runId: relayRun.id, eventStartDate: '2027-06-01', eligible: false, teamProblems: [] });
+    expect(body.eligibility).toEqual({
+      runId: relayRun.id,
+      eventStartDate: '2027-06-01',
+      eligible: false,
+      teamProblems: [],
+    });
     const youngOne = body.members.find((m: { userId: number }) => m.userId === young.id);
-    expect(youngOne).toMatchObject({ ageOnEventDate: 18, problems: [expect.objectContaining({ code: 'TOO_YOUNG', rule: 'age', userId: young.id })] });
-    expect(body.members.find((m: { userId: number }) => m.userId === captain.id)).toMatchObject({ ageOnEventDate: 30, problems: [] });
+    expect(youngOne).toMatchObject({
+      ageOnEventDate: 18,
+      problems: [expect.objectContaining({ code: 'TOO_YOUNG', rule: 'age', userId: young.id })],
+    });
+    expect(body.members.find((m: { userId: number }) => m.userId === captain.id)).toMatchObject({
+      ageOnEventDate: 30,
+      problems: [],
+    });
     expect((await call('GET', `/api/teams/${team.id}?runId=999999`, member)).json().code).toBe('RUN_NOT_FOUND');
     expect((await call('GET', `/api/teams/${team.id}?runId=x`, member)).statusCode).toBe(400);
   });
@@ -363,14 +488,18 @@ describe('PUT /teams/{id}', () => {
     const refused = await call('PUT', `/api/teams/${team.id}`, mover, { departmentId: home.id });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ code: 'HYBRID_REQUIRED', details: { userIds: [mover.id] } });
-    expect((await call('PUT', `/api/teams/${team.id}`, mover, { departmentId: closed.id })).json().code).toBe('DEPARTMENT_UNAVAILABLE');
+    expect((await call('PUT', `/api/teams/${team.id}`, mover, { departmentId: closed.id })).json().code).toBe(
+      'DEPARTMENT_UNAVAILABLE',
+    );
     expect((await teamRow(team.id)).department_id).toBe(away.id);
   });
 
   it('lets a hybrid team name any open department, and deactivating takes a team out of the lists for users', async () => {
     const team = await freshTeam({ captain_id: 0 });
     await db().updateTable('teams').set({ is_hybrid: true }).where('id', '=', team.id).execute();
-    expect((await call('PUT', `/api/teams/${team.id}`, captain, { departmentId: away.id })).json().departmentId).toBe(away.id);
+    expect((await call('PUT', `/api/teams/${team.id}`, captain, { departmentId: away.id })).json().departmentId).toBe(
+      away.id,
+    );
     expect((await call('PUT', `/api/teams/${team.id}`, captain, { isActive: false })).json().isActive).toBe(false);
     expect(ids((await call('GET', `/api/teams?departmentId=${away.id}`, stranger)).json())).not.toContain(team.id);
     expect(ids((await call('GET', `/api/teams?departmentId=${away.id}`, admin)).json())).toContain(team.id);
@@ -379,7 +508,13 @@ describe('PUT /teams/{id}', () => {
 
   it('answers 400 to malformed bodies', async () => {
     const team = await freshTeam();
-    for (const body of [{ name: '' }, { name: 'x'.repeat(101) }, { departmentId: 0 }, { isActive: 'no' }, { runType: 'relay' }]) {
+    for (const body of [
+      { name: '' },
+      { name: 'x'.repeat(101) },
+      { departmentId: 0 },
+      { isActive: 'no' },
+      { runType: 'relay' },
+    ]) {
       expect((await call('PUT', `/api/teams/${team.id}`, captain, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
   });
@@ -402,17 +537,28 @@ describe('members: add-member, remove-member, transfer-ownership', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ALREADY_MEMBER');
     const off = await person({ is_active: false });
-    expect((await call('PATCH', `/api/teams/${team.id}/add-member/${off.id}`, captain)).json()).toMatchObject({ statusCode: 422, code: 'ACCOUNT_INACTIVE' });
+    expect((await call('PATCH', `/api/teams/${team.id}/add-member/${off.id}`, captain)).json()).toMatchObject({
+      statusCode: 422,
+      code: 'ACCOUNT_INACTIVE',
+    });
     const outsider = await person({ department_id: away.id });
-    expect((await call('PATCH', `/api/teams/${team.id}/add-member/${outsider.id}`, captain)).json()).toMatchObject({ statusCode: 422, code: 'HYBRID_REQUIRED' });
-    expect((await call('PATCH', `/api/teams/${team.id}/add-member/999999`, captain)).json()).toMatchObject({ statusCode: 404, code: 'USER_NOT_FOUND' });
+    expect((await call('PATCH', `/api/teams/${team.id}/add-member/${outsider.id}`, captain)).json()).toMatchObject({
+      statusCode: 422,
+      code: 'HYBRID_REQUIRED',
+    });
+    expect((await call('PATCH', `/api/teams/${team.id}/add-member/999999`, captain)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'USER_NOT_FOUND',
+    });
     expect(await memberIds(team.id)).toEqual([captain.id, member.id].sort((a, b) => a - b));
   });
 
   it('never exceeds the maximum under concurrent additions', async () => {
     const team = await insertTeam(db(), { department_id: home.id, captain_id: captain.id });
     const people = await Promise.all(Array.from({ length: 8 }, () => person()));
-    const results = await Promise.all(people.map((p) => call('PATCH', `/api/teams/${team.id}/add-member/${p.id}`, captain)));
+    const results = await Promise.all(
+      people.map((p) => call('PATCH', `/api/teams/${team.id}/add-member/${p.id}`, captain)),
+    );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(4);
     expect(codes.filter((c) => c === 422)).toHaveLength(4);
@@ -425,19 +571,33 @@ describe('members: add-member, remove-member, transfer-ownership', () => {
     const team = await freshTeam({ captain_id: 0 }, [leaver.id, kicked.id]);
     expect((await call('PATCH', `/api/teams/${team.id}/remove-member/${kicked.id}`, leaver)).statusCode).toBe(403);
     expect((await call('PATCH', `/api/teams/${team.id}/remove-member/${leaver.id}`, leaver)).statusCode).toBe(200);
-    expect((await call('PATCH', `/api/teams/${team.id}/remove-member/${kicked.id}`, captain)).json().memberCount).toBe(2);
+    expect((await call('PATCH', `/api/teams/${team.id}/remove-member/${kicked.id}`, captain)).json().memberCount).toBe(
+      2,
+    );
     const self = await call('PATCH', `/api/teams/${team.id}/remove-member/${captain.id}`, captain);
     expect(self.statusCode).toBe(422);
-    expect(self.json()).toMatchObject({ code: 'CAPTAIN_CANNOT_BE_REMOVED', message: expect.stringContaining('transfer') });
-    expect((await call('PATCH', `/api/teams/${team.id}/remove-member/${captain.id}`, admin)).json().code).toBe('CAPTAIN_CANNOT_BE_REMOVED');
-    expect((await call('PATCH', `/api/teams/${team.id}/remove-member/${stranger.id}`, captain)).json()).toMatchObject({ statusCode: 404, code: 'MEMBER_NOT_FOUND' });
+    expect(self.json()).toMatchObject({
+      code: 'CAPTAIN_CANNOT_BE_REMOVED',
+      message: expect.stringContaining('transfer'),
+    });
+    expect((await call('PATCH', `/api/teams/${team.id}/remove-member/${captain.id}`, admin)).json().code).toBe(
+      'CAPTAIN_CANNOT_BE_REMOVED',
+    );
+    expect((await call('PATCH', `/api/teams/${team.id}/remove-member/${stranger.id}`, captain)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'MEMBER_NOT_FOUND',
+    });
     expect(await memberIds(team.id)).toEqual([captain.id, member.id].sort((a, b) => a - b));
   });
 
   it('transfers the captaincy to a member only; then the new captain manages and the old one does not', async () => {
     const team = await freshTeam();
-    expect((await call('POST', `/api/teams/${team.id}/transfer-ownership/${stranger.id}`, captain)).json()).toMatchObject({ statusCode: 422, code: 'NOT_A_MEMBER' });
-    expect((await call('POST', `/api/teams/${team.id}/transfer-ownership/${captain.id}`, captain)).json().captainId).toBe(captain.id);
+    expect(
+      (await call('POST', `/api/teams/${team.id}/transfer-ownership/${stranger.id}`, captain)).json(),
+    ).toMatchObject({ statusCode: 422, code: 'NOT_A_MEMBER' });
+    expect(
+      (await call('POST', `/api/teams/${team.id}/transfer-ownership/${captain.id}`, captain)).json().captainId,
+    ).toBe(captain.id);
     const res = await call('POST', `/api/teams/${team.id}/transfer-ownership/${member.id}`, captain);
     expect(res.json()).toMatchObject({ captainId: member.id, captainName: 'Mem Ber' });
     expect(res.json().members.find((m: { isCaptain: boolean }) => m.isCaptain).userId).toBe(member.id);
@@ -451,7 +611,9 @@ describe('members: add-member, remove-member, transfer-ownership', () => {
     const fading = await person();
     const team = await freshTeam({ captain_id: 0 }, [fading.id]);
     await db().updateTable('users').set({ is_active: false }).where('id', '=', fading.id).execute();
-    expect((await call('POST', `/api/teams/${team.id}/transfer-ownership/${fading.id}`, captain)).json()).toMatchObject({ statusCode: 422, code: 'ACCOUNT_INACTIVE' });
+    expect((await call('POST', `/api/teams/${team.id}/transfer-ownership/${fading.id}`, captain)).json()).toMatchObject(
+      { statusCode: 422, code: 'ACCOUNT_INACTIVE' },
+    );
   });
 });
 
@@ -460,12 +622,24 @@ describe('POST /teams/{id}/hybrid', () => {
     const outsider = await person({ department_id: away.id });
     const dropped = await person();
     const team = await freshTeam({ captain_id: 0 }, [dropped.id]);
-    const joined = await db().selectFrom('team_members').select('joined_at').where('team_id', '=', team.id).where('user_id', '=', member.id).executeTakeFirstOrThrow();
-    const res = await call('POST', `/api/teams/${team.id}/hybrid`, captain, { memberIds: [captain.id, member.id, outsider.id] });
+    const joined = await db()
+      .selectFrom('team_members')
+      .select('joined_at')
+      .where('team_id', '=', team.id)
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const res = await call('POST', `/api/teams/${team.id}/hybrid`, captain, {
+      memberIds: [captain.id, member.id, outsider.id],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ isHybrid: true, memberCount: 3 });
     expect(await memberIds(team.id)).toEqual([captain.id, member.id, outsider.id].sort((a, b) => a - b));
-    const kept = await db().selectFrom('team_members').select('joined_at').where('team_id', '=', team.id).where('user_id', '=', member.id).executeTakeFirstOrThrow();
+    const kept = await db()
+      .selectFrom('team_members')
+      .select('joined_at')
+      .where('team_id', '=', team.id)
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(kept.joined_at).toEqual(joined.joined_at);
     // Now hybrid, anyone may be added.
     const another = await person({ department_id: away.id });
@@ -492,8 +666,17 @@ describe('POST /teams/{id}/hybrid', () => {
 
   it('answers 400 to a malformed member list', async () => {
     const team = await freshTeam();
-    for (const body of [{}, { memberIds: [] }, { memberIds: [captain.id, captain.id] }, { memberIds: ['1'] }, { memberIds: [-1] }, { memberIds: [captain.id], x: 1 }]) {
-      expect((await call('POST', `/api/teams/${team.id}/hybrid`, captain, body)).statusCode, JSON.stringify(body)).toBe(400);
+    for (const body of [
+      {},
+      { memberIds: [] },
+      { memberIds: [captain.id, captain.id] },
+      { memberIds: ['1'] },
+      { memberIds: [-1] },
+      { memberIds: [captain.id], x: 1 },
+    ]) {
+      expect((await call('POST', `/api/teams/${team.id}/hybrid`, captain, body)).statusCode, JSON.stringify(body)).toBe(
+        400,
+      );
     }
   });
 });
@@ -502,7 +685,8 @@ describe('soft-delete and restore', () => {
   it('takes a team out of every list and back, idempotently; a deleted team is read only by its captain and admins', async () => {
     const team = await freshTeam();
     await registerTeam(relayRun.id, team.id, 'confirmed');
-    const listed = async () => ids((await call('GET', `/api/teams?departmentId=${home.id}&limit=100`, admin)).json()).includes(team.id);
+    const listed = async () =>
+      ids((await call('GET', `/api/teams?departmentId=${home.id}&limit=100`, admin)).json()).includes(team.id);
     const deleted = await call('POST', `/api/teams/${team.id}/soft-delete`, captain);
     expect(deleted.json()).toMatchObject({ isDeleted: true, deletedAt: expect.any(String) });
     const again = await call('POST', `/api/teams/${team.id}/soft-delete`, captain);
@@ -520,7 +704,9 @@ describe('soft-delete and restore', () => {
     expect((await call('GET', `/api/teams/${team.id}/member-count`, stranger)).statusCode).toBe(404);
     const edit = await call('PUT', `/api/teams/${team.id}`, captain, { name: 'Zombie' });
     expect(edit.json()).toMatchObject({ statusCode: 409, code: 'TEAM_DELETED' });
-    expect((await call('PATCH', `/api/teams/${team.id}/add-member/${stranger.id}`, admin)).json().code).toBe('TEAM_DELETED');
+    expect((await call('PATCH', `/api/teams/${team.id}/add-member/${stranger.id}`, admin)).json().code).toBe(
+      'TEAM_DELETED',
+    );
 
     const restored = await call('POST', `/api/teams/${team.id}/restore`, captain);
     expect(restored.json()).toMatchObject({ isDeleted: false, deletedAt: null });
@@ -566,26 +752,53 @@ describe('GET /teams/{id}/eligibility?runId', () => {
     const team = await freshTeam({ captain_id: 0 }, [third.id]);
     const res = await call('GET', `/api/teams/${team.id}/eligibility?runId=${relayRun.id}`, captain);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ teamId: team.id, runId: relayRun.id, eventStartDate: '2027-06-01', eligible: true, teamProblems: [], problems: [] });
+    expect(res.json()).toMatchObject({
+      teamId: team.id,
+      runId: relayRun.id,
+      eventStartDate: '2027-06-01',
+      eligible: true,
+      teamProblems: [],
+      problems: [],
+    });
     expect(res.json().members).toHaveLength(3);
   });
 
   it('names every problem: size, age boundaries, account, clearance, category, hybrid', async () => {
-    const womenRun = await insertRun(db(), event.id, { name: 'Relay: Women', type: 'relay', category: 'Women', allows_hybrid: false });
+    const womenRun = await insertRun(db(), event.id, {
+      name: 'Relay: Women',
+      type: 'relay',
+      category: 'Women',
+      allows_hybrid: false,
+    });
     const lead = await person({ gender: 'female', first_name: 'Lead' });
     const turns19 = await person({ gender: 'female', date_of_birth: '2008-06-01' });
-    const turned70 = await person({ gender: 'female', date_of_birth: '1957-05-31', medical_clearance_until: '2030-01-01' });
-    const sixty = await person({ gender: 'female', date_of_birth: '1967-06-01', medical_clearance_until: '2027-05-31' });
+    const turned70 = await person({
+      gender: 'female',
+      date_of_birth: '1957-05-31',
+      medical_clearance_until: '2030-01-01',
+    });
+    const sixty = await person({
+      gender: 'female',
+      date_of_birth: '1967-06-01',
+      medical_clearance_until: '2027-05-31',
+    });
     const man = await person({ gender: 'male', department_id: away.id, is_verified: false });
     const nobirth = await person({ gender: 'female', date_of_birth: null });
-    const team = await insertTeam(db(), { department_id: home.id, captain_id: lead.id, is_hybrid: true }, [turns19.id, turned70.id, sixty.id, man.id, nobirth.id]);
+    const team = await insertTeam(db(), { department_id: home.id, captain_id: lead.id, is_hybrid: true }, [
+      turns19.id,
+      turned70.id,
+      sixty.id,
+      man.id,
+      nobirth.id,
+    ]);
 
     const res = await call('GET', `/api/teams/${team.id}/eligibility?runId=${womenRun.id}`, lead);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.eligible).toBe(false);
     expect(body.teamProblems.map((p: { code: string }) => p.code)).toEqual(['TEAM_TOO_LARGE', 'HYBRID_NOT_ALLOWED']);
-    const of = (id: number) => body.members.find((m: { userId: number }) => m.userId === id).problems.map((p: { code: string }) => p.code);
+    const of = (id: number) =>
+      body.members.find((m: { userId: number }) => m.userId === id).problems.map((p: { code: string }) => p.code);
     expect(of(lead.id)).toEqual([]);
     expect(of(turns19.id)).toEqual([]);
     expect(of(turned70.id)).toEqual(['TOO_OLD']);
@@ -605,7 +818,9 @@ describe('GET /teams/{id}/eligibility?runId', () => {
     const third = await person();
     const team = await freshTeam({ captain_id: 0 }, [third.id]);
     const problems = async (runId: number) =>
-      (await call('GET', `/api/teams/${team.id}/eligibility?runId=${runId}`, admin)).json().problems.map((p: { code: string }) => p.code);
+      (await call('GET', `/api/teams/${team.id}/eligibility?runId=${runId}`, admin))
+        .json()
+        .problems.map((p: { code: string }) => p.code);
     expect(await problems(mixed.id)).toEqual(['CATEGORY_NEEDS_WOMAN']);
     expect(await problems(tech2.id)).toEqual(['RUN_TYPE_MISMATCH']);
     expect(await problems(over40.id)).toEqual(['CATEGORY_AGE_MINIMUM', 'CATEGORY_AGE_MINIMUM', 'CATEGORY_AGE_MINIMUM']);
@@ -614,9 +829,16 @@ describe('GET /teams/{id}/eligibility?runId', () => {
   it('needs a run that exists', async () => {
     const team = await freshTeam();
     expect((await call('GET', `/api/teams/${team.id}/eligibility`, captain)).statusCode).toBe(400);
-    expect((await call('GET', `/api/teams/${team.id}/eligibility?runId=999999`, captain)).json()).toMatchObject({ statusCode: 404, code: 'RUN_NOT_FOUND' });
+    expect((await call('GET', `/api/teams/${team.id}/eligibility?runId=999999`, captain)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'RUN_NOT_FOUND',
+    });
     const deletedRun = await insertRun(db(), event.id, { deleted_at: new Date() });
-    expect((await call('GET', `/api/teams/${team.id}/eligibility?runId=${deletedRun.id}`, captain)).statusCode).toBe(404);
-    expect((await call('GET', `/api/teams/999999/eligibility?runId=${relayRun.id}`, admin)).json().code).toBe('TEAM_NOT_FOUND');
+    expect((await call('GET', `/api/teams/${team.id}/eligibility?runId=${deletedRun.id}`, captain)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/api/teams/999999/eligibility?runId=${relayRun.id}`, admin)).json().code).toBe(
+      'TEAM_NOT_FOUND',
+    );
   });
 });

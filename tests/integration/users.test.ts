@@ -18,11 +18,13 @@ let deletedDepartment: Department;
 type Caller = Pick<User, 'id' | 'role'> | undefined;
 
 const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) => callAs(t.app, method, url, caller, payload);
+const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
+  callAs(t.app, method, url, caller, payload);
 const row = (id: number) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const fresh = (overrides: Partial<NewUser> = {}) => insertUser(db(), overrides);
 const insertSession = (userId: number) => insertRefreshToken(db(), userId);
-const session = (id: number) => db().selectFrom('refresh_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const session = (id: number) =>
+  db().selectFrom('refresh_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((u) => u.id);
 
 beforeAll(async () => {
@@ -34,14 +36,20 @@ beforeAll(async () => {
   otherSuperAdmin = await fresh({ role: 'super-admin', first_name: 'Sam', last_name: 'Perior' });
   admin = await fresh({ role: 'admin', first_name: 'Ada', last_name: 'Minister' });
   otherAdmin = await fresh({ role: 'admin', first_name: 'Otto', last_name: 'Minister' });
-  member = await fresh({ first_name: 'Mia', last_name: 'Member', department_id: openDepartment.id, date_of_birth: '1990-05-31' });
+  member = await fresh({
+    first_name: 'Mia',
+    last_name: 'Member',
+    department_id: openDepartment.id,
+    date_of_birth: '1990-05-31',
+  });
   stranger = await fresh({ first_name: 'Stan', last_name: 'Ranger' });
 });
 afterAll(() => t.close());
 
 describe('who may call the user routes', () => {
   it('declares an access level on every route', () => {
-    const access = (method: string, url: string) => t.app.routeTable.find((r) => r.method === method && r.url === url)?.access;
+    const access = (method: string, url: string) =>
+      t.app.routeTable.find((r) => r.method === method && r.url === url)?.access;
     expect(access('GET', '/api/users')).toBe('admin');
     expect(access('GET', '/api/users/search')).toBe('admin');
     expect(access('GET', '/api/users/filter')).toBe('admin');
@@ -64,7 +72,11 @@ describe('who may call the user routes', () => {
       expect(anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED' });
       const plain = await call(method, url, member);
       expect(plain.statusCode, `${method} ${url}`).toBe(403);
-      expect(plain.json()).toMatchObject({ statusCode: 403, code: 'FORBIDDEN', requestId: plain.headers['x-request-id'] });
+      expect(plain.json()).toMatchObject({
+        statusCode: 403,
+        code: 'FORBIDDEN',
+        requestId: plain.headers['x-request-id'],
+      });
     }
     expect((await call('GET', `/api/users/${member.id}`)).statusCode).toBe(401);
     expect((await call('PUT', `/api/users/${member.id}`, undefined, { firstName: 'X' })).statusCode).toBe(401);
@@ -72,7 +84,13 @@ describe('who may call the user routes', () => {
 
   it('is documented in OpenAPI with the users tag', async () => {
     const doc = (await call('GET', '/api/docs/json')).json();
-    for (const path of ['/api/users', '/api/users/search', '/api/users/filter', '/api/users/{id}', '/api/users/{id}/deactivate']) {
+    for (const path of [
+      '/api/users',
+      '/api/users/search',
+      '/api/users/filter',
+      '/api/users/{id}',
+      '/api/users/{id}/deactivate',
+    ]) {
       const operations = Object.values(doc.paths[path] ?? {}) as Array<{ tags?: string[]; summary?: string }>;
       expect(operations.length, path).toBeGreaterThan(0);
       for (const op of operations) expect(op).toMatchObject({ tags: ['users'], summary: expect.any(String) });
@@ -82,7 +100,14 @@ describe('who may call the user routes', () => {
 
 describe('GET /api/users', () => {
   it('lists every account to an admin with the page meta, by last name, first name and id', async () => {
-    const total = Number((await db().selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await db()
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const res = await call('GET', '/api/users?limit=100', admin);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -136,7 +161,13 @@ describe('GET /api/users', () => {
     const list = async (qs: string) => {
       const res = await call('GET', `/api/users?limit=100&${qs}`, admin);
       expect(res.statusCode, qs).toBe(200);
-      return res.json().data as Array<{ id: number; isVerified: boolean; isActive: boolean; departmentId: number | null; role: string }>;
+      return res.json().data as Array<{
+        id: number;
+        isVerified: boolean;
+        isActive: boolean;
+        departmentId: number | null;
+        role: string;
+      }>;
     };
     const notVerified = await list('isVerified=false');
     expect(notVerified.map((u) => u.id)).toContain(unverified.id);
@@ -165,7 +196,8 @@ describe('GET /api/users', () => {
 
   it('searches first name, last name, "first last" and e-mail without regard to case', async () => {
     const jane = await fresh({ first_name: 'Janelle', last_name: 'Quixote', email: 'jq-search@fire.example' });
-    const find = async (query: string) => ids((await call('GET', `/api/users?query=${encodeURIComponent(query)}`, admin)).json());
+    const find = async (query: string) =>
+      ids((await call('GET', `/api/users?query=${encodeURIComponent(query)}`, admin)).json());
     expect(await find('JANELLE')).toEqual([jane.id]);
     expect(await find('quixo')).toEqual([jane.id]);
     expect(await find('Janelle Quix')).toEqual([jane.id]);
@@ -178,7 +210,8 @@ describe('GET /api/users', () => {
     const percent = await fresh({ last_name: 'Hundred%Percent' });
     const underscore = await fresh({ last_name: 'Under_Score' });
     const backslash = await fresh({ last_name: 'Back\\Slash' });
-    const find = async (query: string) => ids((await call('GET', `/api/users?query=${encodeURIComponent(query)}`, admin)).json());
+    const find = async (query: string) =>
+      ids((await call('GET', `/api/users?query=${encodeURIComponent(query)}`, admin)).json());
     expect(await find('%')).toEqual([percent.id]);
     expect(await find('d%p')).toEqual([percent.id]);
     expect(await find('_')).toEqual([underscore.id]);
@@ -187,7 +220,18 @@ describe('GET /api/users', () => {
   });
 
   it('refuses malformed filters with 400 in the envelope', async () => {
-    for (const qs of ['page=0', 'page=abc', 'limit=0', 'limit=101', 'isActive=yes', 'isVerified=1', 'departmentId=abc', 'departmentId=0', 'role=boss', `query=${'x'.repeat(101)}`]) {
+    for (const qs of [
+      'page=0',
+      'page=abc',
+      'limit=0',
+      'limit=101',
+      'isActive=yes',
+      'isVerified=1',
+      'departmentId=abc',
+      'departmentId=0',
+      'role=boss',
+      `query=${'x'.repeat(101)}`,
+    ]) {
       const res = await call('GET', `/api/users?${qs}`, admin);
       expect(res.statusCode, qs).toBe(400);
       expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
@@ -208,10 +252,16 @@ describe('GET /api/users/filter and /api/users/search', () => {
   it('search takes query, page and limit, and requires query', async () => {
     const res = await call('GET', '/api/users/search?query=minister&limit=1&page=2', admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: [expect.objectContaining({ id: otherAdmin.id })], meta: { total: 2, page: 2, perPage: 1 } });
+    expect(res.json()).toEqual({
+      data: [expect.objectContaining({ id: otherAdmin.id })],
+      meta: { total: 2, page: 2, perPage: 1 },
+    });
     const missing = await call('GET', '/api/users/search', admin);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'querystring.query', message: 'query is required' }] });
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'querystring.query', message: 'query is required' }],
+    });
     expect((await call('GET', '/api/users/search?query=x&isActive=true', admin)).statusCode).toBe(200);
   });
 });
@@ -273,10 +323,20 @@ describe('PUT /api/users/{id}', () => {
       role: 'user',
     });
     expect(new Date(res.json().updatedAt).getTime()).toBeGreaterThanOrEqual(before.updated_at.getTime());
-    expect(await row(me.id)).toMatchObject({ first_name: 'Renée', last_name: "O'Brien", department_id: openDepartment.id, date_of_birth: '1985-02-28' });
+    expect(await row(me.id)).toMatchObject({
+      first_name: 'Renée',
+      last_name: "O'Brien",
+      department_id: openDepartment.id,
+      date_of_birth: '1985-02-28',
+    });
 
     const cleared = await call('PUT', `/api/users/${me.id}`, me, { departmentId: null, dateOfBirth: null });
-    expect(cleared.json()).toMatchObject({ departmentId: null, departmentName: null, dateOfBirth: null, firstName: 'Renée' });
+    expect(cleared.json()).toMatchObject({
+      departmentId: null,
+      departmentName: null,
+      dateOfBirth: null,
+      firstName: 'Renée',
+    });
     const unchanged = await call('PUT', `/api/users/${me.id}`, me, {});
     expect(unchanged.statusCode).toBe(200);
     expect(unchanged.json()).toEqual(cleared.json());
@@ -284,7 +344,12 @@ describe('PUT /api/users/{id}', () => {
 
   it('refuses a plain user role or verification changes, and other accounts, changing nothing', async () => {
     const me = await fresh({ is_verified: false });
-    for (const body of [{ role: 'admin' }, { role: 'user' }, { isVerified: true }, { firstName: 'Sneaky', role: 'super-admin' }]) {
+    for (const body of [
+      { role: 'admin' },
+      { role: 'user' },
+      { isVerified: true },
+      { firstName: 'Sneaky', role: 'super-admin' },
+    ]) {
       const res = await call('PUT', `/api/users/${me.id}`, me, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(403);
       expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
@@ -296,7 +361,14 @@ describe('PUT /api/users/{id}', () => {
   });
 
   it('refuses fields it does not take (e-mail, password, unknown) with 400', async () => {
-    for (const body of [{ email: 'new@example.org' }, { password: 'whatever123' }, { isActive: false }, { firstName: '' }, { departmentId: 'x' }, { dateOfBirth: '31/05/1990' }]) {
+    for (const body of [
+      { email: 'new@example.org' },
+      { password: 'whatever123' },
+      { isActive: false },
+      { firstName: '' },
+      { departmentId: 'x' },
+      { dateOfBirth: '31/05/1990' },
+    ]) {
       const res = await call('PUT', `/api/users/${member.id}`, member, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
@@ -325,7 +397,9 @@ describe('PUT /api/users/{id}', () => {
     expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
     expect((await row(superAdmin.id)).first_name).toBe('Sue');
     expect((await call('PUT', `/api/users/${superAdmin.id}`, superAdmin, { firstName: 'Sue' })).statusCode).toBe(200);
-    expect((await call('PUT', `/api/users/${superAdmin.id}`, otherSuperAdmin, { firstName: 'Sue' })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/users/${superAdmin.id}`, otherSuperAdmin, { firstName: 'Sue' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('lets a super-admin change roles; raising keeps sessions, lowering ends them', async () => {
@@ -375,9 +449,16 @@ describe('PUT /api/users/{id}', () => {
 
   it('lets an account keep a department that has since closed', async () => {
     const me = await fresh({ department_id: inactiveDepartment.id });
-    const res = await call('PUT', `/api/users/${me.id}`, me, { departmentId: inactiveDepartment.id, firstName: 'Kept' });
+    const res = await call('PUT', `/api/users/${me.id}`, me, {
+      departmentId: inactiveDepartment.id,
+      firstName: 'Kept',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ departmentId: inactiveDepartment.id, departmentName: 'Closed Fire Department', firstName: 'Kept' });
+    expect(res.json()).toMatchObject({
+      departmentId: inactiveDepartment.id,
+      departmentName: 'Closed Fire Department',
+      firstName: 'Kept',
+    });
   });
 
   it('takes a date of birth from 1900 to today only (422 INVALID_DATE_OF_BIRTH)', async () => {
@@ -409,7 +490,12 @@ describe('PUT /api/users/{id}', () => {
       departmentId: inactiveDepartment.id,
     });
     expect(res.statusCode).toBe(422);
-    expect(await row(target.id)).toMatchObject({ first_name: 'Before', role: 'admin', is_verified: true, department_id: null });
+    expect(await row(target.id)).toMatchObject({
+      first_name: 'Before',
+      role: 'admin',
+      is_verified: true,
+      department_id: null,
+    });
     expect((await session(token.id)).revoked_at).toBeNull();
   });
 
@@ -426,7 +512,11 @@ describe('PATCH /api/users/{id}/deactivate and /activate', () => {
     const live = await insertSession(target.id);
     const alreadyRevoked = await insertSession(target.id);
     const earlier = new Date('2026-01-01T00:00:00Z');
-    await db().updateTable('refresh_tokens').set({ revoked_at: earlier, revoked_reason: 'logout' }).where('id', '=', alreadyRevoked.id).execute();
+    await db()
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: earlier, revoked_reason: 'logout' })
+      .where('id', '=', alreadyRevoked.id)
+      .execute();
 
     const res = await call('PATCH', `/api/users/${target.id}/deactivate`, admin);
     expect(res.statusCode).toBe(200);

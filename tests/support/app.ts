@@ -8,7 +8,13 @@ import { createTestDatabase, type TestDatabase } from './database.ts';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 export function testConfig(overrides: NodeJS.ProcessEnv = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, DATABASE_URL: 'memory://', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    DATABASE_URL: 'memory://',
+    ...overrides,
+  });
 }
 
 /** A database of the test file's own, from the source the global setup chose. */
@@ -54,6 +60,17 @@ export function bearer(app: FastifyInstance, user: { id: number; role: Role }): 
 export type Method = 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
 
 /** One call through the real app, as `caller` (undefined: anonymous), with an optional JSON body. */
-export function callAs(app: FastifyInstance, method: Method, url: string, caller?: { id: number; role: Role }, payload?: unknown) {
-  return app.inject({ method, url, headers: caller ? bearer(app, caller) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+export function callAs(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  caller?: { id: number; role: Role },
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: caller ? bearer(app, caller) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }

@@ -23,7 +23,9 @@ const CHROMIUM_ARGS = [
 /** Debian's Chromium through playwright-core. Missing Chromium fails the run: browser tests never skip. */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
@@ -51,7 +53,13 @@ export const VIEWPORTS = {
 } as const;
 
 /** Signs in through the real sign-in page; `redirect` is where the page sends the person after (the portal by default). */
-export async function signIn(page: Page, site: RunningSite, email: string, password: string, redirect?: string): Promise<void> {
+export async function signIn(
+  page: Page,
+  site: RunningSite,
+  email: string,
+  password: string,
+  redirect?: string,
+): Promise<void> {
   const query = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
   await page.goto(`${site.baseUrl}/sign-in${query}`, { waitUntil: 'networkidle' });
   await page.getByLabel('Email').fill(email);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPostgres, pgliteParsers, type DatabaseHandle, wrapPGlite } from '../../api/db/database.ts';
+import { type DatabaseHandle, openPostgres, pgliteParsers, wrapPGlite } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
 
 /**

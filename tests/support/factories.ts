@@ -1,6 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ContentBlock, Database, NewAnnouncement, NewDepartment, NewEvent, NewRun, NewUser } from '../../api/db/schema.ts';
+import type {
+  ContentBlock,
+  Database,
+  NewAnnouncement,
+  NewDepartment,
+  NewEvent,
+  NewRun,
+  NewUser,
+} from '../../api/db/schema.ts';
 
 let counter = 0;
 const next = () => ++counter;
@@ -56,7 +64,14 @@ export async function insertEvent(db: Kysely<Database>, overrides: Partial<NewEv
 export async function insertRun(db: Kysely<Database>, eventId: number, overrides: Partial<NewRun> = {}) {
   return db
     .insertInto('runs')
-    .values({ event_id: eventId, name: 'Individual: Open Men', type: 'individual', category: 'Open Men', participant_limit: 20, ...overrides })
+    .values({
+      event_id: eventId,
+      name: 'Individual: Open Men',
+      type: 'individual',
+      category: 'Open Men',
+      participant_limit: 20,
+      ...overrides,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -85,7 +100,10 @@ export async function insertAnnouncement(
 export async function insertPicture(db: Kysely<Database>, overrides: { bytes?: Buffer; contentType?: string } = {}) {
   const bytes =
     overrides.bytes ??
-    Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      'base64',
+    );
   return db
     .insertInto('pictures')
     .values({
@@ -103,7 +121,11 @@ export async function insertPicture(db: Kysely<Database>, overrides: { bytes?: B
 type NewTeam = import('kysely').Insertable<import('../../api/db/schema.ts').TeamsTable>;
 
 /** A team captained by `captain_id`, with the captain and `memberIds` as members (teams: docs/decisions/016). */
-export async function insertTeam(db: Kysely<Database>, values: Partial<NewTeam> & { captain_id: number }, memberIds: number[] = []) {
+export async function insertTeam(
+  db: Kysely<Database>,
+  values: Partial<NewTeam> & { captain_id: number },
+  memberIds: number[] = [],
+) {
   const n = next();
   const team = await db
     .insertInto('teams')
@@ -124,13 +146,24 @@ export async function insertTeam(db: Kysely<Database>, values: Partial<NewTeam> 
  */
 export async function insertRegistration(
   db: Kysely<Database>,
-  values: { runId: number; userId?: number; teamId?: number; registeredBy?: number; status?: 'confirmed' | 'waitlisted'; waitlistPosition?: number },
+  values: {
+    runId: number;
+    userId?: number;
+    teamId?: number;
+    registeredBy?: number;
+    status?: 'confirmed' | 'waitlisted';
+    waitlistPosition?: number;
+  },
 ) {
   const { append } = await import('../../api/event-store/store.ts');
   const { inlineProjectorsFor } = await import('../../projections/registry.ts');
   const { sql } = await import('kysely');
   return db.transaction().execute(async (trx) => {
-    const run = await trx.selectFrom('runs').select(['id', 'event_id']).where('id', '=', values.runId).executeTakeFirstOrThrow();
+    const run = await trx
+      .selectFrom('runs')
+      .select(['id', 'event_id'])
+      .where('id', '=', values.runId)
+      .executeTakeFirstOrThrow();
     const { rows } = await sql<{ id: number }>`select nextval('registration_ids')::int as id`.execute(trx);
     const id = Number(rows[0]?.id);
     const status = values.status ?? 'confirmed';
@@ -169,10 +202,13 @@ export async function insertRegistration(
 export async function insertRegistrationRow(
   db: Kysely<Database>,
   run: { id: number; event_id: number },
-  overrides: Partial<Omit<import('kysely').Insertable<import('../../api/db/schema.ts').RegistrationsTable>, 'id' | 'run_id' | 'event_id'>> = {},
+  overrides: Partial<
+    Omit<import('kysely').Insertable<import('../../api/db/schema.ts').RegistrationsTable>, 'id' | 'run_id' | 'event_id'>
+  > = {},
 ) {
   const { sql } = await import('kysely');
-  const { nextId } = (await sql<{ nextId: number }>`select nextval('registration_ids')::int as "nextId"`.execute(db)).rows[0] as { nextId: number };
+  const { nextId } = (await sql<{ nextId: number }>`select nextval('registration_ids')::int as "nextId"`.execute(db))
+    .rows[0] as { nextId: number };
   const now = new Date();
   const status = overrides.status ?? 'confirmed';
   return db
@@ -186,7 +222,9 @@ export async function insertRegistrationRow(
       updated_at: now,
       confirmed_at: status === 'confirmed' ? now : null,
       version: 1,
-      ...(overrides.team_id === undefined && overrides.user_id === undefined ? { user_id: (await insertUser(db)).id } : {}),
+      ...(overrides.team_id === undefined && overrides.user_id === undefined
+        ? { user_id: (await insertUser(db)).id }
+        : {}),
       ...overrides,
     })
     .returningAll()
@@ -197,7 +235,12 @@ export async function insertRegistrationRow(
 export async function insertRefreshToken(db: Kysely<Database>, userId: number) {
   return db
     .insertInto('refresh_tokens')
-    .values({ user_id: userId, family_id: randomUUID(), token_hash: randomBytes(16).toString('hex'), expires_at: new Date(Date.now() + 86_400_000) })
+    .values({
+      user_id: userId,
+      family_id: randomUUID(),
+      token_hash: randomBytes(16).toString('hex'),
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -71,7 +71,10 @@ export class LiveTestClient {
   }
 
   /** Resolves with the first message (from `from` on) that matches; rejects after a generous timeout. */
-  waitFor<T extends LiveServerMessage = LiveServerMessage>(predicate: (m: LiveServerMessage) => boolean, options: WaitOptions = {}): Promise<T> {
+  waitFor<T extends LiveServerMessage = LiveServerMessage>(
+    predicate: (m: LiveServerMessage) => boolean,
+    options: WaitOptions = {},
+  ): Promise<T> {
     const from = options.from ?? 0;
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     return new Promise<T>((resolve, reject) => {
@@ -82,7 +85,11 @@ export class LiveTestClient {
           resolve(found as T);
         } else if (this.closed) {
           done();
-          reject(new Error(`Socket closed (${this.closed.code}) before the expected message; got ${JSON.stringify(this.messages.slice(from))}`));
+          reject(
+            new Error(
+              `Socket closed (${this.closed.code}) before the expected message; got ${JSON.stringify(this.messages.slice(from))}`,
+            ),
+          );
         }
       };
       const timer = setTimeout(() => {
@@ -121,7 +128,10 @@ export class LiveTestClient {
   }
 
   /** Sends a message and waits for the answer of the given type that follows it. */
-  async request<T extends LiveServerMessage = LiveServerMessage>(message: unknown, predicate: (m: LiveServerMessage) => boolean): Promise<T> {
+  async request<T extends LiveServerMessage = LiveServerMessage>(
+    message: unknown,
+    predicate: (m: LiveServerMessage) => boolean,
+  ): Promise<T> {
     const from = this.mark();
     this.send(message);
     return this.waitFor<T>(predicate, { from });
@@ -129,7 +139,10 @@ export class LiveTestClient {
 
   /** Subscribes and waits for `subscribed` (or an error about that run). */
   async subscribe(runId: number, fromVersion = 0): Promise<LiveServerMessage> {
-    return this.request({ type: 'subscribe', runId, fromVersion }, (m) => (m.type === 'subscribed' || m.type === 'error') && m.runId === runId);
+    return this.request(
+      { type: 'subscribe', runId, fromVersion },
+      (m) => (m.type === 'subscribed' || m.type === 'error') && m.runId === runId,
+    );
   }
 
   /** The events received for a run, in arrival order. */
@@ -147,12 +160,18 @@ export class LiveTestClient {
   }
 
   /** The latest presence list of the run. */
-  async waitForPresence(runId: number, predicate: (viewers: Extract<LiveServerMessage, { type: 'presence' }>['viewers']) => boolean, options: WaitOptions = {}) {
+  async waitForPresence(
+    runId: number,
+    predicate: (viewers: Extract<LiveServerMessage, { type: 'presence' }>['viewers']) => boolean,
+    options: WaitOptions = {},
+  ) {
     // The newest presence message is the truth: look for a match among messages, latest first.
     return new Promise<Extract<LiveServerMessage, { type: 'presence' }>>((resolve, reject) => {
       const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const check = () => {
-        const latest = this.messages.findLast((m) => m.type === 'presence' && m.runId === runId) as Extract<LiveServerMessage, { type: 'presence' }> | undefined;
+        const latest = this.messages.findLast((m) => m.type === 'presence' && m.runId === runId) as
+          | Extract<LiveServerMessage, { type: 'presence' }>
+          | undefined;
         if (latest && predicate(latest.viewers)) {
           done();
           resolve(latest);

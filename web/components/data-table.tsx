@@ -76,7 +76,11 @@ export function DataTable<T>({
         <thead className="bg-slate-50">
           <tr>
             {columns.map((column) => (
-              <th key={column.id} scope="col" className={`px-4 py-3 font-semibold text-slate-700 ${column.className ?? ''}`}>
+              <th
+                key={column.id}
+                scope="col"
+                className={`px-4 py-3 font-semibold text-slate-700 ${column.className ?? ''}`}
+              >
                 {column.srOnlyHeader ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
             ))}

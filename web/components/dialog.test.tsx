@@ -6,7 +6,13 @@ const noop = () => {};
 
 describe('Dialog', () => {
   it('renders nothing while closed', () => {
-    expect(renderToStaticMarkup(<Dialog open={false} onClose={noop} title="Edit">body</Dialog>)).toBe('');
+    expect(
+      renderToStaticMarkup(
+        <Dialog open={false} onClose={noop} title="Edit">
+          body
+        </Dialog>,
+      ),
+    ).toBe('');
   });
 
   it('is named by its title and described by its description', () => {
@@ -26,7 +32,15 @@ describe('Dialog', () => {
 describe('ConfirmDialog', () => {
   it('puts the focus on Cancel and shows the pending label while sending', () => {
     const html = renderToStaticMarkup(
-      <ConfirmDialog open title="Deactivate Alex?" confirmLabel="Deactivate" pendingLabel="Deactivating…" pending onConfirm={noop} onCancel={noop}>
+      <ConfirmDialog
+        open
+        title="Deactivate Alex?"
+        confirmLabel="Deactivate"
+        pendingLabel="Deactivating…"
+        pending
+        onConfirm={noop}
+        onCancel={noop}
+      >
         Alex will not be able to sign in.
       </ConfirmDialog>,
     );

@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
-const FOCUSABLE = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 export interface DialogProps {
   open: boolean;
@@ -25,7 +26,16 @@ const WIDTH = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
  * field or button after the close button; on close it returns to where it was. Escape closes.
  * The dialog's box has no padding of its own, so a click on the backdrop lands on the <dialog> itself.
  */
-export function Dialog({ open, onClose, title, description, children, busy = false, size = 'md', closeOnBackdrop = true }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  busy = false,
+  size = 'md',
+  closeOnBackdrop = true,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -149,7 +159,13 @@ export function ConfirmDialog({
         </p>
       )}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" data-autofocus="true" onClick={onCancel} disabled={pending} className={buttonClass('secondary')}>
+        <button
+          type="button"
+          data-autofocus="true"
+          onClick={onCancel}
+          disabled={pending}
+          className={buttonClass('secondary')}
+        >
           Cancel
         </button>
         <button type="button" onClick={onConfirm} disabled={pending} aria-busy={pending} className={buttonClass(tone)}>

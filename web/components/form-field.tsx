@@ -46,7 +46,13 @@ export function FormField({ label, name, error, hint, required, aside, className
         {aside}
       </div>
       <div className="mt-1">
-        {children({ id, name, 'aria-invalid': !!error, 'aria-describedby': describedBy, 'aria-required': required || undefined })}
+        {children({
+          id,
+          name,
+          'aria-invalid': !!error,
+          'aria-describedby': describedBy,
+          'aria-required': required || undefined,
+        })}
       </div>
       {hintId && (
         <p id={hintId} className="mt-1 text-xs text-slate-600">
@@ -65,7 +71,9 @@ export function FormField({ label, name, error, hint, required, aside, className
 /** Classes of text inputs, selects and text areas; red borders when invalid. */
 export function inputClass(invalid = false): string {
   return `block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 disabled:bg-slate-100 disabled:text-slate-500 sm:text-sm ${
-    invalid ? 'border-brand-600 focus:outline-brand-600' : 'border-slate-300 focus:border-brand-700 focus:outline-brand-700'
+    invalid
+      ? 'border-brand-600 focus:outline-brand-600'
+      : 'border-slate-300 focus:border-brand-700 focus:outline-brand-700'
   }`;
 }
 
@@ -73,7 +81,10 @@ export function inputClass(invalid = false): string {
 export function FormAlert({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800">
+    <p
+      role="alert"
+      className="rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
+    >
       {message}
     </p>
   );

@@ -28,7 +28,9 @@ export function PageBanner({
         <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-orange-300">
           <Icon aria-hidden="true" className="size-4" /> {eyebrow}
         </p>
-        <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{title}</h1>
+        <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          {title}
+        </h1>
         {children}
       </div>
     </header>

@@ -20,7 +20,9 @@ describe('PaginationControls', () => {
   const noop = () => {};
 
   it('summarises and offers previous and next', () => {
-    const html = renderToStaticMarkup(<PaginationControls meta={{ total: 57, page: 2, perPage: 20 }} shown={20} noun="accounts" onPageChange={noop} />);
+    const html = renderToStaticMarkup(
+      <PaginationControls meta={{ total: 57, page: 2, perPage: 20 }} shown={20} noun="accounts" onPageChange={noop} />,
+    );
     expect(html).toContain('aria-label="Pagination"');
     expect(text(html)).toContain('Showing 21–40 of 57 accounts');
     expect(text(html)).toContain('Page 2 of 3');
@@ -28,16 +30,26 @@ describe('PaginationControls', () => {
   });
 
   it('disables previous on the first page and next on the last', () => {
-    const first = renderToStaticMarkup(<PaginationControls meta={{ total: 57, page: 1, perPage: 20 }} shown={20} onPageChange={noop} />);
+    const first = renderToStaticMarkup(
+      <PaginationControls meta={{ total: 57, page: 1, perPage: 20 }} shown={20} onPageChange={noop} />,
+    );
     expect(first).toMatch(/<button type="button"[^>]*disabled=""[^>]*>.*?Previous/);
-    const last = renderToStaticMarkup(<PaginationControls meta={{ total: 57, page: 3, perPage: 20 }} shown={17} onPageChange={noop} />);
+    const last = renderToStaticMarkup(
+      <PaginationControls meta={{ total: 57, page: 3, perPage: 20 }} shown={17} onPageChange={noop} />,
+    );
     expect(last).toMatch(/<button type="button"[^>]*disabled=""[^>]*>Next/);
   });
 
   it('shows only the summary for one page, and nothing for an empty list', () => {
-    const one = renderToStaticMarkup(<PaginationControls meta={{ total: 3, page: 1, perPage: 20 }} shown={3} onPageChange={noop} />);
+    const one = renderToStaticMarkup(
+      <PaginationControls meta={{ total: 3, page: 1, perPage: 20 }} shown={3} onPageChange={noop} />,
+    );
     expect(text(one)).toContain('Showing 1–3 of 3 results');
     expect(one).not.toContain('Next');
-    expect(renderToStaticMarkup(<PaginationControls meta={{ total: 0, page: 1, perPage: 20 }} shown={0} onPageChange={noop} />)).toBe('');
+    expect(
+      renderToStaticMarkup(
+        <PaginationControls meta={{ total: 0, page: 1, perPage: 20 }} shown={0} onPageChange={noop} />,
+      ),
+    ).toBe('');
   });
 });

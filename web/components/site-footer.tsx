@@ -6,8 +6,8 @@ import {
   FOOTER_SPONSORS_HEADING,
   SITE,
   SOCIAL_LINKS,
-  SPONSORS,
   type SocialLink,
+  SPONSORS,
 } from '../content/site.ts';
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
@@ -19,12 +19,26 @@ export function SiteFooter() {
     <footer className="bg-slate-950 text-slate-300" data-testid="site-footer">
       <div className="border-b border-white/10 bg-white">
         <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-          <p className="text-center text-xs font-bold uppercase tracking-widest text-slate-600">{FOOTER_SPONSORS_HEADING}</p>
-          <ul className="mt-5 grid grid-cols-2 items-center gap-6 sm:grid-cols-3 lg:grid-cols-6" data-testid="footer-sponsors">
+          <p className="text-center text-xs font-bold uppercase tracking-widest text-slate-600">
+            {FOOTER_SPONSORS_HEADING}
+          </p>
+          <ul
+            className="mt-5 grid grid-cols-2 items-center gap-6 sm:grid-cols-3 lg:grid-cols-6"
+            data-testid="footer-sponsors"
+          >
             {SPONSORS.map((sponsor) => (
               <li key={sponsor.name} className="flex justify-center">
-                <a href={sponsor.url} {...external} className="block rounded p-1 opacity-80 transition hover:opacity-100 focus-visible:outline-2 focus-visible:outline-brand-700">
-                  <img src={sponsor.logo} alt={sponsor.name} className="h-12 w-auto max-w-[10rem] object-contain" loading="lazy" />
+                <a
+                  href={sponsor.url}
+                  {...external}
+                  className="block rounded p-1 opacity-80 transition hover:opacity-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+                >
+                  <img
+                    src={sponsor.logo}
+                    alt={sponsor.name}
+                    className="h-12 w-auto max-w-[10rem] object-contain"
+                    loading="lazy"
+                  />
                 </a>
               </li>
             ))}

@@ -2,7 +2,10 @@
 export function Spinner({ label = 'Loading', className = '' }: { label?: string; className?: string }) {
   return (
     <span role="status" className={`inline-flex items-center gap-2 text-slate-600 ${className}`}>
-      <span className="size-6 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-700" aria-hidden="true" />
+      <span
+        className="size-6 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-700"
+        aria-hidden="true"
+      />
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { type TabItem, Tabs } from './tabs.tsx';
 
 const items = (overrides: Partial<Record<string, Partial<TabItem>>> = {}): TabItem[] =>
-  ['runs', 'teams', 'results'].map((id) => ({ id, label: id.toUpperCase(), content: `panel of ${id}`, ...overrides[id] }));
+  ['runs', 'teams', 'results'].map((id) => ({
+    id,
+    label: id.toUpperCase(),
+    content: `panel of ${id}`,
+    ...overrides[id],
+  }));
 
 const render = (props: Parameters<typeof Tabs>[0]) => renderToStaticMarkup(<Tabs {...props} />);
 
@@ -47,7 +52,10 @@ describe('Tabs', () => {
   });
 
   it('renders no panel when no tab can be shown', () => {
-    const html = render({ tabs: items({ runs: { hidden: true }, teams: { disabled: true }, results: { hidden: true } }), label: 'x' });
+    const html = render({
+      tabs: items({ runs: { hidden: true }, teams: { disabled: true }, results: { hidden: true } }),
+      label: 'x',
+    });
     expect(html).not.toContain('role="tabpanel"');
   });
 });

@@ -76,7 +76,9 @@ export function Tabs({ tabs, label, activeTab, defaultTab, onTabChange, classNam
               disabled={tab.disabled}
               onClick={() => select(tab.id)}
               className={`-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 px-2.5 py-2 text-sm sm:gap-2 sm:px-4 font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 ${
-                selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900'
+                selected
+                  ? 'border-brand-700 text-brand-800'
+                  : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900'
               }`}
             >
               {tab.label}

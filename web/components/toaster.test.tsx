@@ -17,9 +17,14 @@ describe('Toaster', () => {
   });
 
   it('shows the toast notices with a dismiss button, and not the page ones', () => {
-    reportError(new AppError({ message: 'Unable to reach the server.', type: 'network', severity: 'warning' }), 'toast');
+    reportError(
+      new AppError({ message: 'Unable to reach the server.', type: 'network', severity: 'warning' }),
+      'toast',
+    );
     reportError(new AppError({ message: 'Only for the page', type: 'not_found', severity: 'info' }), 'page');
-    reportError(new AppError({ message: 'Server exploded', type: 'server', severity: 'critical' }), 'toast', { title: 'Authentication Error' });
+    reportError(new AppError({ message: 'Server exploded', type: 'server', severity: 'critical' }), 'toast', {
+      title: 'Authentication Error',
+    });
     const html = renderToStaticMarkup(<Toaster />);
     expect(html.match(/<li/g)).toHaveLength(2);
     expect(html).toContain('Unable to reach the server.');

@@ -5,9 +5,24 @@ import { AUTO_DISMISS_MS, dismiss, getSnapshot, type Notice, shouldAutoDismiss, 
 
 const SEVERITY_STYLE: Record<ErrorSeverity, { box: string; icon: string; Icon: typeof Info; label: string }> = {
   info: { box: 'border-slate-300 bg-white text-slate-900', icon: 'text-slate-600', Icon: Info, label: 'Notice' },
-  warning: { box: 'border-amber-300 bg-amber-50 text-amber-900', icon: 'text-amber-700', Icon: TriangleAlert, label: 'Warning' },
-  error: { box: 'border-brand-600 bg-brand-50 text-brand-900', icon: 'text-brand-700', Icon: CircleAlert, label: 'Error' },
-  critical: { box: 'border-brand-800 bg-brand-700 text-white', icon: 'text-white', Icon: OctagonAlert, label: 'Critical error' },
+  warning: {
+    box: 'border-amber-300 bg-amber-50 text-amber-900',
+    icon: 'text-amber-700',
+    Icon: TriangleAlert,
+    label: 'Warning',
+  },
+  error: {
+    box: 'border-brand-600 bg-brand-50 text-brand-900',
+    icon: 'text-brand-700',
+    Icon: CircleAlert,
+    label: 'Error',
+  },
+  critical: {
+    box: 'border-brand-800 bg-brand-700 text-white',
+    icon: 'text-white',
+    Icon: OctagonAlert,
+    label: 'Critical error',
+  },
 };
 
 /** The 'toast' notices, newest at the bottom, in a polite live region that is always in the page. */

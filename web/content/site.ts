@@ -72,7 +72,11 @@ export interface SocialLink {
 
 export const SOCIAL_LINKS: readonly SocialLink[] = [
   { platform: 'facebook', label: 'FireFit Canada on Facebook', url: 'https://www.facebook.com/firefitcanada.example' },
-  { platform: 'instagram', label: 'FireFit Canada on Instagram', url: 'https://www.instagram.com/firefitcanada.example' },
+  {
+    platform: 'instagram',
+    label: 'FireFit Canada on Instagram',
+    url: 'https://www.instagram.com/firefitcanada.example',
+  },
   { platform: 'youtube', label: 'FireFit Canada on YouTube', url: 'https://www.youtube.com/@firefitcanada.example' },
 ];
 
@@ -130,21 +134,24 @@ export const SPONSORS: readonly Sponsor[] = [
     url: 'https://maple-turnout.example.org',
     logo: '/media/sponsors/maple-turnout-co.svg',
     tier: 'major',
-    description: 'Boots, gloves and hoods built for Canadian winters, and the official outfitter of our course volunteers.',
+    description:
+      'Boots, gloves and hoods built for Canadian winters, and the official outfitter of our course volunteers.',
   },
   {
     name: 'Summitline Air Systems',
     url: 'https://summitline-air.example.org',
     logo: '/media/sponsors/summitline-air-systems.svg',
     tier: 'major',
-    description: 'Supplies and services the SCBA units every competitor breathes from on the course, including the Tech2 cylinder swaps.',
+    description:
+      'Supplies and services the SCBA units every competitor breathes from on the course, including the Tech2 cylinder swaps.',
   },
   {
     name: 'Ironbeam Rescue Tools',
     url: 'https://ironbeam-rescue.example.org',
     logo: '/media/sponsors/ironbeam-rescue-tools.svg',
     tier: 'major',
-    description: 'Maker of forcible-entry tools and the steel beam sleds used in the forcible entry task at every event.',
+    description:
+      'Maker of forcible-entry tools and the steel beam sleds used in the forcible entry task at every event.',
   },
   {
     name: 'Prairie Hose & Coupling',
@@ -276,7 +283,8 @@ export const ABOUT_PAGE: AboutPageContent = {
       {
         name: 'Relay',
         teamSize: 'Teams of 3 to 5',
-        summary: 'Team members run successive tasks, passing a baton from one to the next. One time for the whole team.',
+        summary:
+          'Team members run successive tasks, passing a baton from one to the next. One time for the whole team.',
       },
       {
         name: 'Tech2 Relay',
@@ -348,7 +356,8 @@ export interface ResultsPageContent {
 
 export const RESULTS_PAGE: ResultsPageContent = {
   title: 'Competition Results',
-  intro: 'Find official times from every FireFit Canada event. Results can be searched by competitor, department, category and event.',
+  intro:
+    'Find official times from every FireFit Canada event. Results can be searched by competitor, department, category and event.',
   searchHeading: 'Search results by',
   searchCriteria: [
     { label: 'Competitor', description: 'Look up any athlete by name.' },

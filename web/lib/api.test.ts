@@ -38,7 +38,11 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   switch (url.pathname) {
     case '/api/echo':
-      return json(res, 200, { method: req.method, query: Object.fromEntries(url.searchParams), body: body ? JSON.parse(body) : null });
+      return json(res, 200, {
+        method: req.method,
+        query: Object.fromEntries(url.searchParams),
+        body: body ? JSON.parse(body) : null,
+      });
     case '/api/empty':
       res.writeHead(204);
       return res.end();
@@ -49,11 +53,28 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string) {
       return json(
         res,
         429,
-        { statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded, retry in 1 minute', code: 'RATE_LIMITED', requestId: 'body-id' },
+        {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Rate limit exceeded, retry in 1 minute',
+          code: 'RATE_LIMITED',
+          requestId: 'body-id',
+        },
         { 'retry-after': '60', 'x-request-id': 'req-abc' },
       );
     case '/api/missing':
-      return json(res, 404, { statusCode: 404, error: 'Not Found', message: 'Event not found', code: 'EVENT_NOT_FOUND', requestId: 'r-404' }, { 'x-request-id': 'r-404' });
+      return json(
+        res,
+        404,
+        {
+          statusCode: 404,
+          error: 'Not Found',
+          message: 'Event not found',
+          code: 'EVENT_NOT_FOUND',
+          requestId: 'r-404',
+        },
+        { 'x-request-id': 'r-404' },
+      );
     case '/api/broken':
       res.writeHead(500, { 'content-type': 'text/plain' });
       return res.end('');
@@ -61,9 +82,22 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string) {
       return setTimeout(() => json(res, 200, { late: true }), 1_000).unref();
     case '/api/private':
       if (req.headers.authorization === `Bearer ${validToken}`) return json(res, 200, { ok: true });
-      return json(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'Token expired', code: 'UNAUTHORIZED', requestId: 'r-401' });
+      return json(res, 401, {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Token expired',
+        code: 'UNAUTHORIZED',
+        requestId: 'r-401',
+      });
     default:
-      if (req.headers['x-fail'] === '401') return json(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'No', code: 'UNAUTHORIZED', requestId: 'r' });
+      if (req.headers['x-fail'] === '401')
+        return json(res, 401, {
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'No',
+          code: 'UNAUTHORIZED',
+          requestId: 'r',
+        });
       return json(res, 200, { path: url.pathname });
   }
 }
@@ -140,9 +174,16 @@ describe('bearer token', () => {
   });
 
   it('covers exactly the eight calls of the spec', () => {
-    expect([...UNAUTHENTICATED_AUTH_CALLS].sort()).toEqual(
-      ['forgot-password', 'login', 'refresh', 'register', 'resend-verification', 'reset-password', 'validate-reset-token', 'verify-email'],
-    );
+    expect([...UNAUTHENTICATED_AUTH_CALLS].sort()).toEqual([
+      'forgot-password',
+      'login',
+      'refresh',
+      'register',
+      'resend-verification',
+      'reset-password',
+      'validate-reset-token',
+      'verify-email',
+    ]);
     expect(sendsBearerToken('/auth/verify-email?token=x')).toBe(false);
     expect(sendsBearerToken('/auth/login/')).toBe(false);
     expect(sendsBearerToken('/users/login')).toBe(true);
@@ -230,7 +271,11 @@ describe('errors', () => {
 
   it('gives a default message when the body is empty', async () => {
     const error = await failure(apiGet('/broken'));
-    expect(error).toMatchObject({ type: 'server', severity: 'critical', message: 'An unexpected server error occurred.' });
+    expect(error).toMatchObject({
+      type: 'server',
+      severity: 'critical',
+      message: 'An unexpected server error occurred.',
+    });
   });
 
   it('is a network error when nothing answers', async () => {

@@ -132,7 +132,9 @@ async function buildHeaders(call: Call): Promise<Headers> {
 
 /** Bodies fetch sends as they are, with its own content type (multipart boundary, blob type). */
 function isRawBody(body: unknown): body is FormData | Blob | URLSearchParams | string {
-  return body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string';
+  return (
+    body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string'
+  );
 }
 
 function encodeBody(body: unknown): BodyInit | undefined {

@@ -74,11 +74,10 @@ describe('errorFromResponse', () => {
       details: { limit: 5 },
       requestId: 'body-id',
     };
-    const error = errorFromResponse(
-      response(429, { 'retry-after': '42', 'x-request-id': 'req-123' }),
-      body,
-      { url: '/api/auth/login', method: 'POST' },
-    );
+    const error = errorFromResponse(response(429, { 'retry-after': '42', 'x-request-id': 'req-123' }), body, {
+      url: '/api/auth/login',
+      method: 'POST',
+    });
     expect(error).toBeInstanceOf(AppError);
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toBe('Slow down');
@@ -126,7 +125,11 @@ describe('parseRetryAfter', () => {
 
 describe('errorFromException', () => {
   it('no response (failed fetch or abort) is network / warning', () => {
-    for (const cause of [new TypeError('fetch failed'), new DOMException('aborted', 'AbortError'), { code: 'ECONNABORTED' }]) {
+    for (const cause of [
+      new TypeError('fetch failed'),
+      new DOMException('aborted', 'AbortError'),
+      { code: 'ECONNABORTED' },
+    ]) {
       const error = errorFromException(cause, request);
       expect(error.type).toBe('network');
       expect(error.severity).toBe('warning');

@@ -57,8 +57,17 @@ class FakeWebSocket implements WebSocketLike {
   }
 }
 
-const event = (version: number, type = 'PositionMoved'): LiveEvent => ({ version, type, data: { slots: [1, 2] }, recordedAt: '2027-06-01T10:00:00.000Z' });
-const eventMessage = (runId: number, version: number): LiveServerMessage => ({ type: 'event', runId, event: event(version) });
+const event = (version: number, type = 'PositionMoved'): LiveEvent => ({
+  version,
+  type,
+  data: { slots: [1, 2] },
+  recordedAt: '2027-06-01T10:00:00.000Z',
+});
+const eventMessage = (runId: number, version: number): LiveServerMessage => ({
+  type: 'event',
+  runId,
+  event: event(version),
+});
 
 function setup(extra: Partial<LiveSocketOptions> = {}) {
   const received: Array<[number, number]> = [];
@@ -237,19 +246,26 @@ describe('createLiveSocket', () => {
 
   it('shares dragging, again after a reconnection, and clears presence when access becomes public', () => {
     const presence: Array<[number, number]> = [];
-    const { socket } = setup({ getToken: () => 'admin-token', onPresence: (runId, viewers) => presence.push([runId, viewers.length]) });
+    const { socket } = setup({
+      getToken: () => 'admin-token',
+      onPresence: (runId, viewers) => presence.push([runId, viewers.length]),
+    });
     let ws = FakeWebSocket.latest;
     ws.open();
     socket.subscribe(7, 0);
     socket.setDragging(7, { kind: 'position', number: 3 });
-    expect(ws.sentOfType('presence')).toEqual([{ type: 'presence', runId: 7, dragging: { kind: 'position', number: 3 } }]);
+    expect(ws.sentOfType('presence')).toEqual([
+      { type: 'presence', runId: 7, dragging: { kind: 'position', number: 3 } },
+    ]);
     ws.deliver({ type: 'presence', runId: 7, viewers: [{ userId: 1, name: 'A B', dragging: null }] });
     ws.drop();
     vi.advanceTimersByTime(RECONNECT_MAX_MS);
     ws = FakeWebSocket.latest;
     ws.open();
     ws.deliver({ type: 'subscribed', runId: 7, version: 0, access: 'admin' });
-    expect(ws.sentOfType('presence')).toEqual([{ type: 'presence', runId: 7, dragging: { kind: 'position', number: 3 } }]);
+    expect(ws.sentOfType('presence')).toEqual([
+      { type: 'presence', runId: 7, dragging: { kind: 'position', number: 3 } },
+    ]);
     ws.deliver({ type: 'subscribed', runId: 7, version: 0, access: 'public' });
     expect(presence).toEqual([
       [7, 1],

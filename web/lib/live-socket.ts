@@ -199,7 +199,11 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
           const token = options.getToken?.() ?? null;
           if (token && token !== lastToken) sendAuth();
         }
-        options.onError?.({ code: message.code, message: message.message, ...(message.runId === undefined ? {} : { runId: message.runId }) });
+        options.onError?.({
+          code: message.code,
+          message: message.message,
+          ...(message.runId === undefined ? {} : { runId: message.runId }),
+        });
         return;
       default:
         return;

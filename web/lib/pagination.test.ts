@@ -12,14 +12,18 @@ describe('normalizePage', () => {
   });
 
   it('renames the items shape', () => {
-    expect(
-      normalizePage({ items: ['a', 'b'], meta: { totalItems: 12, currentPage: 3, itemsPerPage: 5 } }),
-    ).toEqual({ data: ['a', 'b'], meta: { total: 12, page: 3, perPage: 5 } });
+    expect(normalizePage({ items: ['a', 'b'], meta: { totalItems: 12, currentPage: 3, itemsPerPage: 5 } })).toEqual({
+      data: ['a', 'b'],
+      meta: { total: 12, page: 3, perPage: 5 },
+    });
   });
 
   it('fills the defaults for missing parts', () => {
     expect(normalizePage({ data: [1] })).toEqual({ data: [1], meta: { total: 0, page: 1, perPage: 10 } });
-    expect(normalizePage({ items: [], meta: { totalItems: 4 } })).toEqual({ data: [], meta: { total: 4, page: 1, perPage: 10 } });
+    expect(normalizePage({ items: [], meta: { totalItems: 4 } })).toEqual({
+      data: [],
+      meta: { total: 4, page: 1, perPage: 10 },
+    });
   });
 
   it.each([undefined, null, 42, 'text', [], [1, 2], { data: 'x', meta: 'y' }, { foo: 1 }])(

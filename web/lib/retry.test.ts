@@ -21,12 +21,20 @@ describe('isRetryableError', () => {
   it.each(['network', 'timeout', 'server', 'service_unavailable'] as const)('retries %s', (type) => {
     expect(isRetryableError(fail(type))).toBe(true);
   });
-  it.each(['bad_request', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'validation', 'rate_limited', 'bad_gateway', 'gateway_timeout', 'unknown'] as const)(
-    'does not retry %s',
-    (type) => {
-      expect(isRetryableError(fail(type))).toBe(false);
-    },
-  );
+  it.each([
+    'bad_request',
+    'unauthorized',
+    'forbidden',
+    'not_found',
+    'conflict',
+    'validation',
+    'rate_limited',
+    'bad_gateway',
+    'gateway_timeout',
+    'unknown',
+  ] as const)('does not retry %s', (type) => {
+    expect(isRetryableError(fail(type))).toBe(false);
+  });
   it('does not retry plain errors', () => {
     expect(isRetryableError(new Error('x'))).toBe(false);
   });

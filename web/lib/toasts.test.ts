@@ -76,7 +76,9 @@ describe('toast store', () => {
   });
 
   it('keeps the title it was given', () => {
-    expect(reportError(error('x', 'critical'), 'page', { title: 'Authentication Error' }).title).toBe('Authentication Error');
+    expect(reportError(error('x', 'critical'), 'page', { title: 'Authentication Error' }).title).toBe(
+      'Authentication Error',
+    );
   });
 
   it('auto-dismisses everything but critical notices', () => {

@@ -51,9 +51,7 @@ export function getNotices(context: NoticeContext): readonly Notice[] {
 }
 
 function sameFailure(a: AppError, b: AppError): boolean {
-  return (
-    a.type === b.type && a.message === b.message && a.meta.url === b.meta.url && a.meta.method === b.meta.method
-  );
+  return a.type === b.type && a.message === b.message && a.meta.url === b.meta.url && a.meta.method === b.meta.method;
 }
 
 export interface ReportOptions {

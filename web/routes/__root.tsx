@@ -35,7 +35,10 @@ function RootLayout() {
  * screen, with no chrome at all; every other path gets the public header and footer.
  */
 function Shell({ children }: { children: React.ReactNode }) {
-  const frame = useRouterState({ select: (s) => (isDisplayPath(s.location.pathname) ? 'display' : isPortalPath(s.location.pathname) ? 'portal' : 'public') });
+  const frame = useRouterState({
+    select: (s) =>
+      isDisplayPath(s.location.pathname) ? 'display' : isPortalPath(s.location.pathname) ? 'portal' : 'public',
+  });
   if (frame === 'display') return children;
   return frame === 'portal' ? <PortalFrame>{children}</PortalFrame> : <PublicShell>{children}</PublicShell>;
 }
@@ -53,7 +56,10 @@ function PortalFrame({ children }: { children: React.ReactNode }) {
 function PublicShell({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900"
+      >
         Skip to content
       </a>
       <ProgressBar />

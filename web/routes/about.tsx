@@ -1,19 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BannerIntro, PageBanner } from '../components/page-banner.tsx';
 import {
   ClipboardList,
   Flame,
   HardHat,
   History,
+  type LucideIcon,
   Mail,
   Repeat,
   ShieldCheck,
   Timer,
   UserRound,
   Users,
-  type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { BannerIntro, PageBanner } from '../components/page-banner.tsx';
 import { ABOUT_PAGE, type CompetitionFormat, mailtoHref, SITE } from '../content/site.ts';
 
 export const Route = createFileRoute('/about')({
@@ -160,7 +160,10 @@ function AboutPage() {
             </a>
             <p className="text-sm text-slate-600">
               or write to{' '}
-              <a href={mailtoHref()} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              <a
+                href={mailtoHref()}
+                className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
                 {SITE.email}
               </a>
             </p>

@@ -6,7 +6,13 @@ import { LOGIN_PASSWORD_MIN_LENGTH, type RegisterBody, registerBodySchema } from
 import { AuthLayout, CardLink, FooterLink } from '../features/auth/components/auth-layout.tsx';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../features/auth/components/fields.tsx';
 import { ResendButton } from '../features/auth/components/resend-verification.tsx';
-import { firstInvalid, retryAfterText, serverFieldErrors, signInErrorView, validateForm } from '../features/auth/form.ts';
+import {
+  firstInvalid,
+  retryAfterText,
+  serverFieldErrors,
+  signInErrorView,
+  validateForm,
+} from '../features/auth/form.ts';
 import { authSession } from '../lib/auth/session.ts';
 
 export const Route = createFileRoute('/register')({
@@ -60,14 +66,29 @@ function RegisterPage() {
             {retryAfterText(failure.retryAfter) && <p>{retryAfterText(failure.retryAfter)}</p>}
             {emailTaken && (
               <p>
-                <CardLink to="/sign-in">Sign in</CardLink> or <CardLink to="/forgot-password">reset your password</CardLink>.
+                <CardLink to="/sign-in">Sign in</CardLink> or{' '}
+                <CardLink to="/forgot-password">reset your password</CardLink>.
               </p>
             )}
           </FormAlert>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField name="firstName" label="First name" autoComplete="given-name" value={values.firstName} onValueChange={set('firstName')} error={errors.firstName} />
-          <TextField name="lastName" label="Last name" autoComplete="family-name" value={values.lastName} onValueChange={set('lastName')} error={errors.lastName} />
+          <TextField
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+            value={values.firstName}
+            onValueChange={set('firstName')}
+            error={errors.firstName}
+          />
+          <TextField
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+            value={values.lastName}
+            onValueChange={set('lastName')}
+            error={errors.lastName}
+          />
         </div>
         <TextField
           name="email"
@@ -112,10 +133,14 @@ function CheckYourEmail({ email }: { email: string }) {
       <div className="space-y-5 text-slate-700">
         <FormAlert tone="success" title="Your account has been created">
           <p>
-            We sent a verification link to <strong className="break-all font-semibold">{email}</strong>. Open it to confirm your address, then sign in.
+            We sent a verification link to <strong className="break-all font-semibold">{email}</strong>. Open it to
+            confirm your address, then sign in.
           </p>
         </FormAlert>
-        <p className="text-sm">The link can take a few minutes to arrive. If you can't find it, check your spam or junk folder, or send it again.</p>
+        <p className="text-sm">
+          The link can take a few minutes to arrive. If you can't find it, check your spam or junk folder, or send it
+          again.
+        </p>
         <ResendButton email={email} />
       </div>
     </AuthLayout>

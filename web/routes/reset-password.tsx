@@ -7,7 +7,14 @@ import { Spinner } from '../components/spinner.tsx';
 import { AuthLayout, FooterLink } from '../features/auth/components/auth-layout.tsx';
 import { FormAlert, PasswordField, SecondaryButton, SubmitButton } from '../features/auth/components/fields.tsx';
 import { INVALID_RESET_LINK_TEXT } from '../features/auth/copy.ts';
-import { firstInvalid, isInvalidTokenError, newPasswordChecks, retryAfterText, signInErrorView, validateForm } from '../features/auth/form.ts';
+import {
+  firstInvalid,
+  isInvalidTokenError,
+  newPasswordChecks,
+  retryAfterText,
+  signInErrorView,
+  validateForm,
+} from '../features/auth/form.ts';
 import { resetTokenValidityQuery } from '../features/auth/queries.ts';
 import { resetPassword } from '../lib/auth/calls.ts';
 import { authSession } from '../lib/auth/session.ts';
@@ -42,7 +49,8 @@ function CheckedReset({ token }: { token: string }) {
   const check = useQuery(resetTokenValidityQuery(token));
   const [linkRefused, setLinkRefused] = useState(false);
 
-  if (linkRefused || check.data?.valid === false || (check.error && isInvalidTokenError(check.error))) return <InvalidLink message={INVALID_RESET_LINK_TEXT} />;
+  if (linkRefused || check.data?.valid === false || (check.error && isInvalidTokenError(check.error)))
+    return <InvalidLink message={INVALID_RESET_LINK_TEXT} />;
 
   if (check.isPending) {
     return (
@@ -126,7 +134,13 @@ function ResetForm({ token, onLinkRefused }: { token: string; onLinkRefused: () 
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   return (
-    <AuthLayout icon={KeyRound} eyebrow="Password help" title="Choose a new password" intro="Pick a password you don't use anywhere else." footer={footer}>
+    <AuthLayout
+      icon={KeyRound}
+      eyebrow="Password help"
+      title="Choose a new password"
+      intro="Pick a password you don't use anywhere else."
+      footer={footer}
+    >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {failure && (
           <FormAlert tone="error" title="The password could not be changed">
@@ -149,9 +163,16 @@ function ResetForm({ token, onLinkRefused }: { token: string; onLinkRefused: () 
             error={errors.newPassword}
             describedBy="new-password-rules"
           />
-          <ul id="new-password-rules" className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2" aria-label="Password requirements">
+          <ul
+            id="new-password-rules"
+            className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2"
+            aria-label="Password requirements"
+          >
             {checks.map((check) => (
-              <li key={check.label} className={`flex items-center gap-2 ${check.met ? 'text-emerald-700' : 'text-slate-500'}`}>
+              <li
+                key={check.label}
+                className={`flex items-center gap-2 ${check.met ? 'text-emerald-700' : 'text-slate-500'}`}
+              >
                 <Check aria-hidden="true" className={`size-4 shrink-0 ${check.met ? 'opacity-100' : 'opacity-30'}`} />
                 <span>
                   {check.label}

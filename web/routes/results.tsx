@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Building2, CalendarDays, type LucideIcon, Medal, Trophy, UserRound } from 'lucide-react';
 import { BannerIntro, PageBanner } from '../components/page-banner.tsx';
-import { Building2, CalendarDays, Medal, Trophy, UserRound, type LucideIcon } from 'lucide-react';
 import { RESULTS_PAGE } from '../content/site.ts';
 
 export const Route = createFileRoute('/results')({

@@ -4,7 +4,13 @@ import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type LoginBody, loginBodySchema } from '../../api/contracts/accounts.ts';
 import { AuthLayout, CardLink, FooterLink } from '../features/auth/components/auth-layout.tsx';
-import { CheckboxField, FormAlert, PasswordField, SubmitButton, TextField } from '../features/auth/components/fields.tsx';
+import {
+  CheckboxField,
+  FormAlert,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from '../features/auth/components/fields.tsx';
 import { ResendButton } from '../features/auth/components/resend-verification.tsx';
 import { firstInvalid, retryAfterText, signInErrorView, validateForm } from '../features/auth/form.ts';
 import { redirectTarget, safeRedirectPath } from '../lib/auth/redirect.ts';
@@ -30,7 +36,8 @@ export const Route = createFileRoute('/sign-in')({
   // Someone already signed in (this tab, or a refresh cookie from another tab) goes straight on.
   beforeLoad: async ({ search }) => {
     const state = await authSession.resolve();
-    if (state.isAuthenticated && !state.isLoggingOut) throw redirect({ href: redirectTarget(search.redirect), replace: true });
+    if (state.isAuthenticated && !state.isLoggingOut)
+      throw redirect({ href: redirectTarget(search.redirect), replace: true });
   },
   component: SignInPage,
 });
@@ -64,7 +71,10 @@ function SignInPage() {
     mutation.mutate(validation.data);
   };
 
-  const set = <K extends keyof typeof values>(key: K) => (value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set =
+    <K extends keyof typeof values>(key: K) =>
+    (value: (typeof values)[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
 
   return (
     <AuthLayout
@@ -78,7 +88,12 @@ function SignInPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby={failure ? 'sign-in-error' : undefined}>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-5"
+        aria-describedby={failure ? 'sign-in-error' : undefined}
+      >
         {search.reason === 'expired' && !failure && (
           <FormAlert tone="info" title="Your session has ended">
             <p>Please sign in again to continue.</p>
@@ -110,7 +125,14 @@ function SignInPage() {
           error={errors.email}
         />
         <div>
-          <PasswordField name="password" label="Password" autoComplete="current-password" value={values.password} onValueChange={set('password')} error={errors.password} />
+          <PasswordField
+            name="password"
+            label="Password"
+            autoComplete="current-password"
+            value={values.password}
+            onValueChange={set('password')}
+            error={errors.password}
+          />
           <p className="mt-2 text-right text-sm">
             <CardLink to="/forgot-password">Forgot your password?</CardLink>
           </p>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BannerIntro, PageBanner } from '../components/page-banner.tsx';
 import { ArrowUpRight, Award, Handshake, Mail } from 'lucide-react';
+import { BannerIntro, PageBanner } from '../components/page-banner.tsx';
 import { mailtoHref, SITE, SPONSORS_PAGE, type Sponsor, sponsorsByTier } from '../content/site.ts';
 
 export const Route = createFileRoute('/sponsors')({
@@ -23,7 +23,10 @@ function SponsorsPage() {
 
       {primary && (
         <section aria-labelledby="primary-sponsor" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 lg:pt-20">
-          <h2 id="primary-sponsor" className="flex items-center gap-2 text-sm font-bold uppercase tracking-widest text-brand-700">
+          <h2
+            id="primary-sponsor"
+            className="flex items-center gap-2 text-sm font-bold uppercase tracking-widest text-brand-700"
+          >
             <Award aria-hidden="true" className="size-5" /> {SPONSORS_PAGE.primaryHeading}
           </h2>
           <article className="mt-5 grid overflow-hidden rounded-3xl border border-slate-200 shadow-lg md:grid-cols-5">
@@ -32,7 +35,13 @@ function SponsorsPage() {
               {...NEW_TAB}
               className="flex items-center justify-center bg-white p-10 transition hover:bg-slate-50 md:col-span-2 md:p-12"
             >
-              <img src={primary.logo} alt={`${primary.name} (opens in a new tab)`} width={240} height={80} className="h-auto w-full max-w-xs" />
+              <img
+                src={primary.logo}
+                alt={`${primary.name} (opens in a new tab)`}
+                width={240}
+                height={80}
+                className="h-auto w-full max-w-xs"
+              />
             </a>
             <div className="flex flex-col justify-center bg-gradient-to-br from-brand-800 to-brand-900 p-8 text-white sm:p-10 md:col-span-3">
               <h3 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{primary.name}</h3>
@@ -55,12 +64,21 @@ function SponsorsPage() {
                 {...NEW_TAB}
                 className="flex h-36 items-center justify-center rounded-t-2xl border-b border-slate-100 p-6 transition hover:bg-slate-50"
               >
-                <img src={sponsor.logo} alt={`${sponsor.name} (opens in a new tab)`} width={240} height={80} className="h-auto max-h-20 w-auto max-w-full" />
+                <img
+                  src={sponsor.logo}
+                  alt={`${sponsor.name} (opens in a new tab)`}
+                  width={240}
+                  height={80}
+                  className="h-auto max-h-20 w-auto max-w-full"
+                />
               </a>
               <div className="flex flex-1 flex-col p-6">
                 <h3 className="text-lg font-bold text-slate-900">{sponsor.name}</h3>
                 <p className="mt-2 flex-1 leading-relaxed text-slate-600">{sponsor.description}</p>
-                <VisitLink sponsor={sponsor} className="mt-5 self-start bg-brand-50 text-brand-800 hover:bg-brand-100" />
+                <VisitLink
+                  sponsor={sponsor}
+                  className="mt-5 self-start bg-brand-50 text-brand-800 hover:bg-brand-100"
+                />
               </div>
             </li>
           ))}
@@ -79,7 +97,13 @@ function SponsorsPage() {
                 {...NEW_TAB}
                 className="flex h-24 items-center justify-center rounded-2xl border border-slate-200 bg-white p-4 transition sm:h-32 sm:p-6 hover:border-slate-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
               >
-                <img src={sponsor.logo} alt={`${sponsor.name} (opens in a new tab)`} width={240} height={80} className="h-auto max-h-20 w-auto max-w-full" />
+                <img
+                  src={sponsor.logo}
+                  alt={`${sponsor.name} (opens in a new tab)`}
+                  width={240}
+                  height={80}
+                  className="h-auto max-h-20 w-auto max-w-full"
+                />
               </a>
             </li>
           ))}
@@ -124,10 +148,7 @@ function VisitLink({ sponsor, className }: { sponsor: Sponsor; className: string
       className={`inline-flex items-center gap-1.5 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${className}`}
     >
       {SPONSORS_PAGE.visitLabel}
-      <span className="sr-only">
-        {' '}
-        of {sponsor.name} (opens in a new tab)
-      </span>
+      <span className="sr-only"> of {sponsor.name} (opens in a new tab)</span>
       <ArrowUpRight aria-hidden="true" className="size-4" />
     </a>
   );

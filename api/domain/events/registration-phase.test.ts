@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { registrationPhaseOn } from './registration-phase.ts';
 
-const dates = { opensOn: '2026-01-10', earlyBirdEndsOn: '2026-02-01', lateStartsOn: '2026-03-01', closesOn: '2026-03-15' };
+const dates = {
+  opensOn: '2026-01-10',
+  earlyBirdEndsOn: '2026-02-01',
+  lateStartsOn: '2026-03-01',
+  closesOn: '2026-03-15',
+};
 
 describe('registration phase', () => {
   it.each([
@@ -18,7 +23,9 @@ describe('registration phase', () => {
   });
 
   it('is not_open when no opening day is set', () => {
-    expect(registrationPhaseOn({ opensOn: null, earlyBirdEndsOn: null, lateStartsOn: null, closesOn: null }, '2026-05-01')).toBe('not_open');
+    expect(
+      registrationPhaseOn({ opensOn: null, earlyBirdEndsOn: null, lateStartsOn: null, closesOn: null }, '2026-05-01'),
+    ).toBe('not_open');
   });
 
   it('goes straight from open to closed without the optional deadlines', () => {

@@ -30,7 +30,8 @@ describe('the event status machine', () => {
     for (let i = 0; i < line.length - 1; i++) {
       expect(canTransition(line[i] as EventStatus, line[i + 1] as EventStatus)).toBe(true);
       // No skipping ahead, no going back along the line.
-      for (let j = i + 2; j < line.length; j++) expect(canTransition(line[i] as EventStatus, line[j] as EventStatus)).toBe(false);
+      for (let j = i + 2; j < line.length; j++)
+        expect(canTransition(line[i] as EventStatus, line[j] as EventStatus)).toBe(false);
       for (let j = 0; j < i; j++) expect(canTransition(line[i] as EventStatus, line[j] as EventStatus)).toBe(false);
     }
   });
@@ -85,8 +86,14 @@ describe('the event status machine', () => {
     const error = refusal('Draft', 'Completed');
     expect(error.statusCode).toBe(409);
     expect(error.code).toBe('INVALID_STATUS_TRANSITION');
-    expect(error.details).toEqual({ from: 'Draft', to: 'Completed', allowed: ['Tentative', 'Cancelled', 'To Be Rescheduled'] });
-    expect(error.message).toBe('An event that is Draft cannot become Completed; from Draft it can become: Tentative, Cancelled, To Be Rescheduled.');
+    expect(error.details).toEqual({
+      from: 'Draft',
+      to: 'Completed',
+      allowed: ['Tentative', 'Cancelled', 'To Be Rescheduled'],
+    });
+    expect(error.message).toBe(
+      'An event that is Draft cannot become Completed; from Draft it can become: Tentative, Cancelled, To Be Rescheduled.',
+    );
   });
 
   it('says that a final status is final', () => {

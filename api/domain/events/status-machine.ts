@@ -49,7 +49,8 @@ export interface StatusTransitionRefusal {
 
 /** The message of a refused transition, naming the allowed targets (or saying there are none). */
 export function transitionRefusalMessage({ from, to, allowed }: StatusTransitionRefusal): string {
-  if (allowed.length === 0) return `An event that is ${from} cannot change its status any more (asked for ${to}); ${from} is final.`;
+  if (allowed.length === 0)
+    return `An event that is ${from} cannot change its status any more (asked for ${to}); ${from} is final.`;
   return `An event that is ${from} cannot become ${to}; from ${from} it can become: ${allowed.join(', ')}.`;
 }
 

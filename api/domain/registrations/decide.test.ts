@@ -1,9 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';
-import { type AdmissionFacts, admissionRefusal, decide, fillFreePlaces, type RegistrationCommand, type RunPlaces, type StreamChange } from './decide.ts';
+import {
+  type AdmissionFacts,
+  admissionRefusal,
+  decide,
+  fillFreePlaces,
+  type RegistrationCommand,
+  type RunPlaces,
+  type StreamChange,
+} from './decide.ts';
 import type { RegistrationEvent } from './events.ts';
-import { evolve, foldRegistration, holdsPlace, initialRegistrationState, type RegistrationEventEnvelope, type RegistrationState } from './evolve.ts';
+import {
+  evolve,
+  foldRegistration,
+  holdsPlace,
+  initialRegistrationState,
+  type RegistrationEventEnvelope,
+  type RegistrationState,
+} from './evolve.ts';
 
 /** An in-memory run: the states of its registrations and their logs, as the read model and event log hold them. */
 interface World {
@@ -44,17 +59,27 @@ function apply(world: World, changes: StreamChange[]): void {
   }
 }
 
-const entrantKey = (s: Pick<RegistrationState, 'teamId' | 'userId'>) => (s.teamId !== null ? `t${s.teamId}` : `u${s.userId}`);
+const entrantKey = (s: Pick<RegistrationState, 'teamId' | 'userId'>) =>
+  s.teamId !== null ? `t${s.teamId}` : `u${s.userId}`;
 
 function otherActive(world: World, state: RegistrationState): boolean {
-  return [...world.states.values()].some((s) => s.id !== state.id && holdsPlace(s) && entrantKey(s) === entrantKey(state));
+  return [...world.states.values()].some(
+    (s) => s.id !== state.id && holdsPlace(s) && entrantKey(s) === entrantKey(state),
+  );
 }
 
 function admission(world: World, userId: number): AdmissionFacts {
   return {
     now: '2027-05-01T12:00:00.000Z',
     today: '2027-05-01',
-    run: { type: 'individual', category: 'Open Men', isActive: true, allowsHybrid: true, registrationOpensAt: null, registrationClosesAt: null },
+    run: {
+      type: 'individual',
+      category: 'Open Men',
+      isActive: true,
+      allowsHybrid: true,
+      registrationOpensAt: null,
+      registrationClosesAt: null,
+    },
     event: {
       isActive: true,
       isDeleted: false,
@@ -66,7 +91,15 @@ function admission(world: World, userId: number): AdmissionFacts {
     },
     entrant: {
       kind: 'user',
-      person: { userId, dateOfBirth: '1990-03-04', gender: 'male', isActive: true, isVerified: true, medicalClearanceUntil: null, isPreService: false },
+      person: {
+        userId,
+        dateOfBirth: '1990-03-04',
+        gender: 'male',
+        isActive: true,
+        isVerified: true,
+        medicalClearanceUntil: null,
+        isPreService: false,
+      },
     },
     alreadyRegistered: [...world.states.values()].some((s) => holdsPlace(s) && s.userId === userId),
   };
@@ -90,13 +123,32 @@ function step(world: World, s: Step): { refused?: DomainError } {
   let state: RegistrationState;
   if (s.kind === 'submit') {
     state = initialRegistrationState(world.nextId);
-    command = { type: 'Submit', id: world.nextId, runId: 1, eventId: 1, teamId: null, userId: s.userId, registeredBy: s.userId };
+    command = {
+      type: 'Submit',
+      id: world.nextId,
+      runId: 1,
+      eventId: 1,
+      teamId: null,
+      userId: s.userId,
+      registeredBy: s.userId,
+    };
   } else {
     const ids = [...world.states.keys()];
     if (ids.length === 0) return {};
     state = world.states.get(ids[s.pick % ids.length] as number) as RegistrationState;
-    const simple = { cancel: { type: 'Cancel', reason: 'changed plans' }, confirm: { type: 'Confirm' }, softDelete: { type: 'SoftDelete' }, restore: { type: 'Restore' }, optIn: { type: 'OptInHybrid' } } as const;
-    command = s.kind === 'move' ? { type: 'MoveOnWaitlist', position: s.position } : s.kind === 'update' ? { type: 'Update', notes: s.notes } : simple[s.kind];
+    const simple = {
+      cancel: { type: 'Cancel', reason: 'changed plans' },
+      confirm: { type: 'Confirm' },
+      softDelete: { type: 'SoftDelete' },
+      restore: { type: 'Restore' },
+      optIn: { type: 'OptInHybrid' },
+    } as const;
+    command =
+      s.kind === 'move'
+        ? { type: 'MoveOnWaitlist', position: s.position }
+        : s.kind === 'update'
+          ? { type: 'Update', notes: s.notes }
+          : simple[s.kind];
   }
   try {
     const changes = decide(command, state, {
@@ -133,46 +185,71 @@ function checkInvariants(world: World, confirmedBefore: number, limitBefore: num
 }
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('submit' as const), userId: fc.integer({ min: 1, max: 12 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ kind: fc.constant('submit' as const), userId: fc.integer({ min: 1, max: 12 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('confirm' as const), pick: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), position: fc.integer({ min: 0, max: 8 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('move' as const),
+      pick: fc.nat(),
+      position: fc.integer({ min: 0, max: 8 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('softDelete' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restore' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('optIn' as const), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('update' as const), pick: fc.nat(), notes: fc.option(fc.string({ maxLength: 5 }), { nil: null }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('update' as const),
+      pick: fc.nat(),
+      notes: fc.option(fc.string({ maxLength: 5 }), { nil: null }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('limit' as const), limit: fc.integer({ min: 0, max: 6 }) }) },
 );
 
 describe('decide: properties over random command sequences', () => {
   it('never exceeds the limit, keeps positions 1..n, promotes into free places, and replay equals live', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 5 }), fc.array(stepArb, { minLength: 10, maxLength: 80, size: 'max' }), (limit, steps) => {
-        const world = newWorld(limit);
-        for (const s of steps) {
-          const confirmedBefore = placesOf(world).confirmed;
-          const limitBefore = world.limit;
-          step(world, s);
-          checkInvariants(world, confirmedBefore, limitBefore);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 5 }),
+        fc.array(stepArb, { minLength: 10, maxLength: 80, size: 'max' }),
+        (limit, steps) => {
+          const world = newWorld(limit);
+          for (const s of steps) {
+            const confirmedBefore = placesOf(world).confirmed;
+            const limitBefore = world.limit;
+            step(world, s);
+            checkInvariants(world, confirmedBefore, limitBefore);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('answers a refused command with a DomainError and no change', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3 }), fc.array(stepArb, { minLength: 10, maxLength: 60, size: 'max' }), (limit, steps) => {
-        const world = newWorld(limit);
-        for (const s of steps) {
-          const before = JSON.stringify([...world.states]);
-          const { refused } = step(world, s);
-          if (refused) {
-            expect([404, 409, 422]).toContain(refused.statusCode);
-            expect(JSON.stringify([...world.states])).toBe(before);
+      fc.property(
+        fc.integer({ min: 0, max: 3 }),
+        fc.array(stepArb, { minLength: 10, maxLength: 60, size: 'max' }),
+        (limit, steps) => {
+          const world = newWorld(limit);
+          for (const s of steps) {
+            const before = JSON.stringify([...world.states]);
+            const { refused } = step(world, s);
+            if (refused) {
+              expect([404, 409, 422]).toContain(refused.statusCode);
+              expect(JSON.stringify([...world.states])).toBe(before);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -222,25 +299,41 @@ describe('decide: rules', () => {
 
   it('moves a waitlist position and shifts only the ones in between', () => {
     const world = filled(1, 5);
-    const changes = decide({ type: 'MoveOnWaitlist', position: 1 }, world.states.get(4) as RegistrationState, { places: placesOf(world) });
+    const changes = decide({ type: 'MoveOnWaitlist', position: 1 }, world.states.get(4) as RegistrationState, {
+      places: placesOf(world),
+    });
     expect(changes.map((c) => [c.id, c.events[0]?.data])).toEqual([
       [4, { from: 3, to: 1 }],
       [2, { from: 1, to: 2 }],
       [3, { from: 2, to: 3 }],
     ]);
-    expect(() => decide({ type: 'MoveOnWaitlist', position: 5 }, world.states.get(4) as RegistrationState, { places: placesOf(world) })).toThrow(
-      expect.objectContaining({ code: 'INVALID_WAITLIST_POSITION', statusCode: 422 }),
-    );
-    expect(() => decide({ type: 'MoveOnWaitlist', position: 1 }, world.states.get(1) as RegistrationState, { places: placesOf(world) })).toThrow(
-      expect.objectContaining({ code: 'NOT_WAITLISTED', statusCode: 409 }),
-    );
-    expect(decide({ type: 'MoveOnWaitlist', position: 1 }, world.states.get(2) as RegistrationState, { places: placesOf(world) })).toEqual([]);
+    expect(() =>
+      decide({ type: 'MoveOnWaitlist', position: 5 }, world.states.get(4) as RegistrationState, {
+        places: placesOf(world),
+      }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_WAITLIST_POSITION', statusCode: 422 }));
+    expect(() =>
+      decide({ type: 'MoveOnWaitlist', position: 1 }, world.states.get(1) as RegistrationState, {
+        places: placesOf(world),
+      }),
+    ).toThrow(expect.objectContaining({ code: 'NOT_WAITLISTED', statusCode: 409 }));
+    expect(
+      decide({ type: 'MoveOnWaitlist', position: 1 }, world.states.get(2) as RegistrationState, {
+        places: placesOf(world),
+      }),
+    ).toEqual([]);
   });
 
   it('lowering the limit keeps every confirmed place, and nobody moves up until below it', () => {
     const world = filled(4, 6);
     step(world, { kind: 'limit', limit: 2 });
-    expect(placesOf(world)).toMatchObject({ confirmed: 4, waitlist: [{ id: 5, position: 1 }, { id: 6, position: 2 }] });
+    expect(placesOf(world)).toMatchObject({
+      confirmed: 4,
+      waitlist: [
+        { id: 5, position: 1 },
+        { id: 6, position: 2 },
+      ],
+    });
     step(world, { kind: 'cancel', pick: 0 });
     expect(placesOf(world).confirmed).toBe(3);
     expect(world.states.get(5)?.status).toBe('waitlisted');
@@ -251,35 +344,46 @@ describe('decide: rules', () => {
 
   it('confirm: promotes a waitlisted one only into a free place, reinstates a cancelled one, and is idempotent', () => {
     const world = filled(2, 3);
-    expect(() => decide({ type: 'Confirm' }, world.states.get(3) as RegistrationState, { places: placesOf(world) })).toThrow(
-      expect.objectContaining({ code: 'RUN_FULL', statusCode: 409 }),
+    expect(() =>
+      decide({ type: 'Confirm' }, world.states.get(3) as RegistrationState, { places: placesOf(world) }),
+    ).toThrow(expect.objectContaining({ code: 'RUN_FULL', statusCode: 409 }));
+    expect(decide({ type: 'Confirm' }, world.states.get(1) as RegistrationState, { places: placesOf(world) })).toEqual(
+      [],
     );
-    expect(decide({ type: 'Confirm' }, world.states.get(1) as RegistrationState, { places: placesOf(world) })).toEqual([]);
     step(world, { kind: 'cancel', pick: 0 }); // 1 cancelled, 3 promoted
     const back = decide({ type: 'Confirm' }, world.states.get(1) as RegistrationState, { places: placesOf(world) });
     expect(back).toEqual([{ id: 1, events: [{ type: 'RegistrationWaitlisted', data: { position: 1 } }] }]);
     world.limit = 3;
-    const reinstated = decide({ type: 'Confirm' }, world.states.get(1) as RegistrationState, { places: placesOf(world) });
+    const reinstated = decide({ type: 'Confirm' }, world.states.get(1) as RegistrationState, {
+      places: placesOf(world),
+    });
     expect(reinstated).toEqual([{ id: 1, events: [{ type: 'RegistrationConfirmed', data: { reinstated: true } }] }]);
     expect(() =>
-      decide({ type: 'Confirm' }, world.states.get(1) as RegistrationState, { places: placesOf(world), entrantHasOtherActive: true }),
+      decide({ type: 'Confirm' }, world.states.get(1) as RegistrationState, {
+        places: placesOf(world),
+        entrantHasOtherActive: true,
+      }),
     ).toThrow(expect.objectContaining({ code: 'ALREADY_REGISTERED' }));
   });
 
   it('a soft-deleted confirmed one frees its place; restoring it joins the end of the waitlist when full', () => {
     const world = filled(1, 3);
-    const deleted = decide({ type: 'SoftDelete' }, world.states.get(1) as RegistrationState, { places: placesOf(world) });
+    const deleted = decide({ type: 'SoftDelete' }, world.states.get(1) as RegistrationState, {
+      places: placesOf(world),
+    });
     expect(types(deleted)).toEqual([
       [1, ['RegistrationSoftDeleted']],
       [2, ['PromotedFromWaitlist']],
       [3, ['WaitlistPositionChanged']],
     ]);
     apply(world, deleted);
-    expect(() => decide({ type: 'Cancel' }, world.states.get(1) as RegistrationState, { places: placesOf(world) })).toThrow(
-      expect.objectContaining({ code: 'REGISTRATION_DELETED' }),
-    );
+    expect(() =>
+      decide({ type: 'Cancel' }, world.states.get(1) as RegistrationState, { places: placesOf(world) }),
+    ).toThrow(expect.objectContaining({ code: 'REGISTRATION_DELETED' }));
     const restored = decide({ type: 'Restore' }, world.states.get(1) as RegistrationState, { places: placesOf(world) });
-    expect(restored).toEqual([{ id: 1, events: [{ type: 'RegistrationRestored', data: { status: 'waitlisted', waitlistPosition: 2 } }] }]);
+    expect(restored).toEqual([
+      { id: 1, events: [{ type: 'RegistrationRestored', data: { status: 'waitlisted', waitlistPosition: 2 } }] },
+    ]);
   });
 
   it('hybrid opt-in only where the run allows it', () => {
@@ -288,7 +392,9 @@ describe('decide: rules', () => {
     expect(() => decide({ type: 'OptInHybrid' }, state, { places: placesOf(world), allowsHybrid: false })).toThrow(
       expect.objectContaining({ code: 'HYBRID_NOT_ALLOWED', statusCode: 422 }),
     );
-    expect(types(decide({ type: 'OptInHybrid' }, state, { places: placesOf(world), allowsHybrid: true }))).toEqual([[1, ['HybridOptedIn']]]);
+    expect(types(decide({ type: 'OptInHybrid' }, state, { places: placesOf(world), allowsHybrid: true }))).toEqual([
+      [1, ['HybridOptedIn']],
+    ]);
   });
 });
 
@@ -306,14 +412,33 @@ describe('admission', () => {
     expect(code({ ...base, event: { ...base.event, status: 'Cancelled' } })).toBe('REGISTRATION_CLOSED');
     expect(code({ ...base, today: '2027-06-02' })).toBe('REGISTRATION_CLOSED');
     expect(code({ ...base, event: { ...base.event, registrationOpensOn: null } })).toBe('REGISTRATION_CLOSED');
-    expect(code({ ...base, run: { ...base.run, registrationClosesAt: '2027-05-01T11:59:59.000Z' } })).toBe('REGISTRATION_CLOSED');
+    expect(code({ ...base, run: { ...base.run, registrationClosesAt: '2027-05-01T11:59:59.000Z' } })).toBe(
+      'REGISTRATION_CLOSED',
+    );
     // The run's own window wins over the event's dates, bound by bound.
-    expect(code({ ...base, today: '2026-12-01', now: '2026-12-01T12:00:00.000Z', run: { ...base.run, registrationOpensAt: '2026-11-01T00:00:00.000Z' } })).toBeUndefined();
+    expect(
+      code({
+        ...base,
+        today: '2026-12-01',
+        now: '2026-12-01T12:00:00.000Z',
+        run: { ...base.run, registrationOpensAt: '2026-11-01T00:00:00.000Z' },
+      }),
+    ).toBeUndefined();
     expect(code({ ...base, run: { ...base.run, type: 'relay' } })).toBe('TEAM_REQUIRED');
     expect(code({ ...base, alreadyRegistered: true })).toBe('ALREADY_REGISTERED');
     const person = base.entrant.kind === 'user' ? base.entrant.person : undefined;
-    expect(code({ ...base, entrant: { kind: 'user', person: { ...(person as NonNullable<typeof person>), dateOfBirth: '2010-01-01' } } })).toBe('TOO_YOUNG');
-    expect(code({ ...base, entrant: { kind: 'user', person: { ...(person as NonNullable<typeof person>), isVerified: false } } })).toBe('ACCOUNT_UNVERIFIED');
+    expect(
+      code({
+        ...base,
+        entrant: { kind: 'user', person: { ...(person as NonNullable<typeof person>), dateOfBirth: '2010-01-01' } },
+      }),
+    ).toBe('TOO_YOUNG');
+    expect(
+      code({
+        ...base,
+        entrant: { kind: 'user', person: { ...(person as NonNullable<typeof person>), isVerified: false } },
+      }),
+    ).toBe('ACCOUNT_UNVERIFIED');
   });
 
   it('checks a team: format, hybrid, once per run, size and members', () => {
@@ -330,18 +455,44 @@ describe('admission', () => {
     const team: AdmissionFacts = {
       ...base,
       run: { ...base.run, type: 'relay', category: 'Men' },
-      entrant: { kind: 'team', team: { id: 1, name: 'Engine 7', runType: 'relay', departmentId: 1, isHybrid: false, isActive: true, isDeleted: false }, members: [member(1), member(2), member(3)] },
+      entrant: {
+        kind: 'team',
+        team: {
+          id: 1,
+          name: 'Engine 7',
+          runType: 'relay',
+          departmentId: 1,
+          isHybrid: false,
+          isActive: true,
+          isDeleted: false,
+        },
+        members: [member(1), member(2), member(3)],
+      },
     };
     expect(admissionRefusal(team)).toBeUndefined();
     const entrant = team.entrant as Extract<AdmissionFacts['entrant'], { kind: 'team' }>;
-    expect(code({ ...team, entrant: { ...entrant, team: { ...entrant.team, runType: 'tech2' } } })).toBe('TEAM_TYPE_MISMATCH');
-    const mixed = { ...entrant, team: { ...entrant.team, isHybrid: true }, members: [member(1), member(2), { ...member(3), departmentId: 2 }] };
+    expect(code({ ...team, entrant: { ...entrant, team: { ...entrant.team, runType: 'tech2' } } })).toBe(
+      'TEAM_TYPE_MISMATCH',
+    );
+    const mixed = {
+      ...entrant,
+      team: { ...entrant.team, isHybrid: true },
+      members: [member(1), member(2), { ...member(3), departmentId: 2 }],
+    };
     expect(code({ ...team, run: { ...team.run, allowsHybrid: false }, entrant: mixed })).toBe('HYBRID_NOT_ALLOWED');
     // Flagged hybrid but all from one department: nothing mixes, so the run's hybrid rule does not apply.
-    expect(admissionRefusal({ ...team, run: { ...team.run, allowsHybrid: false }, entrant: { ...entrant, team: { ...entrant.team, isHybrid: true } } })).toBeUndefined();
+    expect(
+      admissionRefusal({
+        ...team,
+        run: { ...team.run, allowsHybrid: false },
+        entrant: { ...entrant, team: { ...entrant.team, isHybrid: true } },
+      }),
+    ).toBeUndefined();
     expect(admissionRefusal({ ...team, run: { ...team.run, allowsHybrid: true }, entrant: mixed })).toBeUndefined();
     expect(code({ ...team, alreadyRegistered: true })).toBe('ALREADY_REGISTERED');
     expect(code({ ...team, entrant: { ...entrant, members: [member(1), member(2)] } })).toBe('TEAM_TOO_SMALL');
-    expect(code({ ...team, entrant: { ...entrant, members: [member(1), member(2), { ...member(3), dateOfBirth: null }] } })).toBe('DATE_OF_BIRTH_MISSING');
+    expect(
+      code({ ...team, entrant: { ...entrant, members: [member(1), member(2), { ...member(3), dateOfBirth: null }] } }),
+    ).toBe('DATE_OF_BIRTH_MISSING');
   });
 });

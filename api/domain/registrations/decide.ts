@@ -108,20 +108,25 @@ const NOT_REGISTERING: readonly string[] = ['Draft', 'Cancelled', 'Completed', '
  * Why the registration window is shut, or undefined when it is open. Each bound of the run's own window
  * falls back, separately, to the event's registration dates (docs/decisions/008).
  */
-export function registrationWindowProblem(facts: Pick<AdmissionFacts, 'now' | 'today' | 'run' | 'event'>): string | undefined {
+export function registrationWindowProblem(
+  facts: Pick<AdmissionFacts, 'now' | 'today' | 'run' | 'event'>,
+): string | undefined {
   const { run, event, now, today } = facts;
-  if (NOT_REGISTERING.includes(event.status)) return `Registration window rule: the event is ${event.status}, so it takes no registrations.`;
+  if (NOT_REGISTERING.includes(event.status))
+    return `Registration window rule: the event is ${event.status}, so it takes no registrations.`;
   if (today > event.endDate) return 'Registration window rule: the event is over.';
   const nowMs = Date.parse(now);
   if (run.registrationOpensAt !== null) {
-    if (nowMs < Date.parse(run.registrationOpensAt)) return `Registration window rule: registration for this run opens at ${run.registrationOpensAt}.`;
+    if (nowMs < Date.parse(run.registrationOpensAt))
+      return `Registration window rule: registration for this run opens at ${run.registrationOpensAt}.`;
   } else if (event.registrationOpensOn === null) {
     return 'Registration window rule: registration for this event has not opened yet.';
   } else if (today < event.registrationOpensOn) {
     return `Registration window rule: registration for this event opens on ${event.registrationOpensOn}.`;
   }
   if (run.registrationClosesAt !== null) {
-    if (nowMs >= Date.parse(run.registrationClosesAt)) return `Registration window rule: registration for this run closed at ${run.registrationClosesAt}.`;
+    if (nowMs >= Date.parse(run.registrationClosesAt))
+      return `Registration window rule: registration for this run closed at ${run.registrationClosesAt}.`;
   } else if (event.registrationClosesOn !== null && today > event.registrationClosesOn) {
     return `Registration window rule: registration for this event closed on ${event.registrationClosesOn}.`;
   }
@@ -131,18 +136,29 @@ export function registrationWindowProblem(facts: Pick<AdmissionFacts, 'now' | 't
 /** The first rule that keeps this entrant out of the run now, as the 422 to answer; undefined when admitted. */
 export function admissionRefusal(facts: AdmissionFacts): DomainError | undefined {
   const { run, event, entrant } = facts;
-  if (!run.isActive) return ruleBroken('RUN_INACTIVE', 'Run rule: this run is not active, so it takes no registrations.');
-  if (!event.isActive || event.isDeleted) return ruleBroken('EVENT_INACTIVE', 'Event rule: this event is not active, so its runs take no registrations.');
+  if (!run.isActive)
+    return ruleBroken('RUN_INACTIVE', 'Run rule: this run is not active, so it takes no registrations.');
+  if (!event.isActive || event.isDeleted)
+    return ruleBroken('EVENT_INACTIVE', 'Event rule: this event is not active, so its runs take no registrations.');
   const closed = registrationWindowProblem(facts);
   if (closed) return ruleBroken('REGISTRATION_CLOSED', closed);
-  const context = { eventStartDate: event.startDate, run: { type: run.type, category: run.category, allowsHybrid: run.allowsHybrid } };
+  const context = {
+    eventStartDate: event.startDate,
+    run: { type: run.type, category: run.category, allowsHybrid: run.allowsHybrid },
+  };
 
   if (entrant.kind === 'user') {
     if (run.type !== 'individual') {
-      return ruleBroken('TEAM_REQUIRED', `Format rule: the ${run.type} format is run by teams; register a team for it.`);
+      return ruleBroken(
+        'TEAM_REQUIRED',
+        `Format rule: the ${run.type} format is run by teams; register a team for it.`,
+      );
     }
     if (facts.alreadyRegistered) {
-      return conflict('ALREADY_REGISTERED', 'Registration rule: you are already registered for this run; a person registers once per run.');
+      return conflict(
+        'ALREADY_REGISTERED',
+        'Registration rule: you are already registered for this run; a person registers once per run.',
+      );
     }
     const problems = memberEligibility(entrant.person, context);
     return problems.length > 0 ? ineligibleError(problems) : undefined;
@@ -159,10 +175,16 @@ export function admissionRefusal(facts: AdmissionFacts): DomainError | undefined
   // The hybrid flag alone refuses nothing: only a team whose people really come from several departments
   // needs a run that accepts hybrid teams (the same rule as the team's own eligibility check).
   if (!run.allowsHybrid && mixesDepartments(team, members)) {
-    return ruleBroken('HYBRID_NOT_ALLOWED', `Hybrid rule: ${team.name} mixes departments and this run does not accept hybrid teams.`);
+    return ruleBroken(
+      'HYBRID_NOT_ALLOWED',
+      `Hybrid rule: ${team.name} mixes departments and this run does not accept hybrid teams.`,
+    );
   }
   if (facts.alreadyRegistered) {
-    return conflict('ALREADY_REGISTERED', `Registration rule: ${team.name} is already registered for this run; a team registers once per run.`);
+    return conflict(
+      'ALREADY_REGISTERED',
+      `Registration rule: ${team.name} is already registered for this run; a team registers once per run.`,
+    );
   }
   const eligibility = teamEligibility(team, members, context);
   return eligibility.eligible ? undefined : ineligibleError(eligibility.problems);
@@ -279,11 +301,15 @@ const registrationNotFound = () => notFound('Registration', 'REGISTRATION_NOT_FO
 
 function requireLive(state: RegistrationState): void {
   if (!state.exists) throw registrationNotFound();
-  if (state.deletedAt !== null) throw conflict('REGISTRATION_DELETED', 'This registration is deleted; restore it first.');
+  if (state.deletedAt !== null)
+    throw conflict('REGISTRATION_DELETED', 'This registration is deleted; restore it first.');
 }
 
 function alreadyRegistered(): DomainError {
-  return conflict('ALREADY_REGISTERED', 'Registration rule: this team or person already holds another registration for this run; one per run.');
+  return conflict(
+    'ALREADY_REGISTERED',
+    'Registration rule: this team or person already holds another registration for this run; one per run.',
+  );
 }
 
 /**
@@ -318,7 +344,10 @@ export function decide(command: RegistrationCommand, state: RegistrationState, c
         plan.add(id, { type: 'RegistrationSubmitted', data: { ...base, status: 'confirmed' } });
       } else {
         const position = plan.joinWaitlist(id);
-        plan.add(id, { type: 'RegistrationSubmitted', data: { ...base, status: 'waitlisted', waitlistPosition: position } });
+        plan.add(id, {
+          type: 'RegistrationSubmitted',
+          data: { ...base, status: 'waitlisted', waitlistPosition: position },
+        });
       }
       plan.renumber();
       return plan.result();
@@ -327,7 +356,10 @@ export function decide(command: RegistrationCommand, state: RegistrationState, c
     case 'Cancel': {
       requireLive(state);
       if (state.status === 'cancelled') return [];
-      plan.add(id, { type: 'RegistrationCancelled', data: { previousStatus: state.status, ...(command.reason ? { reason: command.reason } : {}) } });
+      plan.add(id, {
+        type: 'RegistrationCancelled',
+        data: { previousStatus: state.status, ...(command.reason ? { reason: command.reason } : {}) },
+      });
       plan.release(id, state.status);
       plan.settle();
       plan.renumber();
@@ -339,10 +371,14 @@ export function decide(command: RegistrationCommand, state: RegistrationState, c
       if (state.status === 'confirmed') return [];
       if (state.status === 'waitlisted') {
         if (!plan.hasFreePlace) {
-          throw conflict('RUN_FULL', 'The run is full: this registration stays on the waitlist until a place frees up or the limit is raised.', {
-            limit: context.places.limit,
-            confirmed: context.places.confirmed,
-          });
+          throw conflict(
+            'RUN_FULL',
+            'The run is full: this registration stays on the waitlist until a place frees up or the limit is raised.',
+            {
+              limit: context.places.limit,
+              confirmed: context.places.confirmed,
+            },
+          );
         }
         plan.promote(id);
       } else {
@@ -367,7 +403,10 @@ export function decide(command: RegistrationCommand, state: RegistrationState, c
       }
       const n = plan.waitlistLength;
       if (!Number.isInteger(command.position) || command.position < 1 || command.position > n) {
-        throw ruleBroken('INVALID_WAITLIST_POSITION', `Waitlist rule: positions run from 1 to ${n}.`, { position: command.position, waitlistLength: n });
+        throw ruleBroken('INVALID_WAITLIST_POSITION', `Waitlist rule: positions run from 1 to ${n}.`, {
+          position: command.position,
+          waitlistLength: n,
+        });
       }
       if (plan.order.indexOf(id) === command.position - 1 && plan.storedPosition(id) === command.position) return [];
       plan.move(id, command.position);
@@ -394,14 +433,18 @@ export function decide(command: RegistrationCommand, state: RegistrationState, c
     case 'Restore': {
       if (!state.exists) throw registrationNotFound();
       if (state.deletedAt === null) return [];
-      if (state.status === 'cancelled') return [{ id, events: [{ type: 'RegistrationRestored', data: { status: 'cancelled' } }] }];
+      if (state.status === 'cancelled')
+        return [{ id, events: [{ type: 'RegistrationRestored', data: { status: 'cancelled' } }] }];
       if (context.entrantHasOtherActive) throw alreadyRegistered();
       plan.settle();
       if (plan.hasFreePlace) {
         plan.takePlace();
         plan.add(id, { type: 'RegistrationRestored', data: { status: 'confirmed' } });
       } else {
-        plan.add(id, { type: 'RegistrationRestored', data: { status: 'waitlisted', waitlistPosition: plan.joinWaitlist(id) } });
+        plan.add(id, {
+          type: 'RegistrationRestored',
+          data: { status: 'waitlisted', waitlistPosition: plan.joinWaitlist(id) },
+        });
       }
       plan.renumber();
       return plan.result();
@@ -410,7 +453,10 @@ export function decide(command: RegistrationCommand, state: RegistrationState, c
     case 'OptInHybrid': {
       requireLive(state);
       if (!context.allowsHybrid) {
-        throw ruleBroken('HYBRID_NOT_ALLOWED', 'Hybrid rule: this run does not accept hybrid (mixed-department) entries.');
+        throw ruleBroken(
+          'HYBRID_NOT_ALLOWED',
+          'Hybrid rule: this run does not accept hybrid (mixed-department) entries.',
+        );
       }
       if (state.isHybridOptIn) return [];
       return [{ id, events: [{ type: 'HybridOptedIn', data: {} }] }];

@@ -113,7 +113,8 @@ const CAUSES: Record<string, string> = {
 
 function causeText(cause: RegistrationCause | undefined): string {
   if (!cause) return '';
-  if (cause.registrationId === undefined) return cause.command === 'FillPlaces' ? ' (places became free in the run)' : '';
+  if (cause.registrationId === undefined)
+    return cause.command === 'FillPlaces' ? ' (places became free in the run)' : '';
   const what = CAUSES[cause.command] ?? 'changed';
   return ` (after registration ${cause.registrationId} ${what})`;
 }

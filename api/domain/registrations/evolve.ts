@@ -59,7 +59,8 @@ export function initialRegistrationState(id: number): RegistrationState {
   };
 }
 
-const intOr = (v: unknown, fallback: number | null): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : fallback);
+const intOr = (v: unknown, fallback: number | null): number | null =>
+  typeof v === 'number' && Number.isInteger(v) ? v : fallback;
 const isStatus = (v: unknown): v is RegistrationStatus => v === 'confirmed' || v === 'waitlisted' || v === 'cancelled';
 
 function timeOf(event: RegistrationEventEnvelope, state: RegistrationState): string | null {
@@ -101,7 +102,12 @@ export function evolve(state: RegistrationState, event: RegistrationEventEnvelop
     case 'RegistrationCancelled':
       return changed({ status: 'cancelled', waitlistPosition: null, cancelledAt: at });
     case 'RegistrationWaitlisted':
-      return changed({ status: 'waitlisted', waitlistPosition: intOr(d.position, null), confirmedAt: null, cancelledAt: null });
+      return changed({
+        status: 'waitlisted',
+        waitlistPosition: intOr(d.position, null),
+        confirmedAt: null,
+        cancelledAt: null,
+      });
     case 'WaitlistPositionChanged':
       return changed({ waitlistPosition: intOr(d.to, state.waitlistPosition) });
     case 'RegistrationUpdated':
@@ -114,7 +120,14 @@ export function evolve(state: RegistrationState, event: RegistrationEventEnvelop
         deletedAt: null,
         status,
         waitlistPosition: status === 'waitlisted' ? intOr(d.waitlistPosition, null) : null,
-        confirmedAt: status === 'confirmed' ? (state.status === 'confirmed' ? state.confirmedAt : at) : status === 'waitlisted' ? null : state.confirmedAt,
+        confirmedAt:
+          status === 'confirmed'
+            ? state.status === 'confirmed'
+              ? state.confirmedAt
+              : at
+            : status === 'waitlisted'
+              ? null
+              : state.confirmedAt,
       });
     }
     case 'HybridOptedIn':

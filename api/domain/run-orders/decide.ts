@@ -8,7 +8,15 @@
  */
 import { conflict, type DomainError, notFound, ruleBroken } from '../errors.ts';
 import type { RunOrderEvent, SeedingRule, Slots } from './events.ts';
-import { allLockedPositions, heatCount, lockedPositionSet, pairOf, pairPositions, positionOf, type RunOrderState } from './evolve.ts';
+import {
+  allLockedPositions,
+  heatCount,
+  lockedPositionSet,
+  pairOf,
+  pairPositions,
+  positionOf,
+  type RunOrderState,
+} from './evolve.ts';
 
 export type RunOrderCommand =
   | { type: 'CreateEmpty'; positions: number; heatSize: number }
@@ -38,15 +46,33 @@ export interface DecideContext {
 
 export const runOrderNotFound = () => notFound('Run order', 'RUN_ORDER_NOT_FOUND');
 
-export function decideRunOrder(state: RunOrderState, command: RunOrderCommand, context: DecideContext): RunOrderEvent[] {
+export function decideRunOrder(
+  state: RunOrderState,
+  command: RunOrderCommand,
+  context: DecideContext,
+): RunOrderEvent[] {
   const by = context.actorId;
   if (command.type === 'CreateEmpty') {
-    if (state.exists) throw conflict('RUN_ORDER_EXISTS', 'This run already has a run order; generate it again or edit it instead.');
-    return [{ type: 'RunOrderCreated', data: { heatSize: command.heatSize, slots: Array(command.positions).fill(null), createdBy: by } }];
+    if (state.exists)
+      throw conflict('RUN_ORDER_EXISTS', 'This run already has a run order; generate it again or edit it instead.');
+    return [
+      {
+        type: 'RunOrderCreated',
+        data: { heatSize: command.heatSize, slots: Array(command.positions).fill(null), createdBy: by },
+      },
+    ];
   }
   if (command.type === 'Generate') {
     refuseWhenOrderLocked(state);
-    return changed(state, command.slots, () => ({ type: 'RunOrderGenerated', data: { slots: command.slots, seeding: command.seeding, heatSize: command.heatSize, generatedBy: by } }), true);
+    return changed(
+      state,
+      command.slots,
+      () => ({
+        type: 'RunOrderGenerated',
+        data: { slots: command.slots, seeding: command.seeding, heatSize: command.heatSize, generatedBy: by },
+      }),
+      true,
+    );
   }
   if (!state.exists) throw runOrderNotFound();
 
@@ -54,14 +80,23 @@ export function decideRunOrder(state: RunOrderState, command: RunOrderCommand, c
     case 'Reorder': {
       refuseWhenOrderLocked(state);
       if (command.slots.length !== state.slots.length) {
-        throw ruleBroken('REORDER_MISMATCH', `Reorder rule: the order has ${state.slots.length} positions; send all ${state.slots.length}, in their new order.`);
+        throw ruleBroken(
+          'REORDER_MISMATCH',
+          `Reorder rule: the order has ${state.slots.length} positions; send all ${state.slots.length}, in their new order.`,
+        );
       }
       const before = entriesOf(state.slots).sort((a, b) => a - b);
       const after = entriesOf(command.slots).sort((a, b) => a - b);
       if (before.length !== after.length || before.some((id, i) => id !== after[i])) {
-        throw ruleBroken('REORDER_MISMATCH', 'Reorder rule: a reorder moves the placed registrations only; insert or remove them with their own actions.');
+        throw ruleBroken(
+          'REORDER_MISMATCH',
+          'Reorder rule: a reorder moves the placed registrations only; insert or remove them with their own actions.',
+        );
       }
-      return changed(state, command.slots, () => ({ type: 'PositionsReordered', data: { slots: command.slots, reorderedBy: by } }));
+      return changed(state, command.slots, () => ({
+        type: 'PositionsReordered',
+        data: { slots: command.slots, reorderedBy: by },
+      }));
     }
     case 'MovePosition': {
       refuseWhenOrderLocked(state);
@@ -73,14 +108,24 @@ export function decideRunOrder(state: RunOrderState, command: RunOrderCommand, c
       refuseLocked(state, locked, target);
       if (source === target) return [];
       const slots = moveAmongUnlocked(state.slots, locked, source, target);
-      return changed(state, slots, () => ({ type: 'PositionMoved', data: { slots, sourcePosition: source, targetPosition: target, movedBy: by } }));
+      return changed(state, slots, () => ({
+        type: 'PositionMoved',
+        data: { slots, sourcePosition: source, targetPosition: target, movedBy: by },
+      }));
     }
     case 'MoveHeat': {
       refuseWhenOrderLocked(state);
       const heats = heatCount(state.slots.length, state.heatSize);
       const { sourceHeatNumber: source, targetHeatNumber: target } = command;
-      for (const [field, heat] of [['sourceHeatNumber', source], ['targetHeatNumber', target]] as const) {
-        if (!Number.isInteger(heat) || heat < 1 || heat > heats) throw ruleBroken('HEAT_OUT_OF_RANGE', `Heat rule: ${field} ${heat} is not a heat of this order (1 to ${heats}).`);
+      for (const [field, heat] of [
+        ['sourceHeatNumber', source],
+        ['targetHeatNumber', target],
+      ] as const) {
+        if (!Number.isInteger(heat) || heat < 1 || heat > heats)
+          throw ruleBroken(
+            'HEAT_OUT_OF_RANGE',
+            `Heat rule: ${field} ${heat} is not a heat of this order (1 to ${heats}).`,
+          );
       }
       if (source === target) return [];
       const size = state.heatSize * 2;
@@ -95,24 +140,37 @@ export function decideRunOrder(state: RunOrderState, command: RunOrderCommand, c
       const slots = blocks.flat();
       // The last heat was padded to a whole heat; padding left at the end is not a new position.
       while (slots.length > state.slots.length && slots.at(-1) === null) slots.pop();
-      return changed(state, slots, () => ({ type: 'HeatMoved', data: { slots, sourceHeatNumber: source, targetHeatNumber: target, movedBy: by } }));
+      return changed(state, slots, () => ({
+        type: 'HeatMoved',
+        data: { slots, sourceHeatNumber: source, targetHeatNumber: target, movedBy: by },
+      }));
     }
     case 'Insert': {
       refuseWhenOrderLocked(state);
       const { registrationId } = command;
       const status = context.registrationStatus(registrationId);
-      if (status === undefined || status === 'deleted') throw notFound('Registration of this run', 'REGISTRATION_NOT_FOUND');
+      if (status === undefined || status === 'deleted')
+        throw notFound('Registration of this run', 'REGISTRATION_NOT_FOUND');
       if (status !== 'confirmed') {
-        throw ruleBroken('REGISTRATION_NOT_CONFIRMED', `Run order rule: only confirmed registrations are placed; this one is ${status}.`);
+        throw ruleBroken(
+          'REGISTRATION_NOT_CONFIRMED',
+          `Run order rule: only confirmed registrations are placed; this one is ${status}.`,
+        );
       }
       const placed = positionOf(state.slots, registrationId);
-      if (placed !== undefined) throw conflict('ALREADY_PLACED', `This registration already stands at position ${placed}; move it instead.`, { position: placed });
+      if (placed !== undefined)
+        throw conflict('ALREADY_PLACED', `This registration already stands at position ${placed}; move it instead.`, {
+          position: placed,
+        });
       // Locks past the end count too: a locked last pair of an odd-length order takes no partner.
       const locked = allLockedPositions(state);
       if (command.position !== undefined) {
         const asked = command.position;
         if (!Number.isInteger(asked) || asked < 1 || asked > state.slots.length + 1) {
-          throw ruleBroken('POSITION_OUT_OF_RANGE', `Position rule: position ${asked} is outside the order (1 to ${state.slots.length + 1}).`);
+          throw ruleBroken(
+            'POSITION_OUT_OF_RANGE',
+            `Position rule: position ${asked} is outside the order (1 to ${state.slots.length + 1}).`,
+          );
         }
         refuseLocked(state, locked, asked);
       }
@@ -127,11 +185,18 @@ export function decideRunOrder(state: RunOrderState, command: RunOrderCommand, c
       if (position === undefined) throw conflict('NOT_PLACED', 'This registration is not in the run order.');
       refuseLocked(state, lockedPositionSet(state), position);
       const slots = state.slots.map((id) => (id === command.registrationId ? null : id));
-      return [{ type: 'RegistrationRemoved', data: { slots, registrationId: command.registrationId, position, removedBy: by } }];
+      return [
+        {
+          type: 'RegistrationRemoved',
+          data: { slots, registrationId: command.registrationId, position, removedBy: by },
+        },
+      ];
     }
     case 'LockPositions': {
       for (const p of command.positions) checkPosition(state, p, 'positions');
-      const fresh = [...new Set(command.positions)].filter((p) => !state.lockedPositions.includes(p)).sort((a, b) => a - b);
+      const fresh = [...new Set(command.positions)]
+        .filter((p) => !state.lockedPositions.includes(p))
+        .sort((a, b) => a - b);
       return fresh.length === 0 ? [] : [{ type: 'PositionsLocked', data: { positions: fresh, lockedBy: by } }];
     }
     case 'UnlockPositions': {
@@ -139,17 +204,28 @@ export function decideRunOrder(state: RunOrderState, command: RunOrderCommand, c
       for (const p of command.positions) if (!state.lockedPositions.includes(p)) checkPosition(state, p, 'positions');
       const viaPair = command.positions.find((p) => state.lockedPairs.includes(pairOf(p)));
       if (viaPair !== undefined) {
-        throw conflict('PAIR_LOCKED', `Position ${viaPair} is locked through pair ${pairOf(viaPair)}; unlock the pair instead.`, { pair: pairOf(viaPair) });
+        throw conflict(
+          'PAIR_LOCKED',
+          `Position ${viaPair} is locked through pair ${pairOf(viaPair)}; unlock the pair instead.`,
+          { pair: pairOf(viaPair) },
+        );
       }
-      const held = [...new Set(command.positions)].filter((p) => state.lockedPositions.includes(p)).sort((a, b) => a - b);
+      const held = [...new Set(command.positions)]
+        .filter((p) => state.lockedPositions.includes(p))
+        .sort((a, b) => a - b);
       return held.length === 0 ? [] : [{ type: 'PositionsUnlocked', data: { positions: held, unlockedBy: by } }];
     }
     case 'LockPair':
     case 'UnlockPair': {
       const pairs = Math.ceil(state.slots.length / 2);
-      if (!Number.isInteger(command.pair) || command.pair < 1 || command.pair > pairs) throw ruleBroken('PAIR_OUT_OF_RANGE', `Pair rule: pair ${command.pair} is not a pair of this order (1 to ${pairs}).`);
+      if (!Number.isInteger(command.pair) || command.pair < 1 || command.pair > pairs)
+        throw ruleBroken(
+          'PAIR_OUT_OF_RANGE',
+          `Pair rule: pair ${command.pair} is not a pair of this order (1 to ${pairs}).`,
+        );
       const isLocked = state.lockedPairs.includes(command.pair);
-      if (command.type === 'LockPair') return isLocked ? [] : [{ type: 'PairLocked', data: { pair: command.pair, lockedBy: by } }];
+      if (command.type === 'LockPair')
+        return isLocked ? [] : [{ type: 'PairLocked', data: { pair: command.pair, lockedBy: by } }];
       return isLocked ? [{ type: 'PairUnlocked', data: { pair: command.pair, unlockedBy: by } }] : [];
     }
     case 'LockOrder':
@@ -158,8 +234,14 @@ export function decideRunOrder(state: RunOrderState, command: RunOrderCommand, c
       return state.orderLocked ? [{ type: 'OrderUnlocked', data: { unlockedBy: by } }] : [];
     case 'SetCurrentHeat': {
       const heats = Math.max(1, heatCount(state.slots.length, state.heatSize));
-      if (command.heat < 1 || command.heat > heats) throw ruleBroken('HEAT_OUT_OF_RANGE', `Heat rule: heat ${command.heat} is not a heat of this order (1 to ${heats}).`);
-      return command.heat === state.currentHeat ? [] : [{ type: 'CurrentHeatSet', data: { heat: command.heat, setBy: by } }];
+      if (command.heat < 1 || command.heat > heats)
+        throw ruleBroken(
+          'HEAT_OUT_OF_RANGE',
+          `Heat rule: heat ${command.heat} is not a heat of this order (1 to ${heats}).`,
+        );
+      return command.heat === state.currentHeat
+        ? []
+        : [{ type: 'CurrentHeatSet', data: { heat: command.heat, setBy: by } }];
     }
     case 'Undo': {
       refuseWhenOrderLocked(state);
@@ -182,7 +264,12 @@ export function decideRunOrder(state: RunOrderState, command: RunOrderCommand, c
       const saved = state.savedStates.find((s) => s.name === command.name);
       if (!saved) throw notFound(`Saved state "${command.name}"`, 'SAVED_STATE_NOT_FOUND');
       const slots = withLocksKept(state, saved.slots);
-      return changed(state, slots, () => ({ type: 'StateApplied', data: { name: saved.name, slots, appliedBy: by } }), true);
+      return changed(
+        state,
+        slots,
+        () => ({ type: 'StateApplied', data: { name: saved.name, slots, appliedBy: by } }),
+        true,
+      );
     }
   }
 }
@@ -191,10 +278,19 @@ export function decideRunOrder(state: RunOrderState, command: RunOrderCommand, c
 export const entriesOf = (slots: Slots): number[] => slots.filter((id): id is number => id !== null);
 
 /** An arrangement change, or nothing when it changes nothing (unless it must be recorded anyway). */
-function changed(state: RunOrderState, slots: Slots, event: () => RunOrderEvent, recordEvenIfSame = false): RunOrderEvent[] {
+function changed(
+  state: RunOrderState,
+  slots: Slots,
+  event: () => RunOrderEvent,
+  recordEvenIfSame = false,
+): RunOrderEvent[] {
   refuseLockedChanges(state, slots);
   const duplicate = firstDuplicate(slots);
-  if (duplicate !== undefined) throw ruleBroken('DUPLICATE_REGISTRATION', `Run order rule: registration ${duplicate} would stand twice in the order.`);
+  if (duplicate !== undefined)
+    throw ruleBroken(
+      'DUPLICATE_REGISTRATION',
+      `Run order rule: registration ${duplicate} would stand twice in the order.`,
+    );
   const same = state.exists && slots.length === state.slots.length && slots.every((id, i) => id === state.slots[i]);
   return same && !recordEvenIfSame ? [] : [event()];
 }
@@ -210,13 +306,18 @@ function firstDuplicate(slots: Slots): number | undefined {
 }
 
 function refuseWhenOrderLocked(state: RunOrderState): void {
-  if (state.orderLocked) throw conflict('ORDER_LOCKED', 'The whole run order is locked; unlock it to change the arrangement.');
+  if (state.orderLocked)
+    throw conflict('ORDER_LOCKED', 'The whole run order is locked; unlock it to change the arrangement.');
 }
 
 function lockError(state: RunOrderState, position: number): DomainError {
   const pair = pairOf(position);
   if (state.lockedPairs.includes(pair)) {
-    return conflict('PAIR_LOCKED', `Pair ${pair} (positions ${pairPositions(pair).join(' and ')}) is locked; unlock it first.`, { pair, position });
+    return conflict(
+      'PAIR_LOCKED',
+      `Pair ${pair} (positions ${pairPositions(pair).join(' and ')}) is locked; unlock it first.`,
+      { pair, position },
+    );
   }
   return conflict('POSITION_LOCKED', `Position ${position} is locked; unlock it first.`, { position });
 }
@@ -234,7 +335,10 @@ function refuseLockedChanges(state: RunOrderState, slots: Slots): void {
 
 function checkPosition(state: RunOrderState, position: number, field: string): void {
   if (!Number.isInteger(position) || position < 1 || position > state.slots.length) {
-    throw ruleBroken('POSITION_OUT_OF_RANGE', `Position rule: ${field} ${position} is outside the order (1 to ${state.slots.length}).`);
+    throw ruleBroken(
+      'POSITION_OUT_OF_RANGE',
+      `Position rule: ${field} ${position} is outside the order (1 to ${state.slots.length}).`,
+    );
   }
 }
 
@@ -268,7 +372,12 @@ export function moveAmongUnlocked(slots: Slots, locked: ReadonlySet<number>, sou
  * among the unlocked positions, down to the next empty one (or to a new unlocked position at the end).
  * Positions past the end are added as empty ones, never as holes.
  */
-export function insertAmongUnlocked(slots: Slots, locked: ReadonlySet<number>, position: number, registrationId: number): Slots {
+export function insertAmongUnlocked(
+  slots: Slots,
+  locked: ReadonlySet<number>,
+  position: number,
+  registrationId: number,
+): Slots {
   const result = [...slots];
   const put = (p: number, id: number | null) => {
     while (result.length < p) result.push(null);

@@ -40,23 +40,69 @@ describe('arrangementMoves', () => {
 
 describe('summariseRunOrderEvent', () => {
   const cases: [RunOrderEvent, string][] = [
-    [{ type: 'RunOrderCreated', data: { heatSize: 3, slots: Array(12).fill(null), createdBy: 1 } }, 'Created an empty order of 12 positions'],
-    [{ type: 'RunOrderCreated', data: { heatSize: 3, slots: [null], createdBy: 1 } }, 'Created an empty order of 1 position'],
     [
-      { type: 'RunOrderGenerated', data: { slots: [], seeding: { rule: 'random', seed: 42, fastest: 'last', separateDepartments: true, minRest: 0 }, heatSize: 3, generatedBy: 1 } },
+      { type: 'RunOrderCreated', data: { heatSize: 3, slots: Array(12).fill(null), createdBy: 1 } },
+      'Created an empty order of 12 positions',
+    ],
+    [
+      { type: 'RunOrderCreated', data: { heatSize: 3, slots: [null], createdBy: 1 } },
+      'Created an empty order of 1 position',
+    ],
+    [
+      {
+        type: 'RunOrderGenerated',
+        data: {
+          slots: [],
+          seeding: { rule: 'random', seed: 42, fastest: 'last', separateDepartments: true, minRest: 0 },
+          heatSize: 3,
+          generatedBy: 1,
+        },
+      },
       'Generated (random, seed 42)',
     ],
     [
-      { type: 'RunOrderGenerated', data: { slots: [], seeding: { rule: 'best-time', seed: 7, fastest: 'first', separateDepartments: false, minRest: 2 }, heatSize: 3, generatedBy: 1 } },
+      {
+        type: 'RunOrderGenerated',
+        data: {
+          slots: [],
+          seeding: { rule: 'best-time', seed: 7, fastest: 'first', separateDepartments: false, minRest: 2 },
+          heatSize: 3,
+          generatedBy: 1,
+        },
+      },
       'Generated (best time, fastest first, seed 7)',
     ],
     [{ type: 'PositionsReordered', data: { slots: [], reorderedBy: 1 } }, 'Reordered the positions'],
-    [{ type: 'PositionMoved', data: { slots: [2, 3, 4, 5, 6, 7, 1], sourcePosition: 3, targetPosition: 7, movedBy: 1 } }, 'Moved Kamloops A from position 3 to 7'],
-    [{ type: 'PositionMoved', data: { slots: [2, 3, 4, 5, 6, 7, 1], sourcePosition: 7, targetPosition: 1, movedBy: 1 } }, 'Moved Surrey B from position 7 to 1'],
-    [{ type: 'PositionMoved', data: { slots: [null, 1], sourcePosition: 2, targetPosition: 1, movedBy: 1 } }, 'Moved an empty position from position 2 to 1'],
-    [{ type: 'HeatMoved', data: { slots: [], sourceHeatNumber: 2, targetHeatNumber: 4, movedBy: 1 } }, 'Moved heat 2 to heat 4'],
-    [{ type: 'RegistrationInserted', data: { slots: [], registrationId: 9, position: 5, insertedBy: 1 } }, 'Inserted Halifax C at position 5'],
-    [{ type: 'RegistrationRemoved', data: { slots: [], registrationId: 3, position: 5, removedBy: 1 } }, 'Removed Red Deer from position 5'],
+    [
+      {
+        type: 'PositionMoved',
+        data: { slots: [2, 3, 4, 5, 6, 7, 1], sourcePosition: 3, targetPosition: 7, movedBy: 1 },
+      },
+      'Moved Kamloops A from position 3 to 7',
+    ],
+    [
+      {
+        type: 'PositionMoved',
+        data: { slots: [2, 3, 4, 5, 6, 7, 1], sourcePosition: 7, targetPosition: 1, movedBy: 1 },
+      },
+      'Moved Surrey B from position 7 to 1',
+    ],
+    [
+      { type: 'PositionMoved', data: { slots: [null, 1], sourcePosition: 2, targetPosition: 1, movedBy: 1 } },
+      'Moved an empty position from position 2 to 1',
+    ],
+    [
+      { type: 'HeatMoved', data: { slots: [], sourceHeatNumber: 2, targetHeatNumber: 4, movedBy: 1 } },
+      'Moved heat 2 to heat 4',
+    ],
+    [
+      { type: 'RegistrationInserted', data: { slots: [], registrationId: 9, position: 5, insertedBy: 1 } },
+      'Inserted Halifax C at position 5',
+    ],
+    [
+      { type: 'RegistrationRemoved', data: { slots: [], registrationId: 3, position: 5, removedBy: 1 } },
+      'Removed Red Deer from position 5',
+    ],
     [{ type: 'PositionsLocked', data: { positions: [1, 2], lockedBy: 1 } }, 'Locked positions 1, 2'],
     [{ type: 'PositionsLocked', data: { positions: [4], lockedBy: 1 } }, 'Locked position 4'],
     [{ type: 'PositionsUnlocked', data: { positions: [3, 8], unlockedBy: 1 } }, 'Unlocked positions 3, 8'],
@@ -78,7 +124,9 @@ describe('summariseRunOrderEvent', () => {
   it('reads an unknown event, or one without the data it needs, as its type name', () => {
     expect(summariseRunOrderEvent({ type: 'SomethingNew', data: { pair: 1 } }, nameOf)).toBe('SomethingNew');
     expect(summariseRunOrderEvent({ type: 'PairLocked', data: null }, nameOf)).toBe('PairLocked');
-    expect(summariseRunOrderEvent({ type: 'PositionMoved', data: { sourcePosition: '3' } }, nameOf)).toBe('PositionMoved');
+    expect(summariseRunOrderEvent({ type: 'PositionMoved', data: { sourcePosition: '3' } }, nameOf)).toBe(
+      'PositionMoved',
+    );
     expect(summariseRunOrderEvent({ type: 'RunOrderGenerated', data: {} }, nameOf)).toBe('Generated');
   });
 });

@@ -38,21 +38,35 @@ export function arrangementMoves(before: Slots, after: Slots): ArrangementMove[]
 
 const quoted = (name: unknown): string => `“${String(name)}”`;
 const list = (values: unknown): string => (Array.isArray(values) ? values.join(', ') : '');
-const plural = (values: unknown, one: string, many: string): string => (Array.isArray(values) && values.length === 1 ? one : many);
+const plural = (values: unknown, one: string, many: string): string =>
+  Array.isArray(values) && values.length === 1 ? one : many;
 
 function seedingLabel(seeding: Partial<SeedingRule> | undefined): string {
   if (!seeding || typeof seeding !== 'object') return '';
   const seed = seeding.seed !== undefined ? `seed ${seeding.seed}` : '';
-  if (seeding.rule === 'best-time') return [`best time, fastest ${seeding.fastest === 'first' ? 'first' : 'last'}`, seed].filter(Boolean).join(', ');
+  if (seeding.rule === 'best-time')
+    return [`best time, fastest ${seeding.fastest === 'first' ? 'first' : 'last'}`, seed].filter(Boolean).join(', ');
   return [seeding.rule ?? 'random', seed].filter(Boolean).join(', ');
 }
 
 /** The data fields a summary reads, by event type; an event without them reads as its type name. */
 const REQUIRED_FIELDS: Record<string, [string, 'number' | 'string' | 'array'][]> = {
-  PositionMoved: [['sourcePosition', 'number'], ['targetPosition', 'number']],
-  HeatMoved: [['sourceHeatNumber', 'number'], ['targetHeatNumber', 'number']],
-  RegistrationInserted: [['registrationId', 'number'], ['position', 'number']],
-  RegistrationRemoved: [['registrationId', 'number'], ['position', 'number']],
+  PositionMoved: [
+    ['sourcePosition', 'number'],
+    ['targetPosition', 'number'],
+  ],
+  HeatMoved: [
+    ['sourceHeatNumber', 'number'],
+    ['targetHeatNumber', 'number'],
+  ],
+  RegistrationInserted: [
+    ['registrationId', 'number'],
+    ['position', 'number'],
+  ],
+  RegistrationRemoved: [
+    ['registrationId', 'number'],
+    ['position', 'number'],
+  ],
   PositionsLocked: [['positions', 'array']],
   PositionsUnlocked: [['positions', 'array']],
   PairLocked: [['pair', 'number']],
@@ -66,11 +80,15 @@ const REQUIRED_FIELDS: Record<string, [string, 'number' | 'string' | 'array'][]>
  * A readable one-line summary of a run-order event for the history timeline. Entries are named by
  * nameOf; an unknown event type (or one whose data is not as expected) reads as its type name.
  */
-export function summariseRunOrderEvent(event: { type: string; data: unknown }, nameOf: (registrationId: number) => string): string {
+export function summariseRunOrderEvent(
+  event: { type: string; data: unknown },
+  nameOf: (registrationId: number) => string,
+): string {
   const data = (event.data && typeof event.data === 'object' ? event.data : {}) as Record<string, unknown>;
   const name = (id: unknown): string => (typeof id === 'number' ? nameOf(id) : 'an empty position');
   const fields = REQUIRED_FIELDS[event.type] ?? [];
-  if (!fields.every(([key, kind]) => (kind === 'array' ? Array.isArray(data[key]) : typeof data[key] === kind))) return event.type;
+  if (!fields.every(([key, kind]) => (kind === 'array' ? Array.isArray(data[key]) : typeof data[key] === kind)))
+    return event.type;
   switch (event.type) {
     case 'RunOrderCreated': {
       const count = Array.isArray(data.slots) ? data.slots.length : 0;

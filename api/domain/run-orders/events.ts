@@ -159,7 +159,21 @@ export const ARRANGEMENT_EVENTS: ReadonlySet<string> = new Set<RunOrderEventType
 /** The actor of an event, whichever SPEC 3 field names it. */
 export function actorOf(event: { data: unknown }): number | null {
   const data = (event.data ?? {}) as Record<string, unknown>;
-  for (const key of ['movedBy', 'reorderedBy', 'lockedBy', 'unlockedBy', 'appliedBy', 'generatedBy', 'createdBy', 'insertedBy', 'removedBy', 'undoneBy', 'redoneBy', 'savedBy', 'setBy']) {
+  for (const key of [
+    'movedBy',
+    'reorderedBy',
+    'lockedBy',
+    'unlockedBy',
+    'appliedBy',
+    'generatedBy',
+    'createdBy',
+    'insertedBy',
+    'removedBy',
+    'undoneBy',
+    'redoneBy',
+    'savedBy',
+    'setBy',
+  ]) {
     const value = data[key];
     if (typeof value === 'number') return value;
   }

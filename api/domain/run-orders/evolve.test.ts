@@ -20,9 +20,13 @@ import {
 
 const seeding: SeedingRule = { rule: 'best-time', seed: 9, fastest: 'last', separateDepartments: true, minRest: 2 };
 
-const created = (slots: Slots, heatSize = 3): RunOrderEvent => ({ type: 'RunOrderCreated', data: { heatSize, slots, createdBy: 1 } });
+const created = (slots: Slots, heatSize = 3): RunOrderEvent => ({
+  type: 'RunOrderCreated',
+  data: { heatSize, slots, createdBy: 1 },
+});
 const reordered = (slots: Slots): RunOrderEvent => ({ type: 'PositionsReordered', data: { slots, reorderedBy: 1 } });
-const fold = (...events: RunOrderEvent[]): RunOrderState => events.reduce((state, event) => evolve(state, event), initialRunOrderState());
+const fold = (...events: RunOrderEvent[]): RunOrderState =>
+  events.reduce((state, event) => evolve(state, event), initialRunOrderState());
 
 /** One event of each arrangement-changing type, each ending in the given slots. */
 const arrangementEvents = (slots: Slots): RunOrderEvent[] => [
@@ -56,7 +60,14 @@ describe('evolve', () => {
 
   it('RunOrderCreated: an order of the given slots and heat size, with nothing to undo', () => {
     const state = fold(created([null, null, null, null], 2));
-    expect(state).toMatchObject({ exists: true, version: 1, heatSize: 2, slots: [null, null, null, null], undo: [], redo: [] });
+    expect(state).toMatchObject({
+      exists: true,
+      version: 1,
+      heatSize: 2,
+      slots: [null, null, null, null],
+      undo: [],
+      redo: [],
+    });
   });
 
   it('RunOrderCreated again starts over but keeps the saved states', () => {
@@ -67,14 +78,24 @@ describe('evolve', () => {
       reordered([2, 1]),
       created([null, null], 4),
     );
-    expect(state).toMatchObject({ slots: [null, null], heatSize: 4, lockedPositions: [], undo: [], redo: [], version: 5 });
+    expect(state).toMatchObject({
+      slots: [null, null],
+      heatSize: 4,
+      lockedPositions: [],
+      undo: [],
+      redo: [],
+      version: 5,
+    });
     expect(state.savedStates.map((s) => s.name)).toEqual(['A']);
   });
 
   it.each(arrangementEvents([3, 1, 2, null]).map((event) => [event.type, event] as const))(
     '%s: takes the slots it carries, puts the previous arrangement on the undo stack and clears redo',
     (_, event) => {
-      const base = fold(created([1, 2, 3, null]), reordered([2, 1, 3, null]), { type: 'ChangeUndone', data: { slots: [1, 2, 3, null], undoneBy: 1 } });
+      const base = fold(created([1, 2, 3, null]), reordered([2, 1, 3, null]), {
+        type: 'ChangeUndone',
+        data: { slots: [1, 2, 3, null], undoneBy: 1 },
+      });
       expect(base.redo).toEqual([[2, 1, 3, null]]);
       const state = evolve(base, event);
       expect(state.slots).toEqual([3, 1, 2, null]);
@@ -106,7 +127,11 @@ describe('evolve', () => {
   });
 
   it('PairLocked and PairUnlocked keep a sorted set of pairs', () => {
-    let state = fold(created([1, 2, 3, 4, 5, 6]), { type: 'PairLocked', data: { pair: 3, lockedBy: 1 } }, { type: 'PairLocked', data: { pair: 1, lockedBy: 1 } });
+    let state = fold(
+      created([1, 2, 3, 4, 5, 6]),
+      { type: 'PairLocked', data: { pair: 3, lockedBy: 1 } },
+      { type: 'PairLocked', data: { pair: 1, lockedBy: 1 } },
+    );
     state = evolve(state, { type: 'PairLocked', data: { pair: 3, lockedBy: 1 } });
     expect(state.lockedPairs).toEqual([1, 3]);
     state = evolve(state, { type: 'PairUnlocked', data: { pair: 1, unlockedBy: 1 } });
@@ -126,17 +151,32 @@ describe('evolve', () => {
 
   it('ChangeUndone and ChangeRedone move arrangements between the stacks', () => {
     const changed = fold(created([1, 2]), reordered([2, 1]), reordered([null, 1]));
-    expect(changed.undo).toEqual([[1, 2], [2, 1]]);
+    expect(changed.undo).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
     const undone = evolve(changed, { type: 'ChangeUndone', data: { slots: [2, 1], undoneBy: 1 } });
     expect(undone).toMatchObject({ slots: [2, 1], undo: [[1, 2]], redo: [[null, 1]] });
     const twice = evolve(undone, { type: 'ChangeUndone', data: { slots: [1, 2], undoneBy: 1 } });
-    expect(twice).toMatchObject({ slots: [1, 2], undo: [], redo: [[null, 1], [2, 1]] });
+    expect(twice).toMatchObject({
+      slots: [1, 2],
+      undo: [],
+      redo: [
+        [null, 1],
+        [2, 1],
+      ],
+    });
     const redone = evolve(twice, { type: 'ChangeRedone', data: { slots: [2, 1], redoneBy: 1 } });
     expect(redone).toMatchObject({ slots: [2, 1], undo: [[1, 2]], redo: [[null, 1]] });
   });
 
   it('a new change after an undo clears the redo stack', () => {
-    const state = fold(created([1, 2]), reordered([2, 1]), { type: 'ChangeUndone', data: { slots: [1, 2], undoneBy: 1 } }, reordered([2, 1]));
+    const state = fold(
+      created([1, 2]),
+      reordered([2, 1]),
+      { type: 'ChangeUndone', data: { slots: [1, 2], undoneBy: 1 } },
+      reordered([2, 1]),
+    );
     expect(state.redo).toEqual([]);
     expect(state.undo).toEqual([[1, 2]]);
   });
@@ -170,10 +210,22 @@ describe('evolve', () => {
   });
 
   it('records the last change with its actor, version and time', () => {
-    const state = evolve(fold(created([1, 2])), reordered([2, 1]), { version: 8, actorId: 3, recordedAt: new Date(Date.UTC(2027, 5, 1, 12)) });
+    const state = evolve(fold(created([1, 2])), reordered([2, 1]), {
+      version: 8,
+      actorId: 3,
+      recordedAt: new Date(Date.UTC(2027, 5, 1, 12)),
+    });
     expect(state.version).toBe(8);
-    expect(state.lastChange).toEqual({ type: 'PositionsReordered', actorId: 3, version: 8, at: '2027-06-01T12:00:00.000Z' });
-    expect(evolve(state, { type: 'OrderLocked', data: { lockedBy: 2 } }, { recordedAt: '2027-06-01T13:00:00.000Z' }).lastChange).toEqual({
+    expect(state.lastChange).toEqual({
+      type: 'PositionsReordered',
+      actorId: 3,
+      version: 8,
+      at: '2027-06-01T12:00:00.000Z',
+    });
+    expect(
+      evolve(state, { type: 'OrderLocked', data: { lockedBy: 2 } }, { recordedAt: '2027-06-01T13:00:00.000Z' })
+        .lastChange,
+    ).toEqual({
       type: 'OrderLocked',
       actorId: null,
       version: 9,
@@ -185,15 +237,33 @@ describe('evolve', () => {
     const state = fold(created([1, 2]), reordered([2, 1]));
     const after = evolve(state, { type: 'SomethingElse', data: { slots: [9] } } as unknown as RunOrderEvent);
     expect(after).toEqual({ ...state, version: state.version + 1 });
-    expect(evolve(state, { type: 'SomethingElse', data: null } as unknown as RunOrderEvent, { version: 40 })).toEqual({ ...state, version: 40 });
+    expect(evolve(state, { type: 'SomethingElse', data: null } as unknown as RunOrderEvent, { version: 40 })).toEqual({
+      ...state,
+      version: 40,
+    });
   });
 
   it('foldRunOrder folds recorded events with their versions and actors', () => {
     const state = foldRunOrder([
-      { type: 'RunOrderCreated', data: { heatSize: 3, slots: [1, 2], createdBy: 1 }, version: 1, metadata: { actorId: 1 } },
-      { type: 'PositionsReordered', data: { slots: [2, 1], reorderedBy: 2 }, version: 2, metadata: { actorId: 2 }, recordedAt: '2027-01-01T00:00:00.000Z' },
+      {
+        type: 'RunOrderCreated',
+        data: { heatSize: 3, slots: [1, 2], createdBy: 1 },
+        version: 1,
+        metadata: { actorId: 1 },
+      },
+      {
+        type: 'PositionsReordered',
+        data: { slots: [2, 1], reorderedBy: 2 },
+        version: 2,
+        metadata: { actorId: 2 },
+        recordedAt: '2027-01-01T00:00:00.000Z',
+      },
     ]);
-    expect(state).toMatchObject({ version: 2, slots: [2, 1], lastChange: { type: 'PositionsReordered', actorId: 2, version: 2, at: '2027-01-01T00:00:00.000Z' } });
+    expect(state).toMatchObject({
+      version: 2,
+      slots: [2, 1],
+      lastChange: { type: 'PositionsReordered', actorId: 2, version: 2, at: '2027-01-01T00:00:00.000Z' },
+    });
     const more = foldRunOrder([{ type: 'OrderLocked', data: { lockedBy: 2 }, version: 3 }], state);
     expect(more).toMatchObject({ version: 3, orderLocked: true, slots: [2, 1] });
   });

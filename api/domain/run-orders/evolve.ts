@@ -93,11 +93,27 @@ function applyEvent(state: RunOrderState, event: RunOrderEvent, version: number)
   }
   switch (event.type) {
     case 'RunOrderCreated':
-      return { ...initialRunOrderState(), exists: true, heatSize: event.data.heatSize, slots: [...event.data.slots], savedStates: state.savedStates };
+      return {
+        ...initialRunOrderState(),
+        exists: true,
+        heatSize: event.data.heatSize,
+        slots: [...event.data.slots],
+        savedStates: state.savedStates,
+      };
     case 'ChangeUndone':
-      return { ...state, slots: [...event.data.slots], undo: state.undo.slice(0, -1), redo: pushBounded(state.redo, state.slots) };
+      return {
+        ...state,
+        slots: [...event.data.slots],
+        undo: state.undo.slice(0, -1),
+        redo: pushBounded(state.redo, state.slots),
+      };
     case 'ChangeRedone':
-      return { ...state, slots: [...event.data.slots], redo: state.redo.slice(0, -1), undo: pushBounded(state.undo, state.slots) };
+      return {
+        ...state,
+        slots: [...event.data.slots],
+        redo: state.redo.slice(0, -1),
+        undo: pushBounded(state.undo, state.slots),
+      };
     case 'PositionsLocked':
       return { ...state, lockedPositions: sortedUnique([...state.lockedPositions, ...event.data.positions]) };
     case 'PositionsUnlocked': {
@@ -129,12 +145,22 @@ function applyEvent(state: RunOrderState, event: RunOrderEvent, version: number)
 
 /** Folds recorded events (with their versions and actors) onto a state. */
 export function foldRunOrder(
-  events: readonly { type: string; data: unknown; version?: number; metadata?: { actorId?: number | null }; recordedAt?: string | Date }[],
+  events: readonly {
+    type: string;
+    data: unknown;
+    version?: number;
+    metadata?: { actorId?: number | null };
+    recordedAt?: string | Date;
+  }[],
   from: RunOrderState = initialRunOrderState(),
 ): RunOrderState {
   let state = from;
   for (const event of events) {
-    state = evolve(state, event as RunOrderEvent, { version: event.version, actorId: event.metadata?.actorId ?? null, recordedAt: event.recordedAt ?? null });
+    state = evolve(state, event as RunOrderEvent, {
+      version: event.version,
+      actorId: event.metadata?.actorId ?? null,
+      recordedAt: event.recordedAt ?? null,
+    });
   }
   return state;
 }
@@ -147,7 +173,8 @@ export const laneOf = (position: number): 'left' | 'right' => (position % 2 === 
 export const pairPositions = (pair: number): [number, number] => [pair * 2 - 1, pair * 2];
 /** Heat of a position, with heatSize pairs per heat. */
 export const heatOf = (position: number, heatSize: number): number => Math.ceil(pairOf(position) / heatSize);
-export const heatCount = (positions: number, heatSize: number): number => Math.ceil(Math.ceil(positions / 2) / heatSize);
+export const heatCount = (positions: number, heatSize: number): number =>
+  Math.ceil(Math.ceil(positions / 2) / heatSize);
 /** The positions of a heat, clipped to the order's length. */
 export function heatPositions(heat: number, heatSize: number, length: number): number[] {
   const first = (heat - 1) * heatSize * 2 + 1;
@@ -158,7 +185,9 @@ export function heatPositions(heat: number, heatSize: number, length: number): n
 }
 
 /** Every locked position, whether locked alone or by its pair (within the order's length). */
-export function lockedPositionSet(state: Pick<RunOrderState, 'lockedPositions' | 'lockedPairs' | 'slots'>): Set<number> {
+export function lockedPositionSet(
+  state: Pick<RunOrderState, 'lockedPositions' | 'lockedPairs' | 'slots'>,
+): Set<number> {
   const locked = new Set(state.lockedPositions.filter((p) => p <= state.slots.length));
   for (const pair of state.lockedPairs) for (const p of pairPositions(pair)) if (p <= state.slots.length) locked.add(p);
   return locked;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SeedingRule, Slots } from './events.ts';
-import { DEFAULT_SEEDING, generateArrangement, type SeedEntry, seededRandom, seededShuffle, seedOrder } from './generate.ts';
+import {
+  DEFAULT_SEEDING,
+  generateArrangement,
+  type SeedEntry,
+  seededRandom,
+  seededShuffle,
+  seedOrder,
+} from './generate.ts';
 
 const entry = (registrationId: number, extra: Partial<SeedEntry> = {}): SeedEntry => ({
   registrationId,
@@ -45,7 +52,8 @@ function restBreaches(slots: Slots, entries: SeedEntry[], minRest: number): [num
       if (a.registrationId >= b.registrationId || !a.personIds.some((p) => b.personIds.includes(p))) continue;
       const pa = where.get(a.registrationId);
       const pb = where.get(b.registrationId);
-      if (pa !== undefined && pb !== undefined && Math.abs(pa - pb) <= minRest) breaches.push([a.registrationId, b.registrationId]);
+      if (pa !== undefined && pb !== undefined && Math.abs(pa - pb) <= minRest)
+        breaches.push([a.registrationId, b.registrationId]);
     }
   }
   return breaches;
@@ -74,7 +82,13 @@ describe('seeded randomness', () => {
 
 describe('DEFAULT_SEEDING', () => {
   it('is random with seed 1, fastest last, departments kept apart, no rest rule', () => {
-    expect(DEFAULT_SEEDING).toEqual({ rule: 'random', seed: 1, fastest: 'last', separateDepartments: true, minRest: 0 });
+    expect(DEFAULT_SEEDING).toEqual({
+      rule: 'random',
+      seed: 1,
+      fastest: 'last',
+      separateDepartments: true,
+      minRest: 0,
+    });
   });
 });
 
@@ -143,7 +157,14 @@ describe('generateArrangement: locks', () => {
 });
 
 describe('generateArrangement: best time', () => {
-  const timed = [entry(1, { bestTimeMs: 120_000 }), entry(2, { bestTimeMs: 95_000 }), entry(3), entry(4, { bestTimeMs: 150_000 }), entry(5), entry(6, { bestTimeMs: 101_000 })];
+  const timed = [
+    entry(1, { bestTimeMs: 120_000 }),
+    entry(2, { bestTimeMs: 95_000 }),
+    entry(3),
+    entry(4, { bestTimeMs: 150_000 }),
+    entry(5),
+    entry(6, { bestTimeMs: 101_000 }),
+  ];
 
   it('fastest last: entries without a time first, then slowest to fastest', () => {
     const slots = generate(timed, { ...plain, rule: 'best-time', fastest: 'last' });
@@ -158,7 +179,12 @@ describe('generateArrangement: best time', () => {
   });
 
   it('breaks ties by the seed, reproducibly', () => {
-    const tied = [entry(1, { bestTimeMs: 100_000 }), entry(2, { bestTimeMs: 100_000 }), entry(3, { bestTimeMs: 100_000 }), entry(4, { bestTimeMs: 90_000 })];
+    const tied = [
+      entry(1, { bestTimeMs: 100_000 }),
+      entry(2, { bestTimeMs: 100_000 }),
+      entry(3, { bestTimeMs: 100_000 }),
+      entry(4, { bestTimeMs: 90_000 }),
+    ];
     const orders = new Set<string>();
     for (let seed = 1; seed <= 30; seed += 1) {
       const seeding: SeedingRule = { ...plain, rule: 'best-time', fastest: 'last', seed };

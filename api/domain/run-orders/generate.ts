@@ -39,7 +39,12 @@ export function seedEntriesOf(entries: Iterable<KnownEntry>): SeedEntry[] {
   return [...entries]
     .filter((entry) => entry.status === 'confirmed')
     .sort((a, b) => a.registrationId - b.registrationId)
-    .map((entry) => ({ registrationId: entry.registrationId, departmentId: entry.departmentId, bestTimeMs: entry.seedTimeMs, personIds: entry.personIds }));
+    .map((entry) => ({
+      registrationId: entry.registrationId,
+      departmentId: entry.departmentId,
+      bestTimeMs: entry.seedTimeMs,
+      personIds: entry.personIds,
+    }));
 }
 
 export interface GenerateInput {
@@ -50,7 +55,13 @@ export interface GenerateInput {
   seeding: SeedingRule;
 }
 
-export const DEFAULT_SEEDING: SeedingRule = { rule: 'random', seed: 1, fastest: 'last', separateDepartments: true, minRest: 0 };
+export const DEFAULT_SEEDING: SeedingRule = {
+  rule: 'random',
+  seed: 1,
+  fastest: 'last',
+  separateDepartments: true,
+  minRest: 0,
+};
 
 /** How far (in positions) a repair looks for an entry to swap with, besides what minRest needs. */
 const SEARCH_WINDOW = 16;
@@ -130,7 +141,8 @@ export function generateArrangement(input: GenerateInput): Slots {
     next += 1;
   }
 
-  const departmentOf = (id: number | null): number | null => (id === null ? null : (info.get(id)?.departmentId ?? null));
+  const departmentOf = (id: number | null): number | null =>
+    id === null ? null : (info.get(id)?.departmentId ?? null);
   const clash = (a: number | null, b: number | null): boolean => {
     const department = departmentOf(a);
     return department !== null && b !== null && a !== b && department === departmentOf(b);
@@ -184,7 +196,13 @@ function separateDepartments(slots: Slots, locked: ReadonlySet<number>, clash: C
  * between them): an entry too close to another of its people swaps with a nearby unlocked position
  * (an entry, else an empty one) where both end up far enough from theirs, without a department clash.
  */
-function keepRest(slots: Slots, locked: ReadonlySet<number>, info: ReadonlyMap<number, SeedEntry>, minRest: number, clash: Clash): void {
+function keepRest(
+  slots: Slots,
+  locked: ReadonlySet<number>,
+  info: ReadonlyMap<number, SeedEntry>,
+  minRest: number,
+  clash: Clash,
+): void {
   const position = new Map<number, number>();
   slots.forEach((id, i) => {
     if (id !== null) position.set(id, i + 1);

@@ -21,7 +21,9 @@ export interface RunOrderLayout {
   heats: { heat: number; pairs: number[]; positions: number[] }[];
 }
 
-export function layoutOf(state: Pick<RunOrderState, 'slots' | 'heatSize' | 'lockedPositions' | 'lockedPairs'>): RunOrderLayout {
+export function layoutOf(
+  state: Pick<RunOrderState, 'slots' | 'heatSize' | 'lockedPositions' | 'lockedPairs'>,
+): RunOrderLayout {
   const locked = lockedPositionSet(state);
   const pairsLocked = new Set(state.lockedPairs);
   const positions = state.slots.map((registrationId, index): LaidOutPosition => {

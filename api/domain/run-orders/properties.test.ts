@@ -8,12 +8,23 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';
 import { type DecideContext, decideRunOrder, type RunOrderCommand } from './decide.ts';
 import type { RunOrderEvent, SeedingRule, Slots } from './events.ts';
-import { allLockedPositions, evolve, foldRunOrder, initialRunOrderState, type RunOrderState, UNDO_DEPTH } from './evolve.ts';
+import {
+  allLockedPositions,
+  evolve,
+  foldRunOrder,
+  initialRunOrderState,
+  type RunOrderState,
+  UNDO_DEPTH,
+} from './evolve.ts';
 import { generateArrangement, type SeedEntry } from './generate.ts';
 
 const NUM_RUNS = 200;
 const CONFIRMED = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-const STATUSES: Record<number, ReturnType<DecideContext['registrationStatus']>> = { 10: 'waitlisted', 11: 'cancelled', 12: 'deleted' };
+const STATUSES: Record<number, ReturnType<DecideContext['registrationStatus']>> = {
+  10: 'waitlisted',
+  11: 'cancelled',
+  12: 'deleted',
+};
 const context: DecideContext = {
   actorId: 5,
   registrationStatus: (id) => (CONFIRMED.includes(id) ? 'confirmed' : STATUSES[id]),
@@ -45,10 +56,20 @@ type Intent =
   /** A generation from the current state with generateArrangement, over some of the entries. */
   | { kind: 'generate'; seeding: SeedingRule; heatSize: number; include: boolean[] };
 
-const command = (arbitrary: fc.Arbitrary<RunOrderCommand>): fc.Arbitrary<Intent> => arbitrary.map((c) => ({ kind: 'command' as const, command: c }));
+const command = (arbitrary: fc.Arbitrary<RunOrderCommand>): fc.Arbitrary<Intent> =>
+  arbitrary.map((c) => ({ kind: 'command' as const, command: c }));
 
 const intent: fc.Arbitrary<Intent> = fc.oneof(
-  { weight: 1, arbitrary: command(fc.record({ type: fc.constant('CreateEmpty' as const), positions: fc.integer({ min: 0, max: 9 }), heatSize: fc.integer({ min: 1, max: 3 }) })) },
+  {
+    weight: 1,
+    arbitrary: command(
+      fc.record({
+        type: fc.constant('CreateEmpty' as const),
+        positions: fc.integer({ min: 0, max: 9 }),
+        heatSize: fc.integer({ min: 1, max: 3 }),
+      }),
+    ),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -69,33 +90,111 @@ const intent: fc.Arbitrary<Intent> = fc.oneof(
       }),
     ),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('shuffle' as const), keys: fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 12 }) }) },
-  { weight: 1, arbitrary: command(fc.record({ type: fc.constant('Reorder' as const), slots: fc.array(fc.option(fc.integer({ min: 1, max: 13 }), { nil: null }), { maxLength: 10 }) })) },
-  { weight: 4, arbitrary: command(fc.record({ type: fc.constant('MovePosition' as const), sourcePosition: position, targetPosition: position })) },
-  { weight: 2, arbitrary: command(fc.record({ type: fc.constant('MoveHeat' as const), sourceHeatNumber: fc.integer({ min: 0, max: 5 }), targetHeatNumber: fc.integer({ min: 0, max: 5 }) })) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('shuffle' as const),
+      keys: fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 12 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: command(
+      fc.record({
+        type: fc.constant('Reorder' as const),
+        slots: fc.array(fc.option(fc.integer({ min: 1, max: 13 }), { nil: null }), { maxLength: 10 }),
+      }),
+    ),
+  },
   {
     weight: 4,
     arbitrary: command(
-      fc.record({ type: fc.constant('Insert' as const), registrationId: fc.integer({ min: 1, max: 13 }), position: fc.option(position, { nil: undefined }) }, { requiredKeys: ['type', 'registrationId'] }),
+      fc.record({ type: fc.constant('MovePosition' as const), sourcePosition: position, targetPosition: position }),
     ),
   },
-  { weight: 2, arbitrary: command(fc.record({ type: fc.constant('Remove' as const), registrationId: fc.integer({ min: 1, max: 13 }) })) },
-  { weight: 2, arbitrary: command(fc.record({ type: fc.constant('LockPositions' as const), positions: fc.array(position, { maxLength: 3 }) })) },
-  { weight: 1, arbitrary: command(fc.record({ type: fc.constant('UnlockPositions' as const), positions: fc.array(position, { maxLength: 3 }) })) },
-  { weight: 1, arbitrary: command(fc.record({ type: fc.constant('LockPair' as const), pair: fc.integer({ min: 0, max: 6 }) })) },
-  { weight: 1, arbitrary: command(fc.record({ type: fc.constant('UnlockPair' as const), pair: fc.integer({ min: 0, max: 6 }) })) },
-  { weight: 1, arbitrary: command(fc.constantFrom<RunOrderCommand>({ type: 'LockOrder' }, { type: 'UnlockOrder' }, { type: 'UnlockOrder' })) },
-  { weight: 1, arbitrary: command(fc.record({ type: fc.constant('SetCurrentHeat' as const), heat: fc.integer({ min: 0, max: 5 }) })) },
+  {
+    weight: 2,
+    arbitrary: command(
+      fc.record({
+        type: fc.constant('MoveHeat' as const),
+        sourceHeatNumber: fc.integer({ min: 0, max: 5 }),
+        targetHeatNumber: fc.integer({ min: 0, max: 5 }),
+      }),
+    ),
+  },
+  {
+    weight: 4,
+    arbitrary: command(
+      fc.record(
+        {
+          type: fc.constant('Insert' as const),
+          registrationId: fc.integer({ min: 1, max: 13 }),
+          position: fc.option(position, { nil: undefined }),
+        },
+        { requiredKeys: ['type', 'registrationId'] },
+      ),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: command(
+      fc.record({ type: fc.constant('Remove' as const), registrationId: fc.integer({ min: 1, max: 13 }) }),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: command(
+      fc.record({ type: fc.constant('LockPositions' as const), positions: fc.array(position, { maxLength: 3 }) }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: command(
+      fc.record({ type: fc.constant('UnlockPositions' as const), positions: fc.array(position, { maxLength: 3 }) }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: command(fc.record({ type: fc.constant('LockPair' as const), pair: fc.integer({ min: 0, max: 6 }) })),
+  },
+  {
+    weight: 1,
+    arbitrary: command(fc.record({ type: fc.constant('UnlockPair' as const), pair: fc.integer({ min: 0, max: 6 }) })),
+  },
+  {
+    weight: 1,
+    arbitrary: command(
+      fc.constantFrom<RunOrderCommand>({ type: 'LockOrder' }, { type: 'UnlockOrder' }, { type: 'UnlockOrder' }),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: command(
+      fc.record({ type: fc.constant('SetCurrentHeat' as const), heat: fc.integer({ min: 0, max: 5 }) }),
+    ),
+  },
   { weight: 4, arbitrary: command(fc.constantFrom<RunOrderCommand>({ type: 'Undo' }, { type: 'Redo' })) },
-  { weight: 1, arbitrary: command(fc.record({ type: fc.constant('SaveState' as const), name: fc.constantFrom('A', 'B') })) },
-  { weight: 1, arbitrary: command(fc.record({ type: fc.constant('ApplyState' as const), name: fc.constantFrom('A', 'B', 'C') })) },
+  {
+    weight: 1,
+    arbitrary: command(fc.record({ type: fc.constant('SaveState' as const), name: fc.constantFrom('A', 'B') })),
+  },
+  {
+    weight: 1,
+    arbitrary: command(fc.record({ type: fc.constant('ApplyState' as const), name: fc.constantFrom('A', 'B', 'C') })),
+  },
 );
 
 /** Most sequences start from an order (created empty or generated), some from none. */
 const sequence = fc
   .tuple(
     fc.oneof(
-      command(fc.record({ type: fc.constant('CreateEmpty' as const), positions: fc.integer({ min: 0, max: 9 }), heatSize: fc.integer({ min: 1, max: 3 }) })),
+      command(
+        fc.record({
+          type: fc.constant('CreateEmpty' as const),
+          positions: fc.integer({ min: 0, max: 9 }),
+          heatSize: fc.integer({ min: 1, max: 3 }),
+        }),
+      ),
       fc.record({
         kind: fc.constant('generate' as const),
         seeding: seedingRule,
@@ -134,7 +233,13 @@ function apply(state: RunOrderState, events: RunOrderEvent[], log?: Recorded[]):
   for (const event of events) {
     const version = next.version + 1;
     next = evolve(next, event, { version, actorId: context.actorId, recordedAt: recordedAt(version) });
-    log?.push({ type: event.type, data: event.data, version, metadata: { actorId: context.actorId }, recordedAt: recordedAt(version) });
+    log?.push({
+      type: event.type,
+      data: event.data,
+      version,
+      metadata: { actorId: context.actorId },
+      recordedAt: recordedAt(version),
+    });
   }
   return next;
 }
@@ -146,7 +251,12 @@ const shuffleBy = (slots: Slots, keys: number[]): Slots =>
     .map((x) => x.id);
 
 /** Checks generateArrangement on the state, and returns the Generate command it gives. */
-function generateFor(state: RunOrderState, seeding: SeedingRule, heatSize: number, include: boolean[]): RunOrderCommand {
+function generateFor(
+  state: RunOrderState,
+  seeding: SeedingRule,
+  heatSize: number,
+  include: boolean[],
+): RunOrderCommand {
   const entries = ENTRIES.filter((_, i) => include[i]);
   const locked = allLockedPositions(state);
   const slots = generateArrangement({ entries, current: state.slots, locked, seeding });
@@ -154,7 +264,10 @@ function generateFor(state: RunOrderState, seeding: SeedingRule, heatSize: numbe
   return { type: 'Generate', slots, seeding, heatSize };
 }
 
-function expectGeneratedWell(slots: Slots, input: { entries: SeedEntry[]; current: Slots; locked: ReadonlySet<number>; seeding: SeedingRule }): void {
+function expectGeneratedWell(
+  slots: Slots,
+  input: { entries: SeedEntry[]; current: Slots; locked: ReadonlySet<number>; seeding: SeedingRule },
+): void {
   const { entries, current, locked, seeding } = input;
   expectWellFormed(slots);
   expect(slots.length % 2).toBe(0);
@@ -162,7 +275,8 @@ function expectGeneratedWell(slots: Slots, input: { entries: SeedEntry[]; curren
   const keptByLock = new Set<number>();
   for (const p of locked) {
     const id = current[p - 1] ?? null;
-    if ((slots[p - 1] ?? null) !== id) expect.fail(`locked position ${p} changed: ${JSON.stringify(current)} -> ${JSON.stringify(slots)}`);
+    if ((slots[p - 1] ?? null) !== id)
+      expect.fail(`locked position ${p} changed: ${JSON.stringify(current)} -> ${JSON.stringify(slots)}`);
     if (id !== null) keptByLock.add(id);
   }
   // Each entry exactly once (those held by locks where the lock holds them), and nothing else but what locks hold.
@@ -170,7 +284,9 @@ function expectGeneratedWell(slots: Slots, input: { entries: SeedEntry[]; curren
   const expected = new Set([...entries.map((e) => e.registrationId), ...keptByLock]);
   expect([...placed].sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
   // Reproducible, whatever order the entries come in.
-  expect(generateArrangement({ entries: [...entries].reverse(), current: [...current], locked: new Set(locked), seeding })).toEqual(slots);
+  expect(
+    generateArrangement({ entries: [...entries].reverse(), current: [...current], locked: new Set(locked), seeding }),
+  ).toEqual(slots);
   // Without the rest rule, the unlocked empty positions come after every unlocked entry.
   if (seeding.minRest <= 0) {
     const unlocked = slots.filter((_, i) => !locked.has(i + 1));
@@ -209,8 +325,13 @@ function expectInvariants(before: RunOrderState, after: RunOrderState, accepted:
     return;
   }
   // Locked positions (also a locked last pair's missing lane, or a lock left past the end) keep their entry.
-  const changedLocks = [...allLockedPositions(before)].filter((p) => (after.slots[p - 1] ?? null) !== (before.slots[p - 1] ?? null));
-  expect(changedLocks, `locked positions changed: ${JSON.stringify(before.slots)} -> ${JSON.stringify(after.slots)}`).toEqual([]);
+  const changedLocks = [...allLockedPositions(before)].filter(
+    (p) => (after.slots[p - 1] ?? null) !== (before.slots[p - 1] ?? null),
+  );
+  expect(
+    changedLocks,
+    `locked positions changed: ${JSON.stringify(before.slots)} -> ${JSON.stringify(after.slots)}`,
+  ).toEqual([]);
   if (before.orderLocked) expect(after.slots).toEqual(before.slots);
   if (before.exists) expect(after.exists).toBe(true);
 }
@@ -264,22 +385,30 @@ describe('run-order properties', () => {
       )
       .map((list) => list as SeedEntry[]);
     const current = fc.uniqueArray(fc.integer({ min: 1, max: 80 }), { maxLength: 30 }).chain((ids) =>
-      fc.array(fc.option(fc.constantFrom(...(ids.length ? ids : [1])), { nil: null, freq: 3 }), { maxLength: 30 }).map((slots) => {
-        const seen = new Set<number>();
-        return slots.map((id) => {
-          if (id === null || seen.has(id)) return null;
-          seen.add(id);
-          return id;
-        });
-      }),
+      fc
+        .array(fc.option(fc.constantFrom(...(ids.length ? ids : [1])), { nil: null, freq: 3 }), { maxLength: 30 })
+        .map((slots) => {
+          const seen = new Set<number>();
+          return slots.map((id) => {
+            if (id === null || seen.has(id)) return null;
+            seen.add(id);
+            return id;
+          });
+        }),
     );
     fc.assert(
-      fc.property(entries, current, fc.uniqueArray(fc.integer({ min: 1, max: 36 }), { maxLength: 10 }), seedingRule, (list, slots, lockedList, seeding) => {
-        const input = { entries: list, current: slots, locked: new Set(lockedList), seeding };
-        const result = generateArrangement(input);
-        expectGeneratedWell(result, input);
-        expect(result.length).toBeGreaterThanOrEqual(Math.max(0, ...lockedList));
-      }),
+      fc.property(
+        entries,
+        current,
+        fc.uniqueArray(fc.integer({ min: 1, max: 36 }), { maxLength: 10 }),
+        seedingRule,
+        (list, slots, lockedList, seeding) => {
+          const input = { entries: list, current: slots, locked: new Set(lockedList), seeding };
+          const result = generateArrangement(input);
+          expectGeneratedWell(result, input);
+          expect(result.length).toBeGreaterThanOrEqual(Math.max(0, ...lockedList));
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
   });

@@ -31,7 +31,15 @@ describe('run categories', () => {
   });
 
   it('has the relay categories, and Men, Women and Mixed for tech2', () => {
-    expect(categoriesFor('relay')).toEqual(['Men', 'Women', 'Mixed', 'Over 40', 'Over 50', 'Industrial', 'Fire School']);
+    expect(categoriesFor('relay')).toEqual([
+      'Men',
+      'Women',
+      'Mixed',
+      'Over 40',
+      'Over 50',
+      'Industrial',
+      'Fire School',
+    ]);
     expect(categoriesFor('tech2')).toEqual(['Men', 'Women', 'Mixed']);
   });
 
@@ -64,7 +72,9 @@ describe('run categories', () => {
 
   it('names the categories of the type when one does not fit', () => {
     expect(categoryProblem('individual', 'Open Men')).toBeUndefined();
-    expect(categoryProblem('tech2', 'Over 40')).toBe('"Over 40" is not a Tech2 Relay category; choose one of: Men, Women, Mixed.');
+    expect(categoryProblem('tech2', 'Over 40')).toBe(
+      '"Over 40" is not a Tech2 Relay category; choose one of: Men, Women, Mixed.',
+    );
   });
 
   it('makes a default run name from the type and category', () => {
@@ -75,7 +85,10 @@ describe('run categories', () => {
   it('parses a comma list of run types, naming each unknown one once', () => {
     expect(parseRunTypes('individual,relay')).toEqual({ valid: ['individual', 'relay'], invalid: [] });
     expect(parseRunTypes(' Relay , tech2,,relay ')).toEqual({ valid: ['relay', 'tech2'], invalid: [] });
-    expect(parseRunTypes('individual,Sprint,sprint,INDIVIDUAL')).toEqual({ valid: ['individual'], invalid: ['Sprint'] });
+    expect(parseRunTypes('individual,Sprint,sprint,INDIVIDUAL')).toEqual({
+      valid: ['individual'],
+      invalid: ['Sprint'],
+    });
     expect(parseRunTypes('')).toEqual({ valid: [], invalid: [] });
   });
 });

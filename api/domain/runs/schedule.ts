@@ -37,10 +37,14 @@ export function scheduleProblem(
       details: { startTime: startTime.toISOString(), endTime: endTime.toISOString() },
     };
   }
-  const days = { startDay: startTime ? todayIn(timeZone, startTime) : null, endDay: endTime ? todayIn(timeZone, endTime) : null };
+  const days = {
+    startDay: startTime ? todayIn(timeZone, startTime) : null,
+    endDay: endTime ? todayIn(timeZone, endTime) : null,
+  };
   const outside = (day: string | null) => day !== null && (day < event.startDate || day > event.endDate);
   if (outside(days.startDay) || outside(days.endDay)) {
-    const span = event.startDate === event.endDate ? `on ${event.startDate}` : `from ${event.startDate} to ${event.endDate}`;
+    const span =
+      event.startDate === event.endDate ? `on ${event.startDate}` : `from ${event.startDate} to ${event.endDate}`;
     return {
       code: 'SCHEDULE_OUTSIDE_EVENT',
       message: `The run must start and end within the event's day(s): ${span} (${timeZone} time).`,

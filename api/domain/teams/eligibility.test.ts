@@ -45,13 +45,17 @@ function referenceAge(dob: string, on: string): number {
   let age = oy - by;
   const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   const birthdayThisYear =
-    bm === 2 && bd === 29 && !leap(oy) ? `${oy}-03-01` : `${String(oy).padStart(4, '0')}-${String(bm).padStart(2, '0')}-${String(bd).padStart(2, '0')}`;
+    bm === 2 && bd === 29 && !leap(oy)
+      ? `${oy}-03-01`
+      : `${String(oy).padStart(4, '0')}-${String(bm).padStart(2, '0')}-${String(bd).padStart(2, '0')}`;
   if (on < birthdayThisYear) age -= 1;
   return age;
 }
 
 const isoDate = (min: string, max: string) =>
-  fc.date({ min: new Date(`${min}T00:00:00Z`), max: new Date(`${max}T00:00:00Z`), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  fc
+    .date({ min: new Date(`${min}T00:00:00Z`), max: new Date(`${max}T00:00:00Z`), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
 
 describe('ageOn', () => {
   it('counts a birthday on its day', () => {
@@ -120,7 +124,9 @@ describe('the age rule: 19 to 69 on the event start date', () => {
 
   it('says how old the person is and names the rule', () => {
     const [problem] = memberEligibility(person({ dateOfBirth: '2009-01-01' }), at());
-    expect(problem?.message).toBe('Age rule: Casey Jones is 18 on 2027-06-01; competitors must be 19 to 69 on the event date.');
+    expect(problem?.message).toBe(
+      'Age rule: Casey Jones is 18 on 2027-06-01; competitors must be 19 to 69 on the event date.',
+    );
   });
 });
 
@@ -133,7 +139,9 @@ describe('account and medical clearance', () => {
     const sixty = '1967-06-01';
     expect(codes(person({ dateOfBirth: '1967-06-02' }))).toEqual([]);
     expect(codes(person({ dateOfBirth: sixty }))).toEqual(['MEDICAL_CLEARANCE_MISSING']);
-    expect(codes(person({ dateOfBirth: sixty, medicalClearanceUntil: '2027-05-31' }))).toEqual(['MEDICAL_CLEARANCE_EXPIRED']);
+    expect(codes(person({ dateOfBirth: sixty, medicalClearanceUntil: '2027-05-31' }))).toEqual([
+      'MEDICAL_CLEARANCE_EXPIRED',
+    ]);
     expect(codes(person({ dateOfBirth: sixty, medicalClearanceUntil: EVENT }))).toEqual([]);
     expect(codes(person({ dateOfBirth: '1957-06-02', medicalClearanceUntil: '2028-01-01' }))).toEqual([]);
   });
@@ -141,8 +149,18 @@ describe('account and medical clearance', () => {
 
 describe('categories', () => {
   it('reads the constraints from the category name', () => {
-    expect(categoryRule('Open Women')).toEqual({ womenOnly: true, needsWoman: false, minimumAge: null, preServiceOnly: false });
-    expect(categoryRule('Open Men')).toEqual({ womenOnly: false, needsWoman: false, minimumAge: null, preServiceOnly: false });
+    expect(categoryRule('Open Women')).toEqual({
+      womenOnly: true,
+      needsWoman: false,
+      minimumAge: null,
+      preServiceOnly: false,
+    });
+    expect(categoryRule('Open Men')).toEqual({
+      womenOnly: false,
+      needsWoman: false,
+      minimumAge: null,
+      preServiceOnly: false,
+    });
     expect(categoryRule('Over 45 Women')).toMatchObject({ womenOnly: true, minimumAge: 45 });
     expect(categoryRule('Men Over 50')).toMatchObject({ womenOnly: false, minimumAge: 50 });
     expect(categoryRule("Women's Relay")).toMatchObject({ womenOnly: true });
@@ -151,11 +169,16 @@ describe('categories', () => {
     expect(categoryRule('pre service')).toMatchObject({ preServiceOnly: true });
     expect(categoryRule('Fire School')).toMatchObject({ preServiceOnly: true });
     for (const open of ['Chief', 'Industrial', 'Men', '']) {
-      expect(categoryRule(open)).toEqual({ womenOnly: false, needsWoman: false, minimumAge: null, preServiceOnly: false });
+      expect(categoryRule(open)).toEqual({
+        womenOnly: false,
+        needsWoman: false,
+        minimumAge: null,
+        preServiceOnly: false,
+      });
     }
   });
 
-  it('agrees with the category table of the runs, except that men\'s categories are open', () => {
+  it("agrees with the category table of the runs, except that men's categories are open", () => {
     for (const type of RUN_TYPES) {
       for (const category of RUN_CATEGORIES[type]) {
         expect(categoryRule(category.name), `${type} ${category.name}`).toEqual({
@@ -206,7 +229,17 @@ describe('memberEligibility as a whole', () => {
   });
   const run = fc.record({
     type: fc.constantFrom('individual' as const, 'relay' as const, 'tech2' as const),
-    category: fc.constantFrom('Open Men', 'Open Women', 'Over 40', 'Over 50 Women', 'Over 60', 'Pre-Service', 'Mixed', 'Chief', 'Men'),
+    category: fc.constantFrom(
+      'Open Men',
+      'Open Women',
+      'Over 40',
+      'Over 50 Women',
+      'Over 60',
+      'Pre-Service',
+      'Mixed',
+      'Chief',
+      'Men',
+    ),
     allowsHybrid: fc.boolean(),
   });
   const eventDate = isoDate('2020-01-01', '2035-12-31');
@@ -216,7 +249,8 @@ describe('memberEligibility as a whole', () => {
     if (!m.dateOfBirth || !m.isActive || !m.isVerified) return false;
     const age = referenceAge(m.dateOfBirth, context.eventStartDate);
     if (age < MIN_AGE || age > MAX_AGE) return false;
-    if (age >= MEDICAL_CLEARANCE_AGE && !(m.medicalClearanceUntil && m.medicalClearanceUntil >= context.eventStartDate)) return false;
+    if (age >= MEDICAL_CLEARANCE_AGE && !(m.medicalClearanceUntil && m.medicalClearanceUntil >= context.eventStartDate))
+      return false;
     const c = context.run.category;
     if (c.includes('Women') && m.gender !== 'female') return false;
     const over = /Over (\d+)/.exec(c);

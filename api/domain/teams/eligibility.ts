@@ -133,7 +133,10 @@ export function needsMedicalClearance(age: number): boolean {
 
 /** How a person is named in messages: their name when known, else their account id, else "This competitor". */
 export function personLabel(member: Pick<EligibilityMember, 'userId' | 'firstName' | 'lastName'>): string {
-  const name = [member.firstName, member.lastName].filter((part) => part?.trim()).join(' ').trim();
+  const name = [member.firstName, member.lastName]
+    .filter((part) => part?.trim())
+    .join(' ')
+    .trim();
   if (name) return name;
   return member.userId === undefined ? 'This competitor' : `User ${member.userId}`;
 }
@@ -143,25 +146,51 @@ export function personLabel(member: Pick<EligibilityMember, 'userId' | 'firstNam
  * account, clearance, category); an empty list means eligible. The team-wide rules (size, departments,
  * Mixed) are teamProblems' in team-rules.ts.
  */
-export function memberEligibility(member: EligibilityMember, { eventStartDate, run }: EligibilityContext): EligibilityProblem[] {
+export function memberEligibility(
+  member: EligibilityMember,
+  { eventStartDate, run }: EligibilityContext,
+): EligibilityProblem[] {
   const problems: EligibilityProblem[] = [];
   const who = personLabel(member);
   const add = (rule: ProblemRule, code: ProblemCode, message: string) =>
-    problems.push(member.userId === undefined ? { rule, code, message } : { rule, code, message, userId: member.userId });
+    problems.push(
+      member.userId === undefined ? { rule, code, message } : { rule, code, message, userId: member.userId },
+    );
   const category = categoryRule(run.category);
 
   const age = member.dateOfBirth && isIsoDate(member.dateOfBirth) ? ageOn(member.dateOfBirth, eventStartDate) : null;
   if (age === null) {
-    add('age', 'DATE_OF_BIRTH_MISSING', `Age rule: ${who} has no date of birth on their profile; competitors must be ${MIN_AGE} to ${MAX_AGE} on the event date.`);
+    add(
+      'age',
+      'DATE_OF_BIRTH_MISSING',
+      `Age rule: ${who} has no date of birth on their profile; competitors must be ${MIN_AGE} to ${MAX_AGE} on the event date.`,
+    );
   } else if (age < MIN_AGE) {
-    add('age', 'TOO_YOUNG', `Age rule: ${who} is ${Math.max(age, 0)} on ${eventStartDate}; competitors must be ${MIN_AGE} to ${MAX_AGE} on the event date.`);
+    add(
+      'age',
+      'TOO_YOUNG',
+      `Age rule: ${who} is ${Math.max(age, 0)} on ${eventStartDate}; competitors must be ${MIN_AGE} to ${MAX_AGE} on the event date.`,
+    );
   } else if (age > MAX_AGE) {
-    add('age', 'TOO_OLD', `Age rule: ${who} is ${age} on ${eventStartDate}; competitors must be ${MIN_AGE} to ${MAX_AGE} on the event date.`);
+    add(
+      'age',
+      'TOO_OLD',
+      `Age rule: ${who} is ${age} on ${eventStartDate}; competitors must be ${MIN_AGE} to ${MAX_AGE} on the event date.`,
+    );
   }
 
-  if (!member.isActive) add('account', 'ACCOUNT_INACTIVE', `Account rule: ${who}'s account is deactivated; every competitor needs an active account.`);
+  if (!member.isActive)
+    add(
+      'account',
+      'ACCOUNT_INACTIVE',
+      `Account rule: ${who}'s account is deactivated; every competitor needs an active account.`,
+    );
   if (!member.isVerified) {
-    add('account', 'ACCOUNT_UNVERIFIED', `Account rule: ${who} has not confirmed their e-mail address; every competitor needs a verified account.`);
+    add(
+      'account',
+      'ACCOUNT_UNVERIFIED',
+      `Account rule: ${who} has not confirmed their e-mail address; every competitor needs a verified account.`,
+    );
   }
 
   if (age !== null && needsMedicalClearance(age)) {
@@ -193,7 +222,11 @@ export function memberEligibility(member: EligibilityMember, { eventStartDate, r
     );
   }
   if (category.preServiceOnly && !member.isPreService) {
-    add('category', 'CATEGORY_PRE_SERVICE_ONLY', `Category rule: ${run.category} is for enrolled pre-service students; ${who} is not recorded as one.`);
+    add(
+      'category',
+      'CATEGORY_PRE_SERVICE_ONLY',
+      `Category rule: ${run.category} is for enrolled pre-service students; ${who} is not recorded as one.`,
+    );
   }
   return problems;
 }

@@ -29,9 +29,20 @@ const member = (userId: number, overrides: Partial<TeamMemberFacts> = {}): TeamM
   isPreService: false,
   ...overrides,
 });
-const team = (overrides: Partial<TeamFacts> = {}): TeamFacts => ({ runType: 'relay', departmentId: DEPT, isHybrid: false, ...overrides });
-const crew = (n: number, overrides: Partial<TeamMemberFacts> = {}) => Array.from({ length: n }, (_, i) => member(i + 1, overrides));
-const relay = (overrides: Partial<EligibilityRun> = {}): EligibilityRun => ({ type: 'relay', category: 'Men', allowsHybrid: false, ...overrides });
+const team = (overrides: Partial<TeamFacts> = {}): TeamFacts => ({
+  runType: 'relay',
+  departmentId: DEPT,
+  isHybrid: false,
+  ...overrides,
+});
+const crew = (n: number, overrides: Partial<TeamMemberFacts> = {}) =>
+  Array.from({ length: n }, (_, i) => member(i + 1, overrides));
+const relay = (overrides: Partial<EligibilityRun> = {}): EligibilityRun => ({
+  type: 'relay',
+  category: 'Men',
+  allowsHybrid: false,
+  ...overrides,
+});
 const codes = (...args: Parameters<typeof teamProblems>) => teamProblems(...args).map((p) => p.code);
 
 describe('team sizes', () => {
@@ -60,11 +71,15 @@ describe('team sizes', () => {
 
   it('reports a size problem exactly when the number of distinct members is outside the rule', () => {
     fc.assert(
-      fc.property(fc.constantFrom<RunTypeName>('individual', 'relay', 'tech2'), fc.integer({ min: 0, max: 8 }), (runType, n) => {
-        const problems = codes(team({ runType }), crew(n));
-        const { withinLimits } = memberCountStatus(n, runType);
-        expect(problems.includes('TEAM_TOO_SMALL') || problems.includes('TEAM_TOO_LARGE')).toBe(!withinLimits);
-      }),
+      fc.property(
+        fc.constantFrom<RunTypeName>('individual', 'relay', 'tech2'),
+        fc.integer({ min: 0, max: 8 }),
+        (runType, n) => {
+          const problems = codes(team({ runType }), crew(n));
+          const { withinLimits } = memberCountStatus(n, runType);
+          expect(problems.includes('TEAM_TOO_SMALL') || problems.includes('TEAM_TOO_LARGE')).toBe(!withinLimits);
+        },
+      ),
     );
   });
 });
@@ -108,7 +123,10 @@ describe('with a run', () => {
   });
 
   it('reports a deleted or inactive team', () => {
-    expect(codes(team({ isDeleted: true, isActive: false }), crew(3), relay())).toEqual(['TEAM_DELETED', 'TEAM_INACTIVE']);
+    expect(codes(team({ isDeleted: true, isActive: false }), crew(3), relay())).toEqual([
+      'TEAM_DELETED',
+      'TEAM_INACTIVE',
+    ]);
   });
 
   it('puts team and member problems together', () => {
@@ -122,7 +140,11 @@ describe('with a run', () => {
       [2, ['DATE_OF_BIRTH_MISSING']],
       [3, ['CATEGORY_WOMEN_ONLY']],
     ]);
-    expect(result.problems.map((p) => p.code)).toEqual(['DUPLICATE_MEMBER', 'DATE_OF_BIRTH_MISSING', 'CATEGORY_WOMEN_ONLY']);
+    expect(result.problems.map((p) => p.code)).toEqual([
+      'DUPLICATE_MEMBER',
+      'DATE_OF_BIRTH_MISSING',
+      'CATEGORY_WOMEN_ONLY',
+    ]);
     const ok = teamEligibility(team(), crew(3, { gender: 'female' }), { eventStartDate: '2027-06-01', run: women });
     expect(ok).toMatchObject({ eligible: true, problems: [] });
   });
@@ -142,7 +164,10 @@ describe('with a run', () => {
         (facts, isHybrid, category, allowsHybrid) => {
           const members = facts.map((f) => member(f.userId, f));
           const run = relay({ category, allowsHybrid });
-          const sorted = (ms: TeamMemberFacts[]) => teamProblems(team({ isHybrid }), ms, run).map((p) => p.code).sort();
+          const sorted = (ms: TeamMemberFacts[]) =>
+            teamProblems(team({ isHybrid }), ms, run)
+              .map((p) => p.code)
+              .sort();
           expect(sorted([...members].reverse())).toEqual(sorted(members));
         },
       ),
@@ -163,22 +188,35 @@ describe('refusals of team changes', () => {
   it('adds a person once, with an active account, up to the maximum, from the department unless hybrid', () => {
     expect(additionRefusal(team(), crew(2), candidate(9))).toBeUndefined();
     expect(additionRefusal(team(), crew(2), candidate(1))).toMatchObject({ statusCode: 409, code: 'ALREADY_MEMBER' });
-    expect(additionRefusal(team(), crew(2), candidate(9, { isActive: false }))).toMatchObject({ statusCode: 422, code: 'ACCOUNT_INACTIVE' });
+    expect(additionRefusal(team(), crew(2), candidate(9, { isActive: false }))).toMatchObject({
+      statusCode: 422,
+      code: 'ACCOUNT_INACTIVE',
+    });
     expect(additionRefusal(team(), crew(5), candidate(9))).toMatchObject({ statusCode: 422, code: 'TEAM_FULL' });
     expect(additionRefusal(team({ runType: 'tech2' }), crew(2), candidate(9))).toMatchObject({ code: 'TEAM_FULL' });
-    expect(additionRefusal(team(), crew(2), candidate(9, { departmentId: OTHER }))).toMatchObject({ statusCode: 422, code: 'HYBRID_REQUIRED' });
+    expect(additionRefusal(team(), crew(2), candidate(9, { departmentId: OTHER }))).toMatchObject({
+      statusCode: 422,
+      code: 'HYBRID_REQUIRED',
+    });
     expect(additionRefusal(team({ isHybrid: true }), crew(2), candidate(9, { departmentId: OTHER }))).toBeUndefined();
-    expect(additionRefusal(team(), crew(1), candidate(9, { departmentId: OTHER }))?.message).toContain('Department rule');
+    expect(additionRefusal(team(), crew(1), candidate(9, { departmentId: OTHER }))?.message).toContain(
+      'Department rule',
+    );
   });
 
   it('never lets a team grow past its maximum, whatever the order of additions', () => {
     fc.assert(
-      fc.property(fc.constantFrom<RunTypeName>('individual', 'relay', 'tech2'), fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 20 }), (runType, ids) => {
-        const members: TeamMemberFacts[] = [];
-        for (const id of ids) if (!additionRefusal(team({ runType }), members, candidate(id))) members.push(member(id));
-        expect(members.length).toBeLessThanOrEqual(TEAM_SIZES[runType].max);
-        expect(new Set(members.map((m) => m.userId)).size).toBe(members.length);
-      }),
+      fc.property(
+        fc.constantFrom<RunTypeName>('individual', 'relay', 'tech2'),
+        fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 20 }),
+        (runType, ids) => {
+          const members: TeamMemberFacts[] = [];
+          for (const id of ids)
+            if (!additionRefusal(team({ runType }), members, candidate(id))) members.push(member(id));
+          expect(members.length).toBeLessThanOrEqual(TEAM_SIZES[runType].max);
+          expect(new Set(members.map((m) => m.userId)).size).toBe(members.length);
+        },
+      ),
     );
   });
 
@@ -186,15 +224,24 @@ describe('refusals of team changes', () => {
     const captained = { ...team(), captainId: 1 };
     const found = [candidate(1), candidate(2, { departmentId: OTHER }), candidate(3, { isActive: false })];
     expect(hybridRefusal(captained, [1, 2], found)).toBeUndefined();
-    expect(hybridRefusal(captained, [1, 2, 4], found)).toMatchObject({ code: 'MEMBERS_NOT_FOUND', details: { userIds: [4] } });
-    expect(hybridRefusal(captained, [1, 3], found)).toMatchObject({ code: 'MEMBERS_INACTIVE', details: { userIds: [3] } });
+    expect(hybridRefusal(captained, [1, 2, 4], found)).toMatchObject({
+      code: 'MEMBERS_NOT_FOUND',
+      details: { userIds: [4] },
+    });
+    expect(hybridRefusal(captained, [1, 3], found)).toMatchObject({
+      code: 'MEMBERS_INACTIVE',
+      details: { userIds: [3] },
+    });
     expect(hybridRefusal(captained, [2], found)).toMatchObject({ code: 'CAPTAIN_REQUIRED' });
     const many = Array.from({ length: 6 }, (_, i) => candidate(i + 1));
     expect(hybridRefusal(captained, [1, 2, 3, 4, 5, 6], many)).toMatchObject({ code: 'TEAM_TOO_LARGE' });
   });
 
   it('moves a team that is not hybrid only to the department of all its members', () => {
-    expect(departmentChangeRefusal(team(), crew(3), OTHER)).toMatchObject({ code: 'HYBRID_REQUIRED', details: { userIds: [1, 2, 3] } });
+    expect(departmentChangeRefusal(team(), crew(3), OTHER)).toMatchObject({
+      code: 'HYBRID_REQUIRED',
+      details: { userIds: [1, 2, 3] },
+    });
     expect(departmentChangeRefusal(team(), crew(3, { departmentId: OTHER }), OTHER)).toBeUndefined();
     expect(departmentChangeRefusal(team({ isHybrid: true }), crew(3), OTHER)).toBeUndefined();
   });

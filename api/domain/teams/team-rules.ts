@@ -74,7 +74,10 @@ export interface TeamMemberFacts extends EligibilityMember {
  * Whether the team spans more than one department: its members' departments and its own, with "no
  * department" counting as one of its own.
  */
-export function mixesDepartments(team: Pick<TeamFacts, 'departmentId'>, members: readonly Pick<TeamMemberFacts, 'departmentId'>[]): boolean {
+export function mixesDepartments(
+  team: Pick<TeamFacts, 'departmentId'>,
+  members: readonly Pick<TeamMemberFacts, 'departmentId'>[],
+): boolean {
   const departments = new Set<number | null>([team.departmentId]);
   for (const member of members) departments.add(member.departmentId);
   return departments.size > 1;
@@ -90,14 +93,28 @@ function problem(rule: ProblemRule, code: ProblemCode, message: string, userId?:
  * Missing members are reported (TEAM_TOO_SMALL): a team may be incomplete while it is being formed,
  * but not when it registers.
  */
-export function teamProblems(team: TeamFacts, members: readonly TeamMemberFacts[], run?: EligibilityRun): EligibilityProblem[] {
+export function teamProblems(
+  team: TeamFacts,
+  members: readonly TeamMemberFacts[],
+  run?: EligibilityRun,
+): EligibilityProblem[] {
   const problems: EligibilityProblem[] = [];
-  if (team.isDeleted) problems.push(problem('team-state', 'TEAM_DELETED', 'Team rule: this team is deleted; restore it before it competes.'));
-  if (team.isActive === false) problems.push(problem('team-state', 'TEAM_INACTIVE', 'Team rule: this team is inactive; only active teams compete.'));
+  if (team.isDeleted)
+    problems.push(
+      problem('team-state', 'TEAM_DELETED', 'Team rule: this team is deleted; restore it before it competes.'),
+    );
+  if (team.isActive === false)
+    problems.push(
+      problem('team-state', 'TEAM_INACTIVE', 'Team rule: this team is inactive; only active teams compete.'),
+    );
 
   if (run && run.type !== team.runType) {
     problems.push(
-      problem('run-type', 'RUN_TYPE_MISMATCH', `Format rule: this is ${FORMAT_NAMES[team.runType]}, and the run is for the ${run.type} format.`),
+      problem(
+        'run-type',
+        'RUN_TYPE_MISMATCH',
+        `Format rule: this is ${FORMAT_NAMES[team.runType]}, and the run is for the ${run.type} format.`,
+      ),
     );
   }
 
@@ -107,7 +124,12 @@ export function teamProblems(team: TeamFacts, members: readonly TeamMemberFacts[
     if (seen.has(member.userId) && !reported.has(member.userId)) {
       reported.add(member.userId);
       problems.push(
-        problem('membership', 'DUPLICATE_MEMBER', `Membership rule: ${personLabel(member)} is listed more than once; a person is on a team once.`, member.userId),
+        problem(
+          'membership',
+          'DUPLICATE_MEMBER',
+          `Membership rule: ${personLabel(member)} is listed more than once; a person is on a team once.`,
+          member.userId,
+        ),
       );
     }
     seen.add(member.userId);
@@ -117,11 +139,19 @@ export function teamProblems(team: TeamFacts, members: readonly TeamMemberFacts[
   const count = seen.size;
   if (count < size.min) {
     problems.push(
-      problem('team-size', 'TEAM_TOO_SMALL', `Team size rule: ${FORMAT_NAMES[team.runType]} has ${sizeText(size)}; this one has ${count}.`),
+      problem(
+        'team-size',
+        'TEAM_TOO_SMALL',
+        `Team size rule: ${FORMAT_NAMES[team.runType]} has ${sizeText(size)}; this one has ${count}.`,
+      ),
     );
   } else if (count > size.max) {
     problems.push(
-      problem('team-size', 'TEAM_TOO_LARGE', `Team size rule: ${FORMAT_NAMES[team.runType]} has ${sizeText(size)}; this one has ${count}.`),
+      problem(
+        'team-size',
+        'TEAM_TOO_LARGE',
+        `Team size rule: ${FORMAT_NAMES[team.runType]} has ${sizeText(size)}; this one has ${count}.`,
+      ),
     );
   }
 
@@ -136,12 +166,16 @@ export function teamProblems(team: TeamFacts, members: readonly TeamMemberFacts[
       );
     }
     if (run && !run.allowsHybrid) {
-      problems.push(problem('hybrid', 'HYBRID_NOT_ALLOWED', 'Hybrid rule: this run does not accept teams mixing departments.'));
+      problems.push(
+        problem('hybrid', 'HYBRID_NOT_ALLOWED', 'Hybrid rule: this run does not accept teams mixing departments.'),
+      );
     }
   }
 
   if (run && categoryRule(run.category).needsWoman && !members.some((m) => m.gender === 'female')) {
-    problems.push(problem('category', 'CATEGORY_NEEDS_WOMAN', `Category rule: ${run.category} teams need at least one woman.`));
+    problems.push(
+      problem('category', 'CATEGORY_NEEDS_WOMAN', `Category rule: ${run.category} teams need at least one woman.`),
+    );
   }
   return problems;
 }
@@ -162,7 +196,11 @@ export interface TeamEligibility {
 }
 
 /** Whether a team may compete in a run at an event: its own problems and every member's. */
-export function teamEligibility(team: TeamFacts, members: readonly TeamMemberFacts[], context: EligibilityContext): TeamEligibility {
+export function teamEligibility(
+  team: TeamFacts,
+  members: readonly TeamMemberFacts[],
+  context: EligibilityContext,
+): TeamEligibility {
   const ofTeam = teamProblems(team, members, context.run);
   const seen = new Set<number>();
   const ofMembers: MemberEligibility[] = [];
@@ -197,17 +235,27 @@ export function additionRefusal(
 ): DomainError | undefined {
   const who = personLabel(candidate);
   if (members.some((m) => m.userId === candidate.userId)) {
-    return conflict('ALREADY_MEMBER', `Membership rule: ${who} is already on this team; a person is on a team once.`, { userId: candidate.userId });
+    return conflict('ALREADY_MEMBER', `Membership rule: ${who} is already on this team; a person is on a team once.`, {
+      userId: candidate.userId,
+    });
   }
   if (!candidate.isActive) {
-    return ruleBroken('ACCOUNT_INACTIVE', `Account rule: ${who}'s account is deactivated; only active accounts join teams.`, { userId: candidate.userId });
+    return ruleBroken(
+      'ACCOUNT_INACTIVE',
+      `Account rule: ${who}'s account is deactivated; only active accounts join teams.`,
+      { userId: candidate.userId },
+    );
   }
   const size = teamSizeRule(team.runType);
   if (members.length >= size.max) {
-    return ruleBroken('TEAM_FULL', `Team size rule: ${FORMAT_NAMES[team.runType]} has ${sizeText(size)}, and this one is full.`, {
-      count: members.length,
-      max: size.max,
-    });
+    return ruleBroken(
+      'TEAM_FULL',
+      `Team size rule: ${FORMAT_NAMES[team.runType]} has ${sizeText(size)}, and this one is full.`,
+      {
+        count: members.length,
+        max: size.max,
+      },
+    );
   }
   if (!team.isHybrid && candidate.departmentId !== team.departmentId) {
     return ruleBroken(
@@ -231,27 +279,43 @@ export function hybridRefusal(
   const byId = new Map(found.map((c) => [c.userId, c]));
   const missing = memberIds.filter((id) => !byId.has(id));
   if (missing.length > 0) {
-    return ruleBroken('MEMBERS_NOT_FOUND', `Hybrid rule: every member must be an existing account; not found: ${missing.join(', ')}.`, {
-      userIds: missing,
-    });
+    return ruleBroken(
+      'MEMBERS_NOT_FOUND',
+      `Hybrid rule: every member must be an existing account; not found: ${missing.join(', ')}.`,
+      {
+        userIds: missing,
+      },
+    );
   }
   const inactive = memberIds.filter((id) => !byId.get(id)?.isActive);
   if (inactive.length > 0) {
-    return ruleBroken('MEMBERS_INACTIVE', `Hybrid rule: every member must have an active account; deactivated: ${inactive.join(', ')}.`, {
-      userIds: inactive,
-    });
+    return ruleBroken(
+      'MEMBERS_INACTIVE',
+      `Hybrid rule: every member must have an active account; deactivated: ${inactive.join(', ')}.`,
+      {
+        userIds: inactive,
+      },
+    );
   }
   if (!memberIds.includes(team.captainId)) {
-    return ruleBroken('CAPTAIN_REQUIRED', 'Hybrid rule: the captain stays on the team; include them, or transfer the captaincy first.', {
-      captainId: team.captainId,
-    });
+    return ruleBroken(
+      'CAPTAIN_REQUIRED',
+      'Hybrid rule: the captain stays on the team; include them, or transfer the captaincy first.',
+      {
+        captainId: team.captainId,
+      },
+    );
   }
   const size = teamSizeRule(team.runType);
   if (memberIds.length > size.max) {
-    return ruleBroken('TEAM_TOO_LARGE', `Team size rule: ${FORMAT_NAMES[team.runType]} has ${sizeText(size)}; ${memberIds.length} were given.`, {
-      count: memberIds.length,
-      max: size.max,
-    });
+    return ruleBroken(
+      'TEAM_TOO_LARGE',
+      `Team size rule: ${FORMAT_NAMES[team.runType]} has ${sizeText(size)}; ${memberIds.length} were given.`,
+      {
+        count: memberIds.length,
+        max: size.max,
+      },
+    );
   }
   return undefined;
 }

@@ -12,7 +12,14 @@ import type { Database, UserUpdate } from '../../db/schema.ts';
 import { conflict, notFound, ruleBroken } from '../../domain/errors.ts';
 import type { AccessTokenClaims } from '../../plugins/access.ts';
 import { revokeSessions } from '../auth/sessions.ts';
-import { accountByEmail, accountForChange, insertAccount, pageOfUsers, updateAccount, userById } from '../users/queries.ts';
+import {
+  accountByEmail,
+  accountForChange,
+  insertAccount,
+  pageOfUsers,
+  updateAccount,
+  userById,
+} from '../users/queries.ts';
 import { isDemotion, readBack, requireAnotherActiveSuperAdmin } from '../users/service.ts';
 
 /**
@@ -28,7 +35,10 @@ async function adminAccountForChange(db: Kysely<Database>, id: number) {
   return target;
 }
 
-export function listAdminUsers(db: Kysely<Database>, query: { page: number; limit: number; query?: string }): Promise<UserPage> {
+export function listAdminUsers(
+  db: Kysely<Database>,
+  query: { page: number; limit: number; query?: string },
+): Promise<UserPage> {
   return pageOfUsers(db, { roles: ADMIN_ROLES, query: query.query }, query);
 }
 
@@ -79,8 +89,10 @@ export async function updateAdminUser(
     const demoted = body.role !== undefined && isDemotion(target.role, body.role);
     const deactivated = body.isActive === false && target.is_active;
     if (target.id === caller.sub) {
-      if (roleChanges) throw ruleBroken('CANNOT_CHANGE_OWN_ROLE', 'You cannot change your own role; another super-admin has to.');
-      if (body.isActive === false) throw ruleBroken('CANNOT_DEACTIVATE_SELF', 'You cannot deactivate your own account.');
+      if (roleChanges)
+        throw ruleBroken('CANNOT_CHANGE_OWN_ROLE', 'You cannot change your own role; another super-admin has to.');
+      if (body.isActive === false)
+        throw ruleBroken('CANNOT_DEACTIVATE_SELF', 'You cannot deactivate your own account.');
     }
     if (target.role === 'super-admin' && target.is_active && (demoted || deactivated)) {
       await requireAnotherActiveSuperAdmin(trx, target.id);
@@ -99,7 +111,8 @@ export async function updateAdminUser(
 
 /** DELETE /admin-users/{id}: the account stays, as a plain user; its sessions end. */
 export async function removeAdminRights(db: Kysely<Database>, caller: AccessTokenClaims, id: number): Promise<UserDto> {
-  if (id === caller.sub) throw ruleBroken('CANNOT_CHANGE_OWN_ROLE', 'You cannot remove your own admin rights; another super-admin has to.');
+  if (id === caller.sub)
+    throw ruleBroken('CANNOT_CHANGE_OWN_ROLE', 'You cannot remove your own admin rights; another super-admin has to.');
   return db.transaction().execute(async (trx) => {
     const target = await adminAccountForChange(trx, id);
     if (target.role === 'super-admin' && target.is_active) await requireAnotherActiveSuperAdmin(trx, target.id);

@@ -32,19 +32,30 @@ export async function listAnnouncements(
   now: Date,
   { order, limit }: Pick<AnnouncementListQuery, 'order' | 'limit'>,
 ): Promise<PublicAnnouncement[]> {
-  let query = publicAnnouncements(db, now).orderBy('is_pinned', 'desc').orderBy('published_at', order).orderBy('id', order);
+  let query = publicAnnouncements(db, now)
+    .orderBy('is_pinned', 'desc')
+    .orderBy('published_at', order)
+    .orderBy('id', order);
   if (limit !== undefined) query = query.limit(limit);
   const rows = await query.execute();
   return rows.map(toPublicAnnouncement);
 }
 
-export async function publicAnnouncementById(db: Kysely<Database>, now: Date, id: number): Promise<PublicAnnouncement | undefined> {
+export async function publicAnnouncementById(
+  db: Kysely<Database>,
+  now: Date,
+  id: number,
+): Promise<PublicAnnouncement | undefined> {
   const row = await publicAnnouncements(db, now).where('id', '=', id).executeTakeFirst();
   return row ? toPublicAnnouncement(row) : undefined;
 }
 
 /** The picture id of a public announcement: undefined when it is not public, null when it has none. */
-export async function publicAnnouncementPictureId(db: Kysely<Database>, now: Date, id: number): Promise<number | null | undefined> {
+export async function publicAnnouncementPictureId(
+  db: Kysely<Database>,
+  now: Date,
+  id: number,
+): Promise<number | null | undefined> {
   const row = await db
     .selectFrom('announcements')
     .select('picture_id')

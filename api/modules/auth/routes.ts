@@ -34,11 +34,16 @@ export const authRoutes: AppPlugin = async (app) => {
     global: false,
     // One bucket per client address and route; the answer is the usual envelope with retry-after.
     errorResponseBuilder: (_request, context) =>
-      new DomainError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${context.after}.`, { retryAfter: Math.ceil(context.ttl / 1000) }),
+      new DomainError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${context.after}.`, {
+        retryAfter: Math.ceil(context.ttl / 1000),
+      }),
   });
   const limited = { max: app.config.authRateLimit, timeWindow: '1 minute' };
   const ctx = (): auth.AuthContext => ({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl });
-  const client = (request: FastifyRequest): auth.ClientInfo => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+  const client = (request: FastifyRequest): auth.ClientInfo => ({
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  });
   const secureCookie = app.config.env === 'production';
 
   const accessTokenFor = (signedIn: auth.SignedIn): SessionDto => {
@@ -59,7 +64,12 @@ export const authRoutes: AppPlugin = async (app) => {
     return accessTokenFor(signedIn);
   };
   const endSession = (reply: FastifyReply) => {
-    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, secure: secureCookie, sameSite: 'strict' });
+    reply.clearCookie(REFRESH_COOKIE, {
+      path: REFRESH_COOKIE_PATH,
+      httpOnly: true,
+      secure: secureCookie,
+      sameSite: 'strict',
+    });
   };
 
   app.post(
@@ -68,7 +78,8 @@ export const authRoutes: AppPlugin = async (app) => {
       config: { access: 'public', rateLimit: limited },
       schema: {
         tags: ['auth'],
-        summary: 'Create an account (role user; only a super-admin may create admin accounts) and send the verification e-mail',
+        summary:
+          'Create an account (role user; only a super-admin may create admin accounts) and send the verification e-mail',
         body: registerBodySchema,
         response: { 201: registerResponseSchema, ...errors(400, 403, 409, 429) },
       },
@@ -78,7 +89,11 @@ export const authRoutes: AppPlugin = async (app) => {
       if (role !== 'user') {
         const caller = await optionalCaller(app, request);
         if (caller?.role !== 'super-admin') {
-          throw new DomainError(403, 'ROLE_NOT_ALLOWED', 'Only a super-admin can create admin or super-admin accounts.');
+          throw new DomainError(
+            403,
+            'ROLE_NOT_ALLOWED',
+            'Only a super-admin can create admin or super-admin accounts.',
+          );
         }
       }
       const user = await auth.register(ctx(), request.body, role);
@@ -124,7 +139,11 @@ export const authRoutes: AppPlugin = async (app) => {
     '/api/auth/logout',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], summary: 'End this sign-in (its whole refresh family)', response: { 200: messageSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End this sign-in (its whole refresh family)',
+        response: { 200: messageSchema },
+      },
     },
     async (request, reply) => {
       const result = await auth.logout(ctx(), request.cookies[REFRESH_COOKIE]);

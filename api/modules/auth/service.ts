@@ -21,8 +21,10 @@ export const AUTH_MESSAGES = {
   signedOut: 'You are signed out.',
 } as const;
 
-const invalidCredentials = () => new DomainError(401, 'INVALID_CREDENTIALS', 'The e-mail address or password is incorrect.');
-const invalidLink = (what: string) => new DomainError(400, 'INVALID_TOKEN', `This ${what} link is invalid, already used or expired. Ask for a new one.`);
+const invalidCredentials = () =>
+  new DomainError(401, 'INVALID_CREDENTIALS', 'The e-mail address or password is incorrect.');
+const invalidLink = (what: string) =>
+  new DomainError(400, 'INVALID_TOKEN', `This ${what} link is invalid, already used or expired. Ask for a new one.`);
 const sessionEnded = (code: string, message: string) => new DomainError(401, code, message);
 
 /** Verifying against this when no account matches keeps "no such account" as slow as "wrong password". */
@@ -52,7 +54,13 @@ export interface SignedIn {
 }
 
 /** Creates a single-use link token, retiring earlier unused ones of the same purpose. */
-async function createAccountToken(trx: Kysely<Database>, userId: number, purpose: AccountTokenPurpose, lifetimeMs: number, now: Date) {
+async function createAccountToken(
+  trx: Kysely<Database>,
+  userId: number,
+  purpose: AccountTokenPurpose,
+  lifetimeMs: number,
+  now: Date,
+) {
   await trx
     .updateTable('account_tokens')
     .set({ used_at: now })
@@ -63,7 +71,12 @@ async function createAccountToken(trx: Kysely<Database>, userId: number, purpose
   const token = newSecretToken();
   await trx
     .insertInto('account_tokens')
-    .values({ user_id: userId, purpose, token_hash: hashToken(token), expires_at: new Date(now.getTime() + lifetimeMs) })
+    .values({
+      user_id: userId,
+      purpose,
+      token_hash: hashToken(token),
+      expires_at: new Date(now.getTime() + lifetimeMs),
+    })
     .execute();
   return token;
 }
@@ -81,7 +94,8 @@ async function claimAccountToken(trx: Kysely<Database>, token: string, purpose: 
     .executeTakeFirst();
 }
 
-const linkTo = (ctx: AuthContext, page: string, token: string) => `${ctx.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
+const linkTo = (ctx: AuthContext, page: string, token: string) =>
+  `${ctx.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
 
 export async function register(ctx: AuthContext, body: RegisterBody, role: Role): Promise<UserDto> {
   const now = ctx.now ?? new Date();
@@ -92,16 +106,32 @@ export async function register(ctx: AuthContext, body: RegisterBody, role: Role)
     .execute(async (trx) => {
       const user = await trx
         .insertInto('users')
-        .values({ email: body.email, password_hash: passwordHash, first_name: body.firstName, last_name: body.lastName, role, is_verified: false })
+        .values({
+          email: body.email,
+          password_hash: passwordHash,
+          first_name: body.firstName,
+          last_name: body.lastName,
+          role,
+          is_verified: false,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const token = await createAccountToken(trx, user.id, 'verify-email', VERIFY_TOKEN_HOURS * 3_600_000, now);
-      outbox.push(await ctx.mailer.enqueue(trx, verifyEmailMessage(body.email, body.firstName, linkTo(ctx, 'verify-email', token), VERIFY_TOKEN_HOURS)));
+      outbox.push(
+        await ctx.mailer.enqueue(
+          trx,
+          verifyEmailMessage(body.email, body.firstName, linkTo(ctx, 'verify-email', token), VERIFY_TOKEN_HOURS),
+        ),
+      );
       return user.id;
     })
     .catch((error) => {
       if (isUniqueViolation(error)) {
-        throw new DomainError(409, 'EMAIL_TAKEN', 'An account with this e-mail address already exists. Sign in, or reset your password if you forgot it.');
+        throw new DomainError(
+          409,
+          'EMAIL_TAKEN',
+          'An account with this e-mail address already exists. Sign in, or reset your password if you forgot it.',
+        );
       }
       throw error;
     });
@@ -118,13 +148,26 @@ export async function login(ctx: AuthContext, body: LoginBody, client: ClientInf
   const passwordMatches = await verify(account.password_hash, body.password).catch(() => false);
   if (!passwordMatches) throw invalidCredentials();
   // Only after the password is proven: these answers would otherwise tell strangers an account exists.
-  if (!account.is_active) throw new DomainError(403, 'ACCOUNT_DEACTIVATED', 'This account has been deactivated. Contact the organisers to restore it.');
+  if (!account.is_active)
+    throw new DomainError(
+      403,
+      'ACCOUNT_DEACTIVATED',
+      'This account has been deactivated. Contact the organisers to restore it.',
+    );
   if (!account.is_verified) {
-    throw new DomainError(403, 'EMAIL_NOT_VERIFIED', 'Verify your e-mail address before signing in. We can send you a new link.');
+    throw new DomainError(
+      403,
+      'EMAIL_NOT_VERIFIED',
+      'Verify your e-mail address before signing in. We can send you a new link.',
+    );
   }
   const rememberMe = body.rememberMe ?? false;
   const issued = await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ last_login_at: ctx.now ?? new Date() }).where('id', '=', account.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ last_login_at: ctx.now ?? new Date() })
+      .where('id', '=', account.id)
+      .execute();
     return issueRefreshToken(trx, { userId: account.id, rememberMe, ...client }, ctx.now);
   });
   const user = (await userById(ctx.db, account.id)) as UserDto;
@@ -143,7 +186,16 @@ export async function refresh(ctx: AuthContext, presented: string | undefined, c
     const row = await trx
       .selectFrom('refresh_tokens')
       .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
-      .select(['refresh_tokens.id', 'family_id', 'user_id', 'remember_me', 'expires_at', 'rotated_at', 'revoked_at', 'users.is_active'])
+      .select([
+        'refresh_tokens.id',
+        'family_id',
+        'user_id',
+        'remember_me',
+        'expires_at',
+        'rotated_at',
+        'revoked_at',
+        'users.is_active',
+      ])
       .where('token_hash', '=', hashToken(presented))
       .executeTakeFirst();
     if (!row) return { kind: 'unknown' } as const;
@@ -169,7 +221,11 @@ export async function refresh(ctx: AuthContext, presented: string | undefined, c
       await revokeFamily(trx, row.family_id, 'reuse-detected');
       return { kind: 'reused', userId: row.user_id } as const;
     }
-    const issued = await issueRefreshToken(trx, { userId: row.user_id, rememberMe: row.remember_me, familyId: row.family_id, ...client }, now);
+    const issued = await issueRefreshToken(
+      trx,
+      { userId: row.user_id, rememberMe: row.remember_me, familyId: row.family_id, ...client },
+      now,
+    );
     return { kind: 'rotated', userId: row.user_id, issued, rememberMe: row.remember_me } as const;
   });
   switch (outcome.kind) {
@@ -177,19 +233,31 @@ export async function refresh(ctx: AuthContext, presented: string | undefined, c
     case 'revoked':
       throw sessionEnded('INVALID_REFRESH_TOKEN', 'Your session has ended. Sign in again.');
     case 'reused':
-      throw sessionEnded('REFRESH_TOKEN_REUSED', 'This session was used somewhere else and has been ended for safety. Sign in again.');
+      throw sessionEnded(
+        'REFRESH_TOKEN_REUSED',
+        'This session was used somewhere else and has been ended for safety. Sign in again.',
+      );
     case 'expired':
       throw sessionEnded('REFRESH_TOKEN_EXPIRED', 'Your session has expired. Sign in again.');
     case 'deactivated':
       throw sessionEnded('ACCOUNT_DEACTIVATED', 'This account has been deactivated.');
   }
   const user = (await userById(ctx.db, outcome.userId)) as UserDto;
-  return { user, refreshToken: outcome.issued.token, refreshExpiresAt: outcome.issued.expiresAt, rememberMe: outcome.rememberMe };
+  return {
+    user,
+    refreshToken: outcome.issued.token,
+    refreshExpiresAt: outcome.issued.expiresAt,
+    rememberMe: outcome.rememberMe,
+  };
 }
 
 export async function logout(ctx: AuthContext, presented: string | undefined): Promise<MessageDto> {
   if (presented) {
-    const row = await ctx.db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', hashToken(presented)).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('token_hash', '=', hashToken(presented))
+      .executeTakeFirst();
     if (row) await revokeFamily(ctx.db, row.family_id, 'logout');
   }
   return { message: AUTH_MESSAGES.signedOut };
@@ -201,7 +269,10 @@ export async function resendVerification(ctx: AuthContext, email: string): Promi
     const now = ctx.now ?? new Date();
     const id = await ctx.db.transaction().execute(async (trx) => {
       const token = await createAccountToken(trx, account.id, 'verify-email', VERIFY_TOKEN_HOURS * 3_600_000, now);
-      return ctx.mailer.enqueue(trx, verifyEmailMessage(account.email, account.first_name, linkTo(ctx, 'verify-email', token), VERIFY_TOKEN_HOURS));
+      return ctx.mailer.enqueue(
+        trx,
+        verifyEmailMessage(account.email, account.first_name, linkTo(ctx, 'verify-email', token), VERIFY_TOKEN_HOURS),
+      );
     });
     ctx.mailer.deliver([id]);
   }
@@ -213,7 +284,11 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<Mess
   await ctx.db.transaction().execute(async (trx) => {
     const claimed = await claimAccountToken(trx, token, 'verify-email', now);
     if (!claimed) throw invalidLink('verification');
-    await trx.updateTable('users').set({ is_verified: true, updated_at: now }).where('id', '=', claimed.user_id).execute();
+    await trx
+      .updateTable('users')
+      .set({ is_verified: true, updated_at: now })
+      .where('id', '=', claimed.user_id)
+      .execute();
   });
   return { message: AUTH_MESSAGES.verified };
 }
@@ -224,7 +299,15 @@ export async function forgotPassword(ctx: AuthContext, email: string): Promise<M
     const now = ctx.now ?? new Date();
     const id = await ctx.db.transaction().execute(async (trx) => {
       const token = await createAccountToken(trx, account.id, 'reset-password', RESET_TOKEN_MINUTES * 60_000, now);
-      return ctx.mailer.enqueue(trx, resetPasswordMessage(account.email, account.first_name, linkTo(ctx, 'reset-password', token), RESET_TOKEN_MINUTES));
+      return ctx.mailer.enqueue(
+        trx,
+        resetPasswordMessage(
+          account.email,
+          account.first_name,
+          linkTo(ctx, 'reset-password', token),
+          RESET_TOKEN_MINUTES,
+        ),
+      );
     });
     ctx.mailer.deliver([id]);
   }
@@ -269,7 +352,10 @@ export async function resetPassword(ctx: AuthContext, token: string, newPassword
       .where('used_at', 'is', null)
       .execute();
     await revokeSessions(trx, claimed.user_id, 'password-reset');
-    return ctx.mailer.enqueue(trx, passwordChangedMessage(account.email, account.first_name, `${ctx.publicUrl}/sign-in`));
+    return ctx.mailer.enqueue(
+      trx,
+      passwordChangedMessage(account.email, account.first_name, `${ctx.publicUrl}/sign-in`),
+    );
   });
   ctx.mailer.deliver([id]);
   return { message: AUTH_MESSAGES.passwordReset };

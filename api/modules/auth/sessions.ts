@@ -3,7 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /** Refresh tokens: random, kept only as a sha256 in the database, rotated on every use. */
-export const REFRESH_TOKEN_LIFETIME_MS = { session: 24 * 60 * 60 * 1000, rememberMe: 30 * 24 * 60 * 60 * 1000 } as const;
+export const REFRESH_TOKEN_LIFETIME_MS = {
+  session: 24 * 60 * 60 * 1000,
+  rememberMe: 30 * 24 * 60 * 60 * 1000,
+} as const;
 
 export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');

@@ -8,7 +8,9 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const PHOTO_VERSION_LENGTH = 12;
 
 export function photoUrlOf(bioId: number, checksum: string | null): string | null {
-  return checksum ? `/api/users/bios/${bioId}/photo?v=${encodeURIComponent(checksum.slice(0, PHOTO_VERSION_LENGTH))}` : null;
+  return checksum
+    ? `/api/users/bios/${bioId}/photo?v=${encodeURIComponent(checksum.slice(0, PHOTO_VERSION_LENGTH))}`
+    : null;
 }
 
 /**

@@ -30,7 +30,9 @@ import {
 
 const tags = ['bios'];
 const userIdParamsSchema = z.object({ userId: idParamSchema });
-const photoQuerySchema = z.object({ v: z.string().max(64).optional().describe('Photo version; any value, it only busts caches') });
+const photoQuerySchema = z.object({
+  v: z.string().max(64).optional().describe('Photo version; any value, it only busts caches'),
+});
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -60,7 +62,10 @@ async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
       throw ruleBroken('PHOTO_TOO_LARGE', PHOTO_MESSAGES.tooLarge, { maxBytes: PROFILE_PHOTO_MAX_BYTES });
     case 'unreadable':
       request.log.info({ err: upload.error }, 'unreadable multipart upload');
-      throw badRequest('INVALID_UPLOAD', 'The upload could not be read: send one file in the field profilePhoto as multipart/form-data.');
+      throw badRequest(
+        'INVALID_UPLOAD',
+        'The upload could not be read: send one file in the field profilePhoto as multipart/form-data.',
+      );
   }
 }
 
@@ -79,7 +84,7 @@ export const bioRoutes: AppPlugin = async (app) => {
       config: { access: 'public', cacheSeconds: 0 },
       schema: {
         tags,
-        summary: 'One bio (a public competitor profile; a deactivated account\'s only for admins)',
+        summary: "One bio (a public competitor profile; a deactivated account's only for admins)",
         params: idParamsSchema,
         response: { 200: bioSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
@@ -189,7 +194,14 @@ export const bioRoutes: AppPlugin = async (app) => {
     },
     async (request, reply) => {
       const { photoId, isPublic } = await bioPhoto(app.db, request.params.id, caller(request));
-      return sendPicture(app.db, request, reply, photoId, 'Profile photo', isPublic ? {} : { cacheControl: 'private, no-store' });
+      return sendPicture(
+        app.db,
+        request,
+        reply,
+        photoId,
+        'Profile photo',
+        isPublic ? {} : { cacheControl: 'private, no-store' },
+      );
     },
   );
 };

@@ -89,7 +89,8 @@ async function reread(db: Kysely<Database>, id: number): Promise<BioDto> {
 }
 
 /** Optional text columns keep null rather than '' for "not given". */
-const textOrNull = (value: string | null | undefined) => (value === undefined ? undefined : value === null || value === '' ? null : value);
+const textOrNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null || value === '' ? null : value;
 
 function columnsOf(body: BioUpdateBody) {
   const columns: {
@@ -130,7 +131,12 @@ export async function createBio(db: Kysely<Database>, caller: AccessTokenClaims,
   return reread(db, id);
 }
 
-export async function updateBio(db: Kysely<Database>, caller: AccessTokenClaims, id: number, body: BioUpdateBody): Promise<BioDto> {
+export async function updateBio(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  body: BioUpdateBody,
+): Promise<BioDto> {
   await bioForChange(db, id, caller);
   const columns = columnsOf(body);
   if (Object.keys(columns).length > 0) {
@@ -175,10 +181,19 @@ export async function normaliseProfilePhoto(bytes: Buffer): Promise<NormalisedIm
 /** Stores the new photo and deletes the one it replaces, in one transaction. */
 export async function replaceBioPhoto(db: Kysely<Database>, id: number, image: NormalisedImage): Promise<BioDto> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('bios').select(['id', 'photo_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('bios')
+      .select(['id', 'photo_id'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw bioNotFound();
     const stored = await storeImage(trx, image);
-    await trx.updateTable('bios').set({ photo_id: stored.id, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+    await trx
+      .updateTable('bios')
+      .set({ photo_id: stored.id, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
     if (current.photo_id !== null) await deletePicture(trx, current.photo_id);
   });
   return reread(db, id);

@@ -93,13 +93,18 @@ export async function pageOfDepartments(
   { page, limit }: { page: number; limit: number },
 ): Promise<DepartmentPage> {
   let base = db.selectFrom('departments');
-  if (!filter.asAdmin) base = base.where('departments.is_active', '=', true).where('departments.deleted_at', 'is', null);
-  base = filter.deleted ? base.where('departments.deleted_at', 'is not', null) : base.where('departments.deleted_at', 'is', null);
+  if (!filter.asAdmin)
+    base = base.where('departments.is_active', '=', true).where('departments.deleted_at', 'is', null);
+  base = filter.deleted
+    ? base.where('departments.deleted_at', 'is not', null)
+    : base.where('departments.deleted_at', 'is', null);
   if (filter.isActive !== undefined) base = base.where('departments.is_active', '=', filter.isActive);
   const text = filter.query?.trim();
   if (text) {
     const pattern = containsPattern(text);
-    base = base.where((eb) => eb.or([eb('departments.name', 'ilike', pattern), eb('departments.city', 'ilike', pattern)]));
+    base = base.where((eb) =>
+      eb.or([eb('departments.name', 'ilike', pattern), eb('departments.city', 'ilike', pattern)]),
+    );
   }
   const ids = base.select('departments.id');
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();

@@ -46,7 +46,9 @@ export const publicDepartmentRoutes: AppPlugin = async (app) => {
         reply.header('cache-control', 'private, no-store');
         return department;
       }
-      const body = await readJson(app.publicReadCache, `departments:one:${id}`, departmentSchema, () => visibleDepartmentById(app.db, id));
+      const body = await readJson(app.publicReadCache, `departments:one:${id}`, departmentSchema, () =>
+        visibleDepartmentById(app.db, id),
+      );
       if (!body) throw departmentNotFound();
       return sendJson(reply, body);
     },
@@ -185,7 +187,12 @@ export const departmentRoutes: AppPlugin = async (app) => {
     '/api/departments/:id/restore',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Restore a soft-deleted department', params: idParamsSchema, response: stateChangeResponses },
+      schema: {
+        tags,
+        summary: 'Restore a soft-deleted department',
+        params: idParamsSchema,
+        response: stateChangeResponses,
+      },
     },
     async (request) => {
       const department = await setDepartmentDeleted(app.db, request.params.id, false);

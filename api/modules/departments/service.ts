@@ -18,7 +18,11 @@ function nameTaken(clash?: { id: number; deleted_at: Date | null }): DomainError
       isDeleted: true,
     });
   }
-  return conflict('DEPARTMENT_NAME_TAKEN', 'A department with this name already exists.', clash ? { departmentId: clash.id, isDeleted: false } : undefined);
+  return conflict(
+    'DEPARTMENT_NAME_TAKEN',
+    'A department with this name already exists.',
+    clash ? { departmentId: clash.id, isDeleted: false } : undefined,
+  );
 }
 
 /** Runs a write that may break the unique name; a concurrent twin is caught by the index. */
@@ -60,7 +64,16 @@ export async function createDepartment(db: Kysely<Database>, body: DepartmentCre
     const row = await guardName(() =>
       trx
         .insertInto('departments')
-        .values({ address: null, phone: null, email: null, website: null, ...columnsOf(body), name: body.name, city: body.city, province: body.province })
+        .values({
+          address: null,
+          phone: null,
+          email: null,
+          website: null,
+          ...columnsOf(body),
+          name: body.name,
+          city: body.city,
+          province: body.province,
+        })
         .returning('id')
         .executeTakeFirstOrThrow(),
     );
@@ -69,7 +82,11 @@ export async function createDepartment(db: Kysely<Database>, body: DepartmentCre
 }
 
 /** A soft-deleted department is not edited: restore it first (docs/decisions/011). */
-export async function updateDepartment(db: Kysely<Database>, id: number, body: DepartmentChange): Promise<DepartmentDto> {
+export async function updateDepartment(
+  db: Kysely<Database>,
+  id: number,
+  body: DepartmentChange,
+): Promise<DepartmentDto> {
   return db.transaction().execute(async (trx) => {
     const current = await departmentForChange(trx, id);
     if (!current || current.deleted_at) throw departmentNotFound();

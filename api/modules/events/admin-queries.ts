@@ -10,7 +10,9 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const PICTURE_VERSION_LENGTH = 12;
 
 export function pictureUrlOf(eventId: number, checksum: string | null): string | null {
-  return checksum ? `/api/events/${eventId}/picture?v=${encodeURIComponent(checksum.slice(0, PICTURE_VERSION_LENGTH))}` : null;
+  return checksum
+    ? `/api/events/${eventId}/picture?v=${encodeURIComponent(checksum.slice(0, PICTURE_VERSION_LENGTH))}`
+    : null;
 }
 
 /** Events as the portal sees them, with their host department, picture checksum and counts. */
@@ -110,21 +112,32 @@ function containsPattern(text: string): string {
  * GET /events, /events/filter and /events/status/{status}: events that are not soft-deleted, drafts
  * and inactive ones included, latest start first.
  */
-export async function pageOfAdminEvents(db: Kysely<Database>, clock: Clock, query: AdminEventListQuery): Promise<AdminEventPage> {
+export async function pageOfAdminEvents(
+  db: Kysely<Database>,
+  clock: Clock,
+  query: AdminEventListQuery,
+): Promise<AdminEventPage> {
   const { page, limit } = query;
   let base = db.selectFrom('events').where('events.deleted_at', 'is', null);
   if (query.isActive !== undefined) base = base.where('events.is_active', '=', query.isActive);
   if (query.status?.length) base = base.where('events.status', 'in', query.status);
   if (query.scope?.length) base = base.where('events.scope', 'in', query.scope);
   if (query.year !== undefined) {
-    base = base.where('events.start_date', '>=', `${query.year}-01-01`).where('events.start_date', '<=', `${query.year}-12-31`);
+    base = base
+      .where('events.start_date', '>=', `${query.year}-01-01`)
+      .where('events.start_date', '<=', `${query.year}-12-31`);
   }
   if (query.departmentId !== undefined) base = base.where('events.department_id', '=', query.departmentId);
   const text = query.query?.trim();
   if (text) {
     const pattern = containsPattern(text);
     base = base.where((eb) =>
-      eb.or([eb('events.name', 'ilike', pattern), eb('events.city', 'ilike', pattern), eb('events.province', 'ilike', pattern), eb('events.slug', 'ilike', pattern)]),
+      eb.or([
+        eb('events.name', 'ilike', pattern),
+        eb('events.city', 'ilike', pattern),
+        eb('events.province', 'ilike', pattern),
+        eb('events.slug', 'ilike', pattern),
+      ]),
     );
   }
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
@@ -135,12 +148,21 @@ export async function pageOfAdminEvents(db: Kysely<Database>, clock: Clock, quer
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
-  return { data: rows.map((r) => toAdminEvent(r, clock)), meta: { total: Number(counted.total), page, perPage: limit } };
+  return {
+    data: rows.map((r) => toAdminEvent(r, clock)),
+    meta: { total: Number(counted.total), page, perPage: limit },
+  };
 }
 
 /** The event's row for a write, locked until the transaction ends; undefined when missing or soft-deleted. */
 export async function eventRowForChange(db: Kysely<Database>, id: number) {
-  return db.selectFrom('events').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Slugs starting with `base` (the base itself or base-N), to pick a free one. */
@@ -169,7 +191,11 @@ export interface EventForRuns {
  * An event as the runs module sees it (the events module owns the table). With `lock`, the row is
  * share-locked until the transaction ends, so its dates cannot change under a run being scheduled.
  */
-export async function eventForRuns(db: Kysely<Database>, id: number, options: { lock?: boolean } = {}): Promise<EventForRuns | undefined> {
+export async function eventForRuns(
+  db: Kysely<Database>,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<EventForRuns | undefined> {
   let query = db
     .selectFrom('events')
     .select(['id', 'name', 'start_date', 'end_date', 'deleted_at', isPublicEventSql.as('is_public')])

@@ -54,7 +54,10 @@ async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
       throw ruleBroken('PICTURE_TOO_LARGE', PICTURE_MESSAGES.tooLarge, { maxBytes: EVENT_PICTURE_MAX_BYTES });
     case 'unreadable':
       request.log.info({ err: upload.error }, 'unreadable multipart upload');
-      throw badRequest('INVALID_UPLOAD', `The upload could not be read: send one file in the field ${EVENT_PICTURE_FIELD} as multipart/form-data.`);
+      throw badRequest(
+        'INVALID_UPLOAD',
+        `The upload could not be read: send one file in the field ${EVENT_PICTURE_FIELD} as multipart/form-data.`,
+      );
   }
 }
 
@@ -78,17 +81,27 @@ export const eventAdminRoutes: AppPlugin = async (app) => {
     querystring: adminEventListQuerySchema,
     response: { 200: adminEventPageSchema, 400: e, 401: e, 403: e },
   };
-  const filters = 'isActive, status (comma list), scope (comma list), year, departmentId, query (name, city, province, slug)';
+  const filters =
+    'isActive, status (comma list), scope (comma list), year, departmentId, query (name, city, province, slug)';
 
   app.get(
     '/api/events',
-    { config: { access: 'admin' }, schema: { ...listSchema, summary: `Events that are not deleted, drafts and inactive ones included, latest first; filters ${filters}` } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...listSchema,
+        summary: `Events that are not deleted, drafts and inactive ones included, latest first; filters ${filters}`,
+      },
+    },
     async (request) => pageOfAdminEvents(app.db, clock(), request.query),
   );
 
   app.get(
     '/api/events/filter',
-    { config: { access: 'admin' }, schema: { ...listSchema, summary: `Events filtered by ${filters} (same as the list)` } },
+    {
+      config: { access: 'admin' },
+      schema: { ...listSchema, summary: `Events filtered by ${filters} (same as the list)` },
+    },
     async (request) => pageOfAdminEvents(app.db, clock(), request.query),
   );
 
@@ -133,7 +146,8 @@ export const eventAdminRoutes: AppPlugin = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Create an event: a Draft, with a unique slug from its name and start year; dates checked (422 INVALID_EVENT_DATES)',
+        summary:
+          'Create an event: a Draft, with a unique slug from its name and start year; dates checked (422 INVALID_EVENT_DATES)',
         security: [{ bearer: [] }],
         body: eventCreateBodySchema,
         response: { 201: adminEventSchema, 400: e, 401: e, 403: e, 422: e },
@@ -152,7 +166,8 @@ export const eventAdminRoutes: AppPlugin = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Change an event; fields left out stay as they are. The status changes through transition-status; the slug never changes',
+        summary:
+          'Change an event; fields left out stay as they are. The status changes through transition-status; the slug never changes',
         security: [{ bearer: [] }],
         params: idParamsSchema,
         body: eventUpdateBodySchema,
@@ -195,7 +210,9 @@ export const eventAdminRoutes: AppPlugin = async (app) => {
         config: { access: 'admin' },
         schema: {
           tags,
-          summary: active ? 'Activate an event (shown publicly unless it is a Draft)' : 'Deactivate an event: hidden from the public until activated',
+          summary: active
+            ? 'Activate an event (shown publicly unless it is a Draft)'
+            : 'Deactivate an event: hidden from the public until activated',
           security: [{ bearer: [] }],
           params: idParamsSchema,
           response: { 200: adminEventSchema, ...adminErrors },
@@ -215,7 +232,8 @@ export const eventAdminRoutes: AppPlugin = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: "An event's registrations (not deleted), by run; filters status (comma list), runId, hasWaitlistPosition",
+        summary:
+          "An event's registrations (not deleted), by run; filters status (comma list), runId, hasWaitlistPosition",
         security: [{ bearer: [] }],
         params: idParamsSchema,
         querystring: eventRegistrationsQuerySchema,

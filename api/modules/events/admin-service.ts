@@ -21,7 +21,10 @@ import type { Clock } from './queries.ts';
 
 type EventCreate = z.output<typeof eventCreateBodySchema>;
 type EventChange = z.output<typeof eventUpdateBodySchema>;
-type Columns = Omit<Updateable<EventsTable>, 'id' | 'slug' | 'status' | 'created_at' | 'updated_at' | 'deleted_at' | 'picture_id'>;
+type Columns = Omit<
+  Updateable<EventsTable>,
+  'id' | 'slug' | 'status' | 'created_at' | 'updated_at' | 'deleted_at' | 'picture_id'
+>;
 
 export const eventNotFound = () => notFound('Event', 'EVENT_NOT_FOUND');
 
@@ -64,7 +67,17 @@ async function freeSlug(db: Kysely<Database>, base: string): Promise<string> {
   return `${base}-${n}`;
 }
 
-function datesOf(row: Pick<EventRow, 'start_date' | 'end_date' | 'registration_opens_on' | 'early_bird_ends_on' | 'late_starts_on' | 'registration_closes_on'>): EventDates {
+function datesOf(
+  row: Pick<
+    EventRow,
+    | 'start_date'
+    | 'end_date'
+    | 'registration_opens_on'
+    | 'early_bird_ends_on'
+    | 'late_starts_on'
+    | 'registration_closes_on'
+  >,
+): EventDates {
   return {
     startDate: row.start_date,
     endDate: row.end_date,
@@ -139,7 +152,11 @@ export async function createEvent(db: Kysely<Database>, clock: Clock, body: Even
       return await db.transaction().execute(async (trx) => {
         if (values.department_id !== null) await checkDepartment(trx, values.department_id);
         const slug = await freeSlug(trx, base);
-        const row = await trx.insertInto('events').values({ ...values, slug }).returning('id').executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('events')
+          .values({ ...values, slug })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return reread(trx, clock, row.id);
       });
     } catch (error) {
@@ -153,13 +170,22 @@ export async function createEvent(db: Kysely<Database>, clock: Clock, body: Even
  * after the change; keeping the department it already has is fine even if that one has since closed.
  * The status changes only through transition-status, and the slug never changes.
  */
-export async function updateEvent(db: Kysely<Database>, clock: Clock, id: number, body: EventChange): Promise<AdminEvent> {
+export async function updateEvent(
+  db: Kysely<Database>,
+  clock: Clock,
+  id: number,
+  body: EventChange,
+): Promise<AdminEvent> {
   return db.transaction().execute(async (trx) => {
     const current = await eventRowForChange(trx, id);
     if (!current) throw eventNotFound();
     const columns = columnsOf(body);
     checkDates(datesOf({ ...current, ...columns }));
-    if (columns.department_id !== undefined && columns.department_id !== null && columns.department_id !== current.department_id) {
+    if (
+      columns.department_id !== undefined &&
+      columns.department_id !== null &&
+      columns.department_id !== current.department_id
+    ) {
       await checkDepartment(trx, columns.department_id);
     }
     if (Object.keys(columns).length > 0) {
@@ -184,7 +210,12 @@ export async function softDeleteEvent(db: Kysely<Database>, id: number): Promise
 }
 
 /** Activates or deactivates; asking for the state it is already in changes nothing. */
-export async function setEventActive(db: Kysely<Database>, clock: Clock, id: number, active: boolean): Promise<AdminEvent> {
+export async function setEventActive(
+  db: Kysely<Database>,
+  clock: Clock,
+  id: number,
+  active: boolean,
+): Promise<AdminEvent> {
   return db.transaction().execute(async (trx) => {
     const current = await eventRowForChange(trx, id);
     if (!current) throw eventNotFound();
@@ -201,7 +232,12 @@ export async function setEventActive(db: Kysely<Database>, clock: Clock, id: num
  * changes nothing and succeeds, so a retried request is harmless. The row is locked, so two
  * transitions at once are judged one after the other.
  */
-export async function transitionEventStatus(db: Kysely<Database>, clock: Clock, id: number, status: EventStatus): Promise<AdminEvent> {
+export async function transitionEventStatus(
+  db: Kysely<Database>,
+  clock: Clock,
+  id: number,
+  status: EventStatus,
+): Promise<AdminEvent> {
   return db.transaction().execute(async (trx) => {
     const current = await eventRowForChange(trx, id);
     if (!current) throw eventNotFound();
@@ -215,7 +251,12 @@ export async function transitionEventStatus(db: Kysely<Database>, clock: Clock, 
 
 /** The event must exist and not be deleted before an upload is read. */
 export async function requireEventForChange(db: Kysely<Database>, id: number): Promise<void> {
-  const row = await db.selectFrom('events').select('id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('events')
+    .select('id')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!row) throw eventNotFound();
 }
 
@@ -239,18 +280,36 @@ export async function normaliseEventPicture(bytes: Buffer): Promise<NormalisedIm
 }
 
 /** Uploads are never shared, but a picture set up by hand may be: it stays while another event shows it. */
-async function pictureSharedWithOtherEvents(db: Kysely<Database>, pictureId: number, eventId: number): Promise<boolean> {
-  const other = await db.selectFrom('events').select('id').where('picture_id', '=', pictureId).where('id', '<>', eventId).executeTakeFirst();
+async function pictureSharedWithOtherEvents(
+  db: Kysely<Database>,
+  pictureId: number,
+  eventId: number,
+): Promise<boolean> {
+  const other = await db
+    .selectFrom('events')
+    .select('id')
+    .where('picture_id', '=', pictureId)
+    .where('id', '<>', eventId)
+    .executeTakeFirst();
   return other !== undefined;
 }
 
 /** Stores the new picture and deletes the one it replaces, in one transaction. */
-export async function replaceEventPicture(db: Kysely<Database>, clock: Clock, id: number, image: NormalisedImage): Promise<AdminEvent> {
+export async function replaceEventPicture(
+  db: Kysely<Database>,
+  clock: Clock,
+  id: number,
+  image: NormalisedImage,
+): Promise<AdminEvent> {
   return db.transaction().execute(async (trx) => {
     const current = await eventRowForChange(trx, id);
     if (!current) throw eventNotFound();
     const stored = await storeImage(trx, image);
-    await trx.updateTable('events').set({ picture_id: stored.id, updated_at: new Date() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('events')
+      .set({ picture_id: stored.id, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
     if (current.picture_id !== null && !(await pictureSharedWithOtherEvents(trx, current.picture_id, id))) {
       await deletePicture(trx, current.picture_id);
     }

@@ -2,7 +2,11 @@ import { type Kysely, sql } from 'kysely';
 import type { PublicEvent, PublicEventPage } from '../../contracts/events.ts';
 import type { Database, EventScope, EventStatus } from '../../db/schema.ts';
 import { daysBetween } from '../../domain/dates.ts';
-import { isRegistrationOpen, type RegistrationPhase, registrationPhaseOn } from '../../domain/events/registration-phase.ts';
+import {
+  isRegistrationOpen,
+  type RegistrationPhase,
+  registrationPhaseOn,
+} from '../../domain/events/registration-phase.ts';
 import { NOT_REGISTERING_STATUSES } from '../../domain/events/status-machine.ts';
 
 /** "Now" for a request: the instant and the calendar day in the site's time zone. */
@@ -10,7 +14,10 @@ export interface Clock {
   now: Date;
   today: string;
 }
-export const clockFor = (timeZone: string, now = new Date()): Clock => ({ now, today: dayFormat(timeZone).format(now) });
+export const clockFor = (timeZone: string, now = new Date()): Clock => ({
+  now,
+  today: dayFormat(timeZone).format(now),
+});
 
 // Building an Intl.DateTimeFormat costs ~70 µs, more than the rest of a cached public read; keep one per zone.
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -160,7 +167,11 @@ export async function eventsByYear(
   return rows.map((r) => toPublicEvent(r, clock));
 }
 
-export async function publicEventById(db: Kysely<Database>, clock: Clock, id: number): Promise<PublicEvent | undefined> {
+export async function publicEventById(
+  db: Kysely<Database>,
+  clock: Clock,
+  id: number,
+): Promise<PublicEvent | undefined> {
   const row = await publicEvents(db, clock).where('events.id', '=', id).executeTakeFirst();
   return row ? toPublicEvent(row, clock) : undefined;
 }
@@ -190,12 +201,17 @@ export async function activeEvents(
   clock: Clock,
   { page, limit }: { page: number; limit: number },
 ): Promise<PublicEventPage> {
-  const counted = await visibleEvents(db).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const counted = await visibleEvents(db)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
   const rows = await publicEvents(db, clock)
     .orderBy('events.start_date', 'desc')
     .orderBy('events.id', 'desc')
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
-  return { data: rows.map((r) => toPublicEvent(r, clock)), meta: { total: Number(counted.total), page, perPage: limit } };
+  return {
+    data: rows.map((r) => toPublicEvent(r, clock)),
+    meta: { total: Number(counted.total), page, perPage: limit },
+  };
 }

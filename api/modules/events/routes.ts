@@ -16,7 +16,14 @@ import { isAdmin, optionalCaller } from '../../plugins/access.ts';
 import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import { sendPicture } from '../pictures/service.ts';
 import { adminEventById, anyEventPictureId } from './admin-queries.ts';
-import { availableYears, clockFor, eventsByYear, publicEventById, publicEventPictureId, upcomingEvents } from './queries.ts';
+import {
+  availableYears,
+  clockFor,
+  eventsByYear,
+  publicEventById,
+  publicEventPictureId,
+  upcomingEvents,
+} from './queries.ts';
 
 const ONE_MINUTE = 60;
 const FIVE_MINUTES = 300;
@@ -41,7 +48,9 @@ export const publicEventRoutes: AppPlugin = async (app) => {
     async (request, reply) => {
       const now = clock();
       const { limit } = request.query;
-      const body = await readJson(cache, `events:upcoming:${now.today}:${limit}`, eventListSchema, () => upcomingEvents(app.db, now, limit));
+      const body = await readJson(cache, `events:upcoming:${now.today}:${limit}`, eventListSchema, () =>
+        upcomingEvents(app.db, now, limit),
+      );
       return sendJson(reply, body);
     },
   );
@@ -83,7 +92,11 @@ export const publicEventRoutes: AppPlugin = async (app) => {
     '/api/events/current-season-year',
     {
       config: { access: 'public', cacheSeconds: FIVE_MINUTES },
-      schema: { tags, summary: 'The current season: the calendar year in the site time zone', response: { 200: currentSeasonYearSchema } },
+      schema: {
+        tags,
+        summary: 'The current season: the calendar year in the site time zone',
+        response: { 200: currentSeasonYearSchema },
+      },
     },
     async () => ({ year: yearOf(clock().today) }),
   );
@@ -94,10 +107,15 @@ export const publicEventRoutes: AppPlugin = async (app) => {
       config: { access: 'public', cacheSeconds: ONE_MINUTE },
       schema: {
         tags,
-        summary: 'One public event; an admin (bearer token) gets the admin view of any event, drafts and deleted ones included',
+        summary:
+          'One public event; an admin (bearer token) gets the admin view of any event, drafts and deleted ones included',
         params: idParamsSchema,
         // The admin view first: a public event would also pass the public schema, losing its admin fields.
-        response: { 200: z.union([adminEventSchema, publicEventSchema]), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        response: {
+          200: z.union([adminEventSchema, publicEventSchema]),
+          400: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -114,7 +132,9 @@ export const publicEventRoutes: AppPlugin = async (app) => {
           return event;
         }
       }
-      const body = await readJson(cache, `events:one:${now.today}:${id}`, publicEventSchema, () => publicEventById(app.db, now, id));
+      const body = await readJson(cache, `events:one:${now.today}:${id}`, publicEventSchema, () =>
+        publicEventById(app.db, now, id),
+      );
       if (!body) throw notFound('Event', 'EVENT_NOT_FOUND');
       return sendJson(reply, body);
     },
@@ -126,7 +146,8 @@ export const publicEventRoutes: AppPlugin = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: "The event's picture (bytes in its own content type); an admin also gets the picture of a hidden event",
+        summary:
+          "The event's picture (bytes in its own content type); an admin also gets the picture of a hidden event",
         params: idParamsSchema,
         response: { 200: z.unknown().describe('The image bytes'), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
@@ -139,7 +160,9 @@ export const publicEventRoutes: AppPlugin = async (app) => {
       const caller = request.headers.authorization ? await optionalCaller(app, request) : undefined;
       const hiddenPictureId = caller && isAdmin(caller.role) ? await anyEventPictureId(app.db, id) : undefined;
       if (hiddenPictureId === undefined) throw notFound('Event', 'EVENT_NOT_FOUND');
-      return sendPicture(app.db, request, reply, hiddenPictureId, 'Event picture', { cacheControl: 'private, no-store' });
+      return sendPicture(app.db, request, reply, hiddenPictureId, 'Event picture', {
+        cacheControl: 'private, no-store',
+      });
     },
   );
 };

@@ -47,7 +47,8 @@ export async function listen(handle: DatabaseHandle, options: ListenOptions): Pr
       },
     };
   }
-  if (!handle.connectionString) throw new Error('The live hub needs a PGlite instance or a connection string to LISTEN.');
+  if (!handle.connectionString)
+    throw new Error('The live hub needs a PGlite instance or a connection string to LISTEN.');
   const listener = new PgListener(handle.connectionString, options);
   await listener.start();
   return listener;
@@ -90,7 +91,8 @@ class PgListener implements NotificationListener {
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
     client.on('notification', (message) => {
-      if (this.client === client && message.payload !== undefined) this.options.onNotification(message.channel, message.payload);
+      if (this.client === client && message.payload !== undefined)
+        this.options.onNotification(message.channel, message.payload);
     });
     try {
       await client.connect();

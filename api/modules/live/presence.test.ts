@@ -24,7 +24,14 @@ describe('PresenceBoard', () => {
     let now = 0;
     const board = new PresenceBoard<string>(1000, () => now);
     board.join(5, 'tab', ada);
-    expect(board.apply({ instanceId: 'b', runId: 5, seq: 2, viewers: [{ ...bob, dragging: { kind: 'position', number: 4 } }] })).toBe(true);
+    expect(
+      board.apply({
+        instanceId: 'b',
+        runId: 5,
+        seq: 2,
+        viewers: [{ ...bob, dragging: { kind: 'position', number: 4 } }],
+      }),
+    ).toBe(true);
     expect(board.apply({ instanceId: 'b', runId: 5, seq: 1, viewers: [] })).toBe(false);
     expect(board.viewers(5).map((v) => v.name)).toEqual(['Ada Lovelace', 'Bob Brown']);
     now = 999;
@@ -38,7 +45,15 @@ describe('PresenceBoard', () => {
   });
 
   it('sorts by name and prefers the entry that drags', () => {
-    expect(mergeViewers([[{ ...bob, dragging: null }], [{ ...ada, dragging: null }, { ...bob, dragging: { kind: 'heat', number: 1 } }]])).toEqual([
+    expect(
+      mergeViewers([
+        [{ ...bob, dragging: null }],
+        [
+          { ...ada, dragging: null },
+          { ...bob, dragging: { kind: 'heat', number: 1 } },
+        ],
+      ]),
+    ).toEqual([
       { ...ada, dragging: null },
       { ...bob, dragging: { kind: 'heat', number: 1 } },
     ]);
@@ -48,7 +63,16 @@ describe('PresenceBoard', () => {
     expect(parsePresenceMessage('nope')).toBeUndefined();
     expect(parsePresenceMessage('{"runId":1}')).toBeUndefined();
     expect(parsePresenceMessage('{"instanceId":"a","sync":true}')).toEqual({ instanceId: 'a', sync: true });
-    expect(parsePresenceMessage(JSON.stringify({ instanceId: 'a', runId: 1, seq: 1, viewers: [{ userId: 1, name: 'A', dragging: { kind: 'x', number: 1 } }, { bad: true }] }))).toEqual({
+    expect(
+      parsePresenceMessage(
+        JSON.stringify({
+          instanceId: 'a',
+          runId: 1,
+          seq: 1,
+          viewers: [{ userId: 1, name: 'A', dragging: { kind: 'x', number: 1 } }, { bad: true }],
+        }),
+      ),
+    ).toEqual({
       instanceId: 'a',
       runId: 1,
       seq: 1,

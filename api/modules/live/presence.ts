@@ -54,7 +54,8 @@ export function parsePresenceMessage(payload: string): PresenceMessage | undefin
 function normaliseDragging(value: unknown): Dragging {
   if (!value || typeof value !== 'object') return null;
   const d = value as Record<string, unknown>;
-  if ((d.kind === 'position' || d.kind === 'heat') && typeof d.number === 'number') return { kind: d.kind, number: d.number };
+  if ((d.kind === 'position' || d.kind === 'heat') && typeof d.number === 'number')
+    return { kind: d.kind, number: d.number };
   return null;
 }
 
@@ -93,7 +94,11 @@ export class PresenceBoard<K> {
     }
     const seen = viewers.get(key);
     if (seen && seen.userId === viewer.userId && seen.name === viewer.name) return false;
-    viewers.set(key, { userId: viewer.userId, name: viewer.name, dragging: seen && seen.userId === viewer.userId ? seen.dragging : null });
+    viewers.set(key, {
+      userId: viewer.userId,
+      name: viewer.name,
+      dragging: seen && seen.userId === viewer.userId ? seen.dragging : null,
+    });
     return true;
   }
 

@@ -17,7 +17,13 @@ export const liveRoutes: AppPlugin = async (app) => {
     handler: async (request, reply) => {
       reply.header('upgrade', 'websocket');
       reply.header('cache-control', 'no-store');
-      return sendError(request, reply, 426, 'UPGRADE_REQUIRED', 'This address speaks WebSocket: connect with a WebSocket client.');
+      return sendError(
+        request,
+        reply,
+        426,
+        'UPGRADE_REQUIRED',
+        'This address speaks WebSocket: connect with a WebSocket client.',
+      );
     },
     wsHandler: (socket, request) => {
       app.liveHub.accept(socket, request);

@@ -42,11 +42,20 @@ export class Mailer {
   async enqueue(trx: Kysely<Database>, message: EmailMessage): Promise<number> {
     const row = await trx
       .insertInto('email_outbox')
-      .values({ to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html, status: 'outbox' })
+      .values({
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        status: 'outbox',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (!this.transport) {
-      this.log.info({ emailId: row.id, to: message.to, subject: message.subject, links: message.links }, 'e-mail kept in the outbox (no SMTP_URL)');
+      this.log.info(
+        { emailId: row.id, to: message.to, subject: message.subject, links: message.links },
+        'e-mail kept in the outbox (no SMTP_URL)',
+      );
     }
     return row.id;
   }
@@ -70,11 +79,26 @@ export class Mailer {
   private async send(ids: number[]): Promise<void> {
     const transport = this.transport;
     if (!transport) return;
-    const rows = await this.db.selectFrom('email_outbox').selectAll().where('id', 'in', ids).where('status', '!=', 'sent').execute();
+    const rows = await this.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('status', '!=', 'sent')
+      .execute();
     for (const row of rows) {
       try {
-        await transport.sendMail({ from: this.from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
-        await this.db.updateTable('email_outbox').set({ status: 'sent', sent_at: new Date(), error: null }).where('id', '=', row.id).execute();
+        await transport.sendMail({
+          from: this.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+        });
+        await this.db
+          .updateTable('email_outbox')
+          .set({ status: 'sent', sent_at: new Date(), error: null })
+          .where('id', '=', row.id)
+          .execute();
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         this.log.error({ emailId: row.id, err: error }, 'e-mail could not be sent');
@@ -91,7 +115,12 @@ export class Mailer {
 
 export const mailerPlugin = fp(async (app: FastifyInstance) => {
   const host = new URL(app.config.publicUrl).hostname;
-  const mailer = new Mailer(app.db, app.log, app.config.smtpUrl, `FireFit Canada <no-reply@${host.includes('.') ? host : 'firefit.example'}>`);
+  const mailer = new Mailer(
+    app.db,
+    app.log,
+    app.config.smtpUrl,
+    `FireFit Canada <no-reply@${host.includes('.') ? host : 'firefit.example'}>`,
+  );
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {
     await mailer.idle();

@@ -3,7 +3,10 @@ import type { EmailMessage } from './mailer.ts';
 const PRODUCT = 'FireFit Canada';
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {

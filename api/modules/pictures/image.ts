@@ -63,7 +63,8 @@ export function checksumOf(bytes: Uint8Array): string {
  */
 export async function normaliseImage(input: Buffer, options: NormaliseOptions): Promise<NormalisedImage> {
   const maxInputPixels = options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS;
-  const open = (limitInputPixels: number | false) => sharp(input, { failOn: 'error', limitInputPixels, animated: false });
+  const open = (limitInputPixels: number | false) =>
+    sharp(input, { failOn: 'error', limitInputPixels, animated: false });
   let meta: Metadata;
   try {
     // Reads the header only, so the pixel count can be judged (and named) before anything is decoded.
@@ -86,5 +87,12 @@ export async function normaliseImage(input: Buffer, options: NormaliseOptions): 
     throw new ImageRejected('unsupported');
   }
   const { data, info } = output;
-  return { data, contentType: 'image/webp', byteSize: data.length, width: info.width, height: info.height, checksum: checksumOf(data) };
+  return {
+    data,
+    contentType: 'image/webp',
+    byteSize: data.length,
+    width: info.width,
+    height: info.height,
+    checksum: checksumOf(data),
+  };
 }

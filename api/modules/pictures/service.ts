@@ -14,7 +14,11 @@ export { ImageRejected, type NormalisedImage, type NormaliseOptions, normaliseIm
 const PICTURE_CACHE_CONTROL = 'public, max-age=300';
 
 export async function getPicture(db: Kysely<Database>, id: number) {
-  return db.selectFrom('pictures').select(['id', 'content_type', 'byte_size', 'checksum', 'data']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('pictures')
+    .select(['id', 'content_type', 'byte_size', 'checksum', 'data'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
@@ -38,7 +42,10 @@ export async function sendPicture(
 }
 
 /** Stores a normalised image (see image.ts) and answers its id and checksum. Runs in the caller's transaction. */
-export async function storeImage(db: Kysely<Database>, image: NormalisedImage): Promise<{ id: number; checksum: string }> {
+export async function storeImage(
+  db: Kysely<Database>,
+  image: NormalisedImage,
+): Promise<{ id: number; checksum: string }> {
   return db
     .insertInto('pictures')
     .values({

@@ -1,5 +1,10 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { entrantHoldsPlace, type RunPlacesWithVersions, registrationState, runPlaces } from '../../../projections/registrations/queries.ts';
+import {
+  entrantHoldsPlace,
+  type RunPlacesWithVersions,
+  registrationState,
+  runPlaces,
+} from '../../../projections/registrations/queries.ts';
 import { inlineProjectorsFor } from '../../../projections/registry.ts';
 import type { BatchRefusal, RegistrationDto } from '../../contracts/registrations.ts';
 import type { Database } from '../../db/schema.ts';
@@ -16,7 +21,13 @@ import {
 import { REGISTRATION_STREAM_TYPE, registrationIdOf, registrationStreamId } from '../../domain/registrations/events.ts';
 import { initialRegistrationState, type RegistrationState } from '../../domain/registrations/evolve.ts';
 import type { TeamMemberFacts } from '../../domain/teams/team-rules.ts';
-import { append, commandIdReused, type EventMetadata, streamOfCommand, versionConflict } from '../../event-store/store.ts';
+import {
+  append,
+  commandIdReused,
+  type EventMetadata,
+  streamOfCommand,
+  versionConflict,
+} from '../../event-store/store.ts';
 import { type AccessTokenClaims, isAdmin } from '../../plugins/access.ts';
 import { registrationDtoById, registrationDtosByIds, teamParties } from './queries.ts';
 
@@ -66,18 +77,30 @@ async function appendChanges(
     const meta: EventMetadata = { actorId: metadata.actorId };
     if (metadata.requestId) meta.requestId = metadata.requestId;
     if (isTarget && metadata.commandId) meta.commandId = metadata.commandId;
-    if (!isTarget) meta.causedBy = target.id === undefined ? { command: target.command } : { registrationId: target.id, command: target.command };
+    if (!isTarget)
+      meta.causedBy =
+        target.id === undefined ? { command: target.command } : { registrationId: target.id, command: target.command };
     const expectedVersion = isTarget ? target.version : (places.versions.get(change.id) ?? 0);
     await append(
       trx,
-      { streamId: registrationStreamId(change.id), streamType: REGISTRATION_STREAM_TYPE, expectedVersion, events: change.events, metadata: meta },
+      {
+        streamId: registrationStreamId(change.id),
+        streamType: REGISTRATION_STREAM_TYPE,
+        expectedVersion,
+        events: change.events,
+        metadata: meta,
+      },
       projectors(),
     );
   }
 }
 
 /** The earlier outcome of a command id: the registration it created or changed, or a 409 if it was used for something else. */
-async function earlierOutcome(trx: Transaction<Database>, commandId: string | undefined, expectedId?: number): Promise<number | undefined> {
+async function earlierOutcome(
+  trx: Transaction<Database>,
+  commandId: string | undefined,
+  expectedId?: number,
+): Promise<number | undefined> {
   if (!commandId) return undefined;
   const streamId = await streamOfCommand(trx, commandId);
   if (streamId === undefined) return undefined;
@@ -102,7 +125,11 @@ export interface Relation {
   reads: boolean;
 }
 
-export async function relationTo(db: Kysely<Database>, caller: AccessTokenClaims, state: RegistrationState): Promise<Relation> {
+export async function relationTo(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  state: RegistrationState,
+): Promise<Relation> {
   const admin = isAdmin(caller.role);
   let captain = false;
   let member = false;
@@ -116,7 +143,11 @@ export async function relationTo(db: Kysely<Database>, caller: AccessTokenClaims
 }
 
 /** The registration for reading: 403 for a stranger, 404 when missing (and, except for admins, when soft-deleted). */
-export async function readableRegistration(db: Kysely<Database>, caller: AccessTokenClaims, id: number): Promise<RegistrationDto> {
+export async function readableRegistration(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+): Promise<RegistrationDto> {
   const state = await registrationState(db, id);
   if (!state.exists) throw registrationNotFound();
   const relation = await relationTo(db, caller, state);
@@ -253,9 +284,16 @@ async function lockRunForAdmission(trx: Transaction<Database>, runId: number) {
 }
 type RunRow = NonNullable<Awaited<ReturnType<typeof lockRun>>>;
 
-async function entrantFacts(trx: Transaction<Database>, entrant: Entrant): Promise<AdmissionFacts['entrant'] | undefined> {
+async function entrantFacts(
+  trx: Transaction<Database>,
+  entrant: Entrant,
+): Promise<AdmissionFacts['entrant'] | undefined> {
   if (entrant.userId !== null) {
-    const row = await trx.selectFrom('users').select(PERSON_COLUMNS).where('users.id', '=', entrant.userId).executeTakeFirst();
+    const row = await trx
+      .selectFrom('users')
+      .select(PERSON_COLUMNS)
+      .where('users.id', '=', entrant.userId)
+      .executeTakeFirst();
     return row && { kind: 'user', person: toPerson(row) };
   }
   const team = await trx.selectFrom('teams').selectAll().where('id', '=', entrant.teamId).executeTakeFirst();
@@ -359,7 +397,10 @@ export async function recordRegistration(
   entry: { runId: number; teamId?: number; userId?: number },
   options: CommandOptions,
 ): Promise<RegistrationDto> {
-  const entrant: Entrant = entry.teamId !== undefined ? { teamId: entry.teamId, userId: null } : { teamId: null, userId: entry.userId ?? actor.sub };
+  const entrant: Entrant =
+    entry.teamId !== undefined
+      ? { teamId: entry.teamId, userId: null }
+      : { teamId: null, userId: entry.userId ?? actor.sub };
   return db.transaction().execute(async (trx) => {
     const locked = await lockRunForAdmission(trx, entry.runId);
     if (!locked) throw runNotFound();
@@ -383,11 +424,13 @@ export async function submitRegistration(
   if (body.teamId !== undefined) {
     const parties = await teamParties(db, body.teamId);
     if (!parties) throw notFound('Team', 'TEAM_NOT_FOUND');
-    if (!admin && parties.captainId !== caller.sub) throw forbidden("Only the team's captain or an admin can register a team.");
+    if (!admin && parties.captainId !== caller.sub)
+      throw forbidden("Only the team's captain or an admin can register a team.");
     entrant = { teamId: body.teamId, userId: null };
   } else {
     const userId = body.userId ?? caller.sub;
-    if (!admin && userId !== caller.sub) throw forbidden('You can only register yourself; a team is registered by its captain.');
+    if (!admin && userId !== caller.sub)
+      throw forbidden('You can only register yourself; a team is registered by its captain.');
     entrant = { teamId: null, userId };
   }
 
@@ -431,7 +474,11 @@ export async function batchRegister(
     const seen = new Set<number>();
     for (const teamId of body.teamIds) {
       if (seen.has(teamId)) {
-        refusals.push({ teamId, code: 'DUPLICATE_IN_BATCH', message: 'Batch rule: this team is listed more than once.' });
+        refusals.push({
+          teamId,
+          code: 'DUPLICATE_IN_BATCH',
+          message: 'Batch rule: this team is listed more than once.',
+        });
         continue;
       }
       seen.add(teamId);
@@ -452,7 +499,16 @@ export async function batchRegister(
     }
     const ids: number[] = [];
     for (const teamId of body.teamIds) {
-      ids.push(await submitAdmitted(trx, run, { teamId, userId: null }, caller, { ...options, commandId: commandIdOf(teamId) }, undefined));
+      ids.push(
+        await submitAdmitted(
+          trx,
+          run,
+          { teamId, userId: null },
+          caller,
+          { ...options, commandId: commandIdOf(teamId) },
+          undefined,
+        ),
+      );
     }
     return registrationDtosByIds(trx, ids);
   });

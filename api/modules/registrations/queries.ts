@@ -1,7 +1,17 @@
 import { type Kysely, sql } from 'kysely';
-import type { RegistrationDto, RegistrationHistory, RegistrationPage, RunRegistrationHistory } from '../../contracts/registrations.ts';
+import type {
+  RegistrationDto,
+  RegistrationHistory,
+  RegistrationPage,
+  RunRegistrationHistory,
+} from '../../contracts/registrations.ts';
 import type { Database, RegistrationStatus } from '../../db/schema.ts';
-import { describeRegistrationEvent, type RegistrationCause, registrationIdOf, registrationStreamId } from '../../domain/registrations/events.ts';
+import {
+  describeRegistrationEvent,
+  type RegistrationCause,
+  registrationIdOf,
+  registrationStreamId,
+} from '../../domain/registrations/events.ts';
 
 /**
  * Reads of the registrations read model for the API, with the run, event, team and person names joined
@@ -84,7 +94,9 @@ export async function registrationDtoById(db: Kysely<Database>, id: number): Pro
 
 export async function registrationDtosByIds(db: Kysely<Database>, ids: readonly number[]): Promise<RegistrationDto[]> {
   if (ids.length === 0) return [];
-  const rows = await selectRegistrations(db).where('r.id', 'in', [...ids]).execute();
+  const rows = await selectRegistrations(db)
+    .where('r.id', 'in', [...ids])
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, toRegistrationDto(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -144,12 +156,23 @@ export async function pageOfRegistrations(
     query = query.where((eb) =>
       eb.or([
         eb('r.user_id', '=', userId),
-        eb('r.team_id', 'in', eb.selectFrom('team_members').select('team_members.team_id').where('team_members.user_id', '=', userId)),
-        eb('r.team_id', 'in', eb.selectFrom('teams as captained').select('captained.id').where('captained.captain_id', '=', userId)),
+        eb(
+          'r.team_id',
+          'in',
+          eb.selectFrom('team_members').select('team_members.team_id').where('team_members.user_id', '=', userId),
+        ),
+        eb(
+          'r.team_id',
+          'in',
+          eb.selectFrom('teams as captained').select('captained.id').where('captained.captain_id', '=', userId),
+        ),
       ]),
     );
   }
-  const counted = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+  const counted = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirst();
   const ordered =
     order === 'run'
       ? query
@@ -162,7 +185,10 @@ export async function pageOfRegistrations(
     .limit(page.limit)
     .offset((page.page - 1) * page.limit)
     .execute();
-  return { data: rows.map(toRegistrationDto), meta: { total: Number(counted?.total ?? 0), page: page.page, perPage: page.limit } };
+  return {
+    data: rows.map(toRegistrationDto),
+    meta: { total: Number(counted?.total ?? 0), page: page.page, perPage: page.limit },
+  };
 }
 
 /** The facts the permission checks need: who registered, for whom, and the team's captain and members. */
@@ -174,7 +200,10 @@ export interface RegistrationParties {
   memberIds: number[];
 }
 
-export async function teamParties(db: Kysely<Database>, teamId: number): Promise<{ captainId: number; memberIds: number[] } | undefined> {
+export async function teamParties(
+  db: Kysely<Database>,
+  teamId: number,
+): Promise<{ captainId: number; memberIds: number[] } | undefined> {
   const team = await db.selectFrom('teams').select(['captain_id']).where('id', '=', teamId).executeTakeFirst();
   if (!team) return undefined;
   const members = await db.selectFrom('team_members').select('user_id').where('team_id', '=', teamId).execute();
@@ -198,7 +227,11 @@ const asObject = (value: unknown): Record<string, unknown> => {
 };
 
 /** The stream, oldest first, with the actor's name and a sentence for each event. */
-export async function registrationHistory(db: Kysely<Database>, id: number, page: { page: number; limit: number }): Promise<RegistrationHistory> {
+export async function registrationHistory(
+  db: Kysely<Database>,
+  id: number,
+  page: { page: number; limit: number },
+): Promise<RegistrationHistory> {
   const { rows } = await sql<HistoryRow>`
     select e.version, e.type, e.data, e.metadata, e.recorded_at,
            u.first_name as actor_first_name, u.last_name as actor_last_name, count(*) over () as total
@@ -209,7 +242,11 @@ export async function registrationHistory(db: Kysely<Database>, id: number, page
     limit ${page.limit} offset ${(page.page - 1) * page.limit}`.execute(db);
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page.page > 1) {
-    const count = await db.selectFrom('event_log').select((eb) => eb.fn.countAll<number>().as('n')).where('stream_id', '=', registrationStreamId(id)).executeTakeFirst();
+    const count = await db
+      .selectFrom('event_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('stream_id', '=', registrationStreamId(id))
+      .executeTakeFirst();
     total = Number(count?.n ?? 0);
   }
   return {
@@ -248,7 +285,11 @@ export async function runExists(db: Kysely<Database>, runId: number): Promise<bo
  * Every event of every registration stream of a run (soft-deleted registrations included), newest first,
  * with the registration's entrant, the actor's name and a sentence for each event: the run's timeline.
  */
-export async function runRegistrationHistory(db: Kysely<Database>, runId: number, page: { page: number; limit: number }): Promise<RunRegistrationHistory> {
+export async function runRegistrationHistory(
+  db: Kysely<Database>,
+  runId: number,
+  page: { page: number; limit: number },
+): Promise<RunRegistrationHistory> {
   const { rows } = await sql<RunHistoryRow>`
     select e.stream_id, e.version, e.type, e.data, e.metadata, e.recorded_at,
            t.name as team_name, p.first_name as entrant_first_name, p.last_name as entrant_last_name,
@@ -264,7 +305,9 @@ export async function runRegistrationHistory(db: Kysely<Database>, runId: number
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page.page > 1) {
     const { rows: counted } = await sql<{ n: number }>`
-      select count(*) as n from registrations r join event_log e on e.stream_id = 'registration:' || r.id where r.run_id = ${runId}`.execute(db);
+      select count(*) as n from registrations r join event_log e on e.stream_id = 'registration:' || r.id where r.run_id = ${runId}`.execute(
+      db,
+    );
     total = Number(counted[0]?.n ?? 0);
   }
   return {
@@ -274,7 +317,8 @@ export async function runRegistrationHistory(db: Kysely<Database>, runId: number
       const causedBy = metadata.causedBy as RegistrationCause | undefined;
       const actorId = typeof metadata.actorId === 'number' ? metadata.actorId : null;
       const registrationId = registrationIdOf(row.stream_id) ?? 0;
-      const personName = row.entrant_first_name === null ? null : `${row.entrant_first_name} ${row.entrant_last_name ?? ''}`.trim();
+      const personName =
+        row.entrant_first_name === null ? null : `${row.entrant_first_name} ${row.entrant_last_name ?? ''}`.trim();
       return {
         registrationId,
         entrantName: row.team_name ?? personName ?? `Registration ${registrationId}`,

@@ -21,7 +21,13 @@ import {
 } from '../../contracts/registrations.ts';
 import { badRequest, DomainError, notFound } from '../../domain/errors.ts';
 import { isAdmin, requireOwnerOrAdmin } from '../../plugins/access.ts';
-import { batchRegister, type CommandOptions, readableRegistration, runRegistrationCommand, submitRegistration } from './commands.ts';
+import {
+  batchRegister,
+  type CommandOptions,
+  readableRegistration,
+  runRegistrationCommand,
+  submitRegistration,
+} from './commands.ts';
 import { pageOfRegistrations, registrationHistory, runExists, runRegistrationHistory, teamParties } from './queries.ts';
 
 const tags = ['registrations'];
@@ -35,11 +41,17 @@ const commandResponses = { 200: registrationSchema, 400: e, 401: e, 403: e, 404:
  */
 export const registrationRoutes: AppPlugin = async (app) => {
   /** The command options of a request: request id, clock, and the command id from the body or the idempotency-key header. */
-  function optionsOf(request: FastifyRequest, body?: { commandId?: string; expectedVersion?: number } | null): CommandOptions {
+  function optionsOf(
+    request: FastifyRequest,
+    body?: { commandId?: string; expectedVersion?: number } | null,
+  ): CommandOptions {
     const header = request.headers['idempotency-key'];
     const fromHeader = Array.isArray(header) ? header[0] : header;
     if (fromHeader !== undefined && !COMMAND_ID_PATTERN.test(fromHeader)) {
-      throw badRequest('INVALID_IDEMPOTENCY_KEY', 'The idempotency-key header must be 1 to 100 letters, digits or . _ : -');
+      throw badRequest(
+        'INVALID_IDEMPOTENCY_KEY',
+        'The idempotency-key header must be 1 to 100 letters, digits or . _ : -',
+      );
     }
     const commandId = body?.commandId ?? fromHeader;
     return {
@@ -66,7 +78,11 @@ export const registrationRoutes: AppPlugin = async (app) => {
     '/api/registrations',
     {
       config: { access: 'admin' },
-      schema: { ...listSchema, summary: 'Registrations, newest first; filters runId, eventId, teamId, userId, status, hasWaitlistPosition, deleted' },
+      schema: {
+        ...listSchema,
+        summary:
+          'Registrations, newest first; filters runId, eventId, teamId, userId, status, hasWaitlistPosition, deleted',
+      },
     },
     async (request) => {
       const { page, limit, ...filter } = request.query;
@@ -76,7 +92,10 @@ export const registrationRoutes: AppPlugin = async (app) => {
 
   app.get(
     '/api/registrations/filter',
-    { config: { access: 'admin' }, schema: { ...listSchema, summary: 'Registrations filtered (same filters as the list)' } },
+    {
+      config: { access: 'admin' },
+      schema: { ...listSchema, summary: 'Registrations filtered (same filters as the list)' },
+    },
     async (request) => {
       const { page, limit, ...filter } = request.query;
       return pageOfRegistrations(app.db, filter, { page, limit });
@@ -106,13 +125,19 @@ export const registrationRoutes: AppPlugin = async (app) => {
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Register yourself for an individual run, or a team you captain (admins: anyone); confirmed while places last, else waitlisted',
+        summary:
+          'Register yourself for an individual run, or a team you captain (admins: anyone); confirmed while places last, else waitlisted',
         body: registrationCreateBodySchema,
         response: { 201: registrationSchema, 400: e, 401: e, 403: e, 404: e, 409: e, 422: e },
       },
     },
     async (request, reply) => {
-      const registration = await submitRegistration(app.db, request.user, request.body, optionsOf(request, request.body));
+      const registration = await submitRegistration(
+        app.db,
+        request.user,
+        request.body,
+        optionsOf(request, request.body),
+      );
       return reply.status(201).send(registration);
     },
   );
@@ -177,7 +202,8 @@ export const registrationRoutes: AppPlugin = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: "A run's registration history: every event of its registrations (deleted ones too), newest first, with who and when",
+        summary:
+          "A run's registration history: every event of its registrations (deleted ones too), newest first, with who and when",
         params: idParamsSchema,
         querystring: historyQuerySchema,
         response: { 200: runRegistrationHistorySchema, ...readResponses },
@@ -206,7 +232,11 @@ export const registrationRoutes: AppPlugin = async (app) => {
       if (!parties) throw notFound('Team', 'TEAM_NOT_FOUND');
       const caller = request.user;
       if (!isAdmin(caller.role) && parties.captainId !== caller.sub && !parties.memberIds.includes(caller.sub)) {
-        throw new DomainError(403, 'FORBIDDEN', "Only the team's captain, its members or an admin can see its registrations.");
+        throw new DomainError(
+          403,
+          'FORBIDDEN',
+          "Only the team's captain, its members or an admin can see its registrations.",
+        );
       }
       const { page, limit, status } = request.query;
       return pageOfRegistrations(app.db, { teamId: request.params.id, status }, { page, limit });
@@ -259,7 +289,13 @@ export const registrationRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const { notes } = request.body;
-      return runRegistrationCommand(app.db, request.user, request.params.id, { type: 'Update', notes }, optionsOf(request, request.body));
+      return runRegistrationCommand(
+        app.db,
+        request.user,
+        request.params.id,
+        { type: 'Update', notes },
+        optionsOf(request, request.body),
+      );
     },
   );
 
@@ -276,7 +312,13 @@ export const registrationRoutes: AppPlugin = async (app) => {
       },
     },
     async (request) =>
-      runRegistrationCommand(app.db, request.user, request.params.id, { type: 'Cancel', reason: request.body?.reason ?? null }, optionsOf(request, request.body)),
+      runRegistrationCommand(
+        app.db,
+        request.user,
+        request.params.id,
+        { type: 'Cancel', reason: request.body?.reason ?? null },
+        optionsOf(request, request.body),
+      ),
   );
 
   app.patch(
@@ -285,13 +327,22 @@ export const registrationRoutes: AppPlugin = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Confirm: promote a waitlisted one into a free place (409 RUN_FULL otherwise), or take back a cancelled one; idempotent',
+        summary:
+          'Confirm: promote a waitlisted one into a free place (409 RUN_FULL otherwise), or take back a cancelled one; idempotent',
         params: idParamsSchema,
         body: registrationCommandBodySchema,
         response: commandResponses,
       },
     },
-    async (request) => runRegistrationCommand(app.db, request.user, request.params.id, { type: 'Confirm' }, optionsOf(request, request.body), 'admin'),
+    async (request) =>
+      runRegistrationCommand(
+        app.db,
+        request.user,
+        request.params.id,
+        { type: 'Confirm' },
+        optionsOf(request, request.body),
+        'admin',
+      ),
   );
 
   app.patch(
@@ -329,7 +380,15 @@ export const registrationRoutes: AppPlugin = async (app) => {
         response: commandResponses,
       },
     },
-    async (request) => runRegistrationCommand(app.db, request.user, request.params.id, { type: 'SoftDelete' }, optionsOf(request, request.body), 'admin'),
+    async (request) =>
+      runRegistrationCommand(
+        app.db,
+        request.user,
+        request.params.id,
+        { type: 'SoftDelete' },
+        optionsOf(request, request.body),
+        'admin',
+      ),
   );
 
   app.post(
@@ -344,7 +403,15 @@ export const registrationRoutes: AppPlugin = async (app) => {
         response: commandResponses,
       },
     },
-    async (request) => runRegistrationCommand(app.db, request.user, request.params.id, { type: 'Restore' }, optionsOf(request, request.body), 'admin'),
+    async (request) =>
+      runRegistrationCommand(
+        app.db,
+        request.user,
+        request.params.id,
+        { type: 'Restore' },
+        optionsOf(request, request.body),
+        'admin',
+      ),
   );
 
   app.post(
@@ -359,6 +426,13 @@ export const registrationRoutes: AppPlugin = async (app) => {
         response: commandResponses,
       },
     },
-    async (request) => runRegistrationCommand(app.db, request.user, request.params.id, { type: 'OptInHybrid' }, optionsOf(request, request.body)),
+    async (request) =>
+      runRegistrationCommand(
+        app.db,
+        request.user,
+        request.params.id,
+        { type: 'OptInHybrid' },
+        optionsOf(request, request.body),
+      ),
   );
 };

@@ -41,7 +41,12 @@ export const toLiveEvent = (event: RecordedEvent): LiveEvent => ({
   actorId: event.metadata.actorId ?? null,
 });
 
-export async function runOrderCommand(db: Kysely<Database>, runId: number, request: RunOrderRequest, meta: CommandMetadata): Promise<RunOrderView> {
+export async function runOrderCommand(
+  db: Kysely<Database>,
+  runId: number,
+  request: RunOrderRequest,
+  meta: CommandMetadata,
+): Promise<RunOrderView> {
   const { run, state, facts } = await db.transaction().execute(async (trx) => {
     // One command per run at a time: the run's row lock orders them, so each decides on the latest state.
     const run = await runForOrder(trx, runId, { forUpdate: true });
@@ -85,7 +90,11 @@ export async function runOrderCommand(db: Kysely<Database>, runId: number, reque
   return runOrderView(db, run, state, facts);
 }
 
-function completeCommand(request: RunOrderRequest, state: RunOrderState, facts: Awaited<ReturnType<typeof registrationFacts>>): RunOrderCommand {
+function completeCommand(
+  request: RunOrderRequest,
+  state: RunOrderState,
+  facts: Awaited<ReturnType<typeof registrationFacts>>,
+): RunOrderCommand {
   if (request.type === 'CreateEmpty') {
     const confirmed = [...facts.values()].filter((f) => f.status === 'confirmed').length;
     // Enough whole pairs for everyone confirmed now, at least one pair.
@@ -95,7 +104,9 @@ function completeCommand(request: RunOrderRequest, state: RunOrderState, facts: 
   if (request.type === 'Generate') {
     const base = state.seeding ?? DEFAULT_SEEDING;
     // A random order without a seed gets a fresh one, recorded with the order so it can be repeated.
-    const seed = request.seeding?.seed ?? (request.seeding?.rule !== undefined || !state.seeding ? randomInt(1, 2_147_483_647) : base.seed);
+    const seed =
+      request.seeding?.seed ??
+      (request.seeding?.rule !== undefined || !state.seeding ? randomInt(1, 2_147_483_647) : base.seed);
     const seeding: SeedingRule = { ...base, ...request.seeding, seed };
     const heatSize = request.heatSize ?? state.heatSize ?? DEFAULT_HEAT_SIZE;
     const slots = generateArrangement({

@@ -16,10 +16,21 @@ interface HistoryRow {
 }
 
 /** The run order's history from its log, newest first, a page at a time, each change in words. */
-export async function runOrderHistory(db: Kysely<Database>, streamId: string, runId: number, query: { page: number; perPage: number }) {
+export async function runOrderHistory(
+  db: Kysely<Database>,
+  streamId: string,
+  runId: number,
+  query: { page: number; perPage: number },
+) {
   const { page, perPage } = query;
   const total = Number(
-    (await db.selectFrom('event_log').select((eb) => eb.fn.countAll().as('n')).where('stream_id', '=', streamId).executeTakeFirstOrThrow()).n,
+    (
+      await db
+        .selectFrom('event_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('stream_id', '=', streamId)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
   const { rows } = await sql<HistoryRow>`
     select e.version, e.type, e.data, e.recorded_at, u.id as actor_id, u.first_name, u.last_name, u.email
@@ -48,7 +59,12 @@ export async function runOrderHistory(db: Kysely<Database>, streamId: string, ru
         type: row.type,
         summary: summariseRunOrderEvent({ type: row.type, data } as unknown as RunOrderEvent, nameOf),
         at: new Date(row.recorded_at).toISOString(),
-        actor: row.actor_id ? { id: row.actor_id, name: [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email || `User ${row.actor_id}` } : null,
+        actor: row.actor_id
+          ? {
+              id: row.actor_id,
+              name: [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email || `User ${row.actor_id}`,
+            }
+          : null,
         data,
       };
     }),

@@ -24,11 +24,22 @@ export interface RunForOrder {
  * The run a run order belongs to (not deleted, its event not deleted); undefined when there is none.
  * publicOnly: also only when its event is public (active, not a draft), as the venue display requires.
  */
-export async function runForOrder(db: Kysely<Database>, runId: number, options: { forUpdate?: boolean; publicOnly?: boolean } = {}): Promise<RunForOrder | undefined> {
+export async function runForOrder(
+  db: Kysely<Database>,
+  runId: number,
+  options: { forUpdate?: boolean; publicOnly?: boolean } = {},
+): Promise<RunForOrder | undefined> {
   let query = db
     .selectFrom('runs')
     .innerJoin('events', 'events.id', 'runs.event_id')
-    .select(['runs.id', 'runs.name', 'runs.type', 'runs.category', 'runs.event_id as eventId', 'events.name as eventName'])
+    .select([
+      'runs.id',
+      'runs.name',
+      'runs.type',
+      'runs.category',
+      'runs.event_id as eventId',
+      'events.name as eventName',
+    ])
     .where('runs.id', '=', runId)
     .where('runs.deleted_at', 'is', null)
     .where('events.deleted_at', 'is', null);
@@ -37,15 +48,20 @@ export async function runForOrder(db: Kysely<Database>, runId: number, options: 
   return query.executeTakeFirst();
 }
 
-
 /** Every registration of the run (any status) as the order sees it, by id. */
-export async function registrationFacts(db: Kysely<Database>, runId: number, onlyIds?: readonly number[]): Promise<Map<number, RunOrderEntry>> {
+export async function registrationFacts(
+  db: Kysely<Database>,
+  runId: number,
+  onlyIds?: readonly number[],
+): Promise<Map<number, RunOrderEntry>> {
   let query = db
     .selectFrom('registrations as r')
     .innerJoin('runs', 'runs.id', 'r.run_id')
     .leftJoin('teams as t', 't.id', 'r.team_id')
     .leftJoin('users as u', 'u.id', 'r.user_id')
-    .leftJoin('departments as d', (join) => join.on((eb) => eb('d.id', '=', eb.fn.coalesce('t.department_id', 'u.department_id'))))
+    .leftJoin('departments as d', (join) =>
+      join.on((eb) => eb('d.id', '=', eb.fn.coalesce('t.department_id', 'u.department_id'))),
+    )
     .select([
       'r.id',
       'r.status',
@@ -78,8 +94,18 @@ export async function registrationFacts(db: Kysely<Database>, runId: number, onl
 
   return new Map(
     rows.map((row) => {
-      const personName = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email || `Registration ${row.id}`;
-      const personIds = row.team_id !== null ? [...new Set([row.captain_id, ...(membersOf.get(row.team_id) ?? [])].filter((id): id is number => id != null))] : row.user_id !== null ? [row.user_id] : [];
+      const personName =
+        [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email || `Registration ${row.id}`;
+      const personIds =
+        row.team_id !== null
+          ? [
+              ...new Set(
+                [row.captain_id, ...(membersOf.get(row.team_id) ?? [])].filter((id): id is number => id != null),
+              ),
+            ]
+          : row.user_id !== null
+            ? [row.user_id]
+            : [];
       const facts: RunOrderEntry = {
         registrationId: row.id,
         name: row.team_id !== null ? (row.team_name ?? `Team ${row.team_id}`) : personName,
@@ -97,15 +123,24 @@ export async function registrationFacts(db: Kysely<Database>, runId: number, onl
   );
 }
 
-async function actorNames(db: Kysely<Database>, ids: readonly (number | null | undefined)[]): Promise<Map<number, string>> {
+async function actorNames(
+  db: Kysely<Database>,
+  ids: readonly (number | null | undefined)[],
+): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email']).where('id', 'in', wanted).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('id', 'in', wanted)
+    .execute();
   return new Map(rows.map((u) => [u.id, [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email]));
 }
 
-
-function positionsOf(state: Pick<RunOrderState, 'slots' | 'heatSize' | 'lockedPositions' | 'lockedPairs'>, facts: Map<number, RunOrderEntry>): RunOrderPosition[] {
+function positionsOf(
+  state: Pick<RunOrderState, 'slots' | 'heatSize' | 'lockedPositions' | 'lockedPairs'>,
+  facts: Map<number, RunOrderEntry>,
+): RunOrderPosition[] {
   return layoutOf(state).positions.map((p) => {
     const f = p.registrationId === null ? undefined : facts.get(p.registrationId);
     return { ...p, entry: f ?? null };
@@ -113,13 +148,19 @@ function positionsOf(state: Pick<RunOrderState, 'slots' | 'heatSize' | 'lockedPo
 }
 
 /** GET full: the order, its layout, locks, what can be inserted, undo/redo, saved states, last change. */
-export async function runOrderView(db: Kysely<Database>, run: RunForOrder, state?: RunOrderState, known?: Map<number, RunOrderEntry>): Promise<RunOrderView> {
+export async function runOrderView(
+  db: Kysely<Database>,
+  run: RunForOrder,
+  state?: RunOrderState,
+  known?: Map<number, RunOrderEntry>,
+): Promise<RunOrderView> {
   const order = state ?? (await runOrderState(db, run.id));
   // A command has just read the run's registrations (its commands never change them): no second read.
   const facts = known ?? (await registrationFacts(db, run.id));
   const layout = layoutOf(order);
   const actors = await actorNames(db, [order.lastChange?.actorId, ...order.savedStates.map((s) => s.savedBy)]);
-  const actor = (id: number | null | undefined) => (typeof id === 'number' ? { id, name: actors.get(id) ?? `User ${id}` } : null);
+  const actor = (id: number | null | undefined) =>
+    typeof id === 'number' ? { id, name: actors.get(id) ?? `User ${id}` } : null;
   const placed = new Set(order.slots.filter((id): id is number => id !== null));
   const named = registrationIdsNamed(order);
   return {
@@ -142,21 +183,41 @@ export async function runOrderView(db: Kysely<Database>, run: RunForOrder, state
     pairs: layout.pairs,
     heats: layout.heats,
     unplaced: [...facts.values()].filter((f) => f.status === 'confirmed' && !placed.has(f.registrationId)),
-    entries: Object.fromEntries(named.flatMap((id) => {
-      const entry = facts.get(id);
-      return entry ? [[String(id), entry]] : [];
-    })),
+    entries: Object.fromEntries(
+      named.flatMap((id) => {
+        const entry = facts.get(id);
+        return entry ? [[String(id), entry]] : [];
+      }),
+    ),
     canUndo: order.undo.length > 0,
     canRedo: order.redo.length > 0,
     savedStates: order.savedStates.map((s) => ({ name: s.name, version: s.version, savedBy: actor(s.savedBy) })),
-    lastChange: order.lastChange ? { type: order.lastChange.type, version: order.lastChange.version, at: order.lastChange.at, actor: actor(order.lastChange.actorId) } : null,
+    lastChange: order.lastChange
+      ? {
+          type: order.lastChange.type,
+          version: order.lastChange.version,
+          at: order.lastChange.at,
+          actor: actor(order.lastChange.actorId),
+        }
+      : null,
   };
 }
 
 /** GET positions. */
 export async function runOrderPositions(db: Kysely<Database>, runId: number) {
   const state = await runOrderState(db, runId);
-  return { runId, version: state.version, data: positionsOf(state, await registrationFacts(db, runId, state.slots.filter((id): id is number => id !== null))) };
+  return {
+    runId,
+    version: state.version,
+    data: positionsOf(
+      state,
+      await registrationFacts(
+        db,
+        runId,
+        state.slots.filter((id): id is number => id !== null),
+      ),
+    ),
+  };
 }
 
 /** The arrangement at a past version: the stream folded up to it (history is read, not kept in the row). */
@@ -164,20 +225,39 @@ export async function runOrderAtVersion(db: Kysely<Database>, runId: number, ver
   const events = await readStream(db, runOrderStreamId(runId), 0, version);
   const state = foldRunOrder(events);
   if (version > state.version) throw notFound(`Version ${version} of this run order`, 'VERSION_NOT_FOUND');
-  const facts = await registrationFacts(db, runId, state.slots.filter((id): id is number => id !== null));
-  return { runId, version: state.version, slots: state.slots, heatSize: state.heatSize, positions: positionsOf(state, facts) };
+  const facts = await registrationFacts(
+    db,
+    runId,
+    state.slots.filter((id): id is number => id !== null),
+  );
+  return {
+    runId,
+    version: state.version,
+    slots: state.slots,
+    heatSize: state.heatSize,
+    positions: positionsOf(state, facts),
+  };
 }
 
 /** The venue display: heats of pairs with names and departments; nothing private. */
 export async function runOrderDisplay(db: Kysely<Database>, run: RunForOrder): Promise<RunOrderDisplay> {
   const state = await runOrderState(db, run.id);
-  const facts = await registrationFacts(db, run.id, state.slots.filter((id): id is number => id !== null));
+  const facts = await registrationFacts(
+    db,
+    run.id,
+    state.slots.filter((id): id is number => id !== null),
+  );
   const layout = layoutOf(state);
   const lane = (position: number) => {
     const id = state.slots[position - 1] ?? null;
     const f = id === null ? undefined : facts.get(id);
     const shown = f && f.status === 'confirmed' ? f : undefined;
-    return { position, lane: laneOf(position), name: shown?.name ?? null, departmentName: shown?.departmentName ?? null };
+    return {
+      position,
+      lane: laneOf(position),
+      name: shown?.name ?? null,
+      departmentName: shown?.departmentName ?? null,
+    };
   };
   return {
     runId: run.id,
@@ -187,7 +267,15 @@ export async function runOrderDisplay(db: Kysely<Database>, run: RunForOrder): P
     version: state.version,
     heatSize: state.heatSize,
     currentHeat: state.currentHeat ?? 1,
-    heats: layout.heats.map((h) => ({ heat: h.heat, pairs: h.pairs.map((pair) => ({ pair, lanes: pairPositions(pair).filter((p) => p <= state.slots.length).map(lane) })) })),
+    heats: layout.heats.map((h) => ({
+      heat: h.heat,
+      pairs: h.pairs.map((pair) => ({
+        pair,
+        lanes: pairPositions(pair)
+          .filter((p) => p <= state.slots.length)
+          .map(lane),
+      })),
+    })),
   };
 }
 

@@ -28,7 +28,14 @@ import {
 import { runOrderStreamId } from '../../domain/run-orders/events.ts';
 import { type CommandMetadata, type RunOrderRequest, runOrderCommand } from './commands.ts';
 import { runOrderHistory } from './history.ts';
-import { runForOrder, runNotFound, runOrderAtVersion, runOrderDisplay, runOrderPositions, runOrderView } from './queries.ts';
+import {
+  runForOrder,
+  runNotFound,
+  runOrderAtVersion,
+  runOrderDisplay,
+  runOrderPositions,
+  runOrderView,
+} from './queries.ts';
 
 const tags = ['run-orders'];
 const e = errorEnvelopeSchema;
@@ -55,7 +62,10 @@ export const runOrderRoutes: AppPlugin = async (app) => {
   });
 
   /** One command route: its method, path, body and summary; how the body becomes a command. */
-  function command<S extends z.ZodType<{ expectedVersion: number; commandId?: string }>, P extends z.ZodType<{ runId: number }>>(
+  function command<
+    S extends z.ZodType<{ expectedVersion: number; commandId?: string }>,
+    P extends z.ZodType<{ runId: number }>,
+  >(
     method: 'post' | 'patch',
     path: string,
     summary: string,
@@ -83,7 +93,8 @@ export const runOrderRoutes: AppPlugin = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'The run order: positions with pairs, lanes, heats and entries; locks; version; undo/redo; saved states; who changed what last',
+        summary:
+          'The run order: positions with pairs, lanes, heats and entries; locks; version; undo/redo; saved states; who changed what last',
         security: [{ bearer: [] }],
         params: runOrderParamsSchema,
         response: { 200: runOrderViewSchema, ...readResponses },
@@ -96,7 +107,13 @@ export const runOrderRoutes: AppPlugin = async (app) => {
     `${BASE}/positions`,
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'The positions of the run order, in order', security: [{ bearer: [] }], params: runOrderParamsSchema, response: { 200: runOrderPositionsSchema, ...readResponses } },
+      schema: {
+        tags,
+        summary: 'The positions of the run order, in order',
+        security: [{ bearer: [] }],
+        params: runOrderParamsSchema,
+        response: { 200: runOrderPositionsSchema, ...readResponses },
+      },
     },
     async (request) => {
       await existingRun(request.params.runId);
@@ -148,7 +165,8 @@ export const runOrderRoutes: AppPlugin = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: "The venue display's view: heats of pairs with names and departments, the current heat; public fields only",
+        summary:
+          "The venue display's view: heats of pairs with names and departments, the current heat; public fields only",
         params: runOrderParamsSchema,
         response: { 200: runOrderDisplaySchema, 400: e, 404: e },
       },
@@ -163,45 +181,144 @@ export const runOrderRoutes: AppPlugin = async (app) => {
   );
 
   const params = runOrderParamsSchema;
-  command('post', '/generate', 'Generate the order with a seeding rule (random, best time; departments apart; rest between entries); locked positions stay', params, generateBodySchema, (b) => ({
-    type: 'Generate',
-    ...(b.seeding ? { seeding: b.seeding } : {}),
-    ...(b.heatSize ? { heatSize: b.heatSize } : {}),
-  }));
-  command('post', '/create-empty', 'Create an empty order (positions default to the confirmed entries, in whole pairs)', params, createEmptyBodySchema, (b) => ({
-    type: 'CreateEmpty',
-    ...(b.positions ? { positions: b.positions } : {}),
-    ...(b.heatSize ? { heatSize: b.heatSize } : {}),
-  }));
-  command('post', '/undo', 'Undo the last arrangement change (locks are not undone)', params, runOrderCommandBodySchema, () => ({ type: 'Undo' }));
+  command(
+    'post',
+    '/generate',
+    'Generate the order with a seeding rule (random, best time; departments apart; rest between entries); locked positions stay',
+    params,
+    generateBodySchema,
+    (b) => ({
+      type: 'Generate',
+      ...(b.seeding ? { seeding: b.seeding } : {}),
+      ...(b.heatSize ? { heatSize: b.heatSize } : {}),
+    }),
+  );
+  command(
+    'post',
+    '/create-empty',
+    'Create an empty order (positions default to the confirmed entries, in whole pairs)',
+    params,
+    createEmptyBodySchema,
+    (b) => ({
+      type: 'CreateEmpty',
+      ...(b.positions ? { positions: b.positions } : {}),
+      ...(b.heatSize ? { heatSize: b.heatSize } : {}),
+    }),
+  );
+  command(
+    'post',
+    '/undo',
+    'Undo the last arrangement change (locks are not undone)',
+    params,
+    runOrderCommandBodySchema,
+    () => ({ type: 'Undo' }),
+  );
   command('post', '/redo', 'Redo the last undone change', params, runOrderCommandBodySchema, () => ({ type: 'Redo' }));
-  command('post', '/reorder', 'Set the whole arrangement: every position, the same registrations in a new order', params, reorderBodySchema, (b) => ({ type: 'Reorder', slots: b.positions }));
-  command('post', '/registrations/:regId/insert', 'Place a confirmed registration: at a position (pushing the next ones down to the first gap) or the first free one', runOrderRegistrationParamsSchema, insertBodySchema, (b, p) => ({
-    type: 'Insert',
-    registrationId: p.regId,
-    ...(b.position ? { position: b.position } : {}),
+  command(
+    'post',
+    '/reorder',
+    'Set the whole arrangement: every position, the same registrations in a new order',
+    params,
+    reorderBodySchema,
+    (b) => ({ type: 'Reorder', slots: b.positions }),
+  );
+  command(
+    'post',
+    '/registrations/:regId/insert',
+    'Place a confirmed registration: at a position (pushing the next ones down to the first gap) or the first free one',
+    runOrderRegistrationParamsSchema,
+    insertBodySchema,
+    (b, p) => ({
+      type: 'Insert',
+      registrationId: p.regId,
+      ...(b.position ? { position: b.position } : {}),
+    }),
+  );
+  command(
+    'post',
+    '/registrations/:regId/remove',
+    'Take a registration out of the order (its position is left empty)',
+    runOrderRegistrationParamsSchema,
+    runOrderCommandBodySchema,
+    (_b, p) => ({
+      type: 'Remove',
+      registrationId: p.regId,
+    }),
+  );
+  command('patch', '/positions/lock', 'Lock positions', params, positionsLockBodySchema, (b) => ({
+    type: 'LockPositions',
+    positions: b.positions,
   }));
-  command('post', '/registrations/:regId/remove', 'Take a registration out of the order (its position is left empty)', runOrderRegistrationParamsSchema, runOrderCommandBodySchema, (_b, p) => ({
-    type: 'Remove',
-    registrationId: p.regId,
+  command('patch', '/positions/unlock', 'Unlock positions', params, positionsLockBodySchema, (b) => ({
+    type: 'UnlockPositions',
+    positions: b.positions,
   }));
-  command('patch', '/positions/lock', 'Lock positions', params, positionsLockBodySchema, (b) => ({ type: 'LockPositions', positions: b.positions }));
-  command('patch', '/positions/unlock', 'Unlock positions', params, positionsLockBodySchema, (b) => ({ type: 'UnlockPositions', positions: b.positions }));
-  command('patch', '/positions/move', 'Move the entry at sourcePosition to targetPosition; the ones between shift, locked ones stay', params, positionMoveBodySchema, (b) => ({
-    type: 'MovePosition',
-    sourcePosition: b.sourcePosition,
-    targetPosition: b.targetPosition,
-  }));
+  command(
+    'patch',
+    '/positions/move',
+    'Move the entry at sourcePosition to targetPosition; the ones between shift, locked ones stay',
+    params,
+    positionMoveBodySchema,
+    (b) => ({
+      type: 'MovePosition',
+      sourcePosition: b.sourcePosition,
+      targetPosition: b.targetPosition,
+    }),
+  );
   command('patch', '/heats/move', 'Move a whole heat to another heat number', params, heatMoveBodySchema, (b) => ({
     type: 'MoveHeat',
     sourceHeatNumber: b.sourceHeatNumber,
     targetHeatNumber: b.targetHeatNumber,
   }));
-  command('patch', '/pairs/:pair/lock', 'Lock a pair (both lanes)', runOrderPairParamsSchema, runOrderCommandBodySchema, (_b, p) => ({ type: 'LockPair', pair: p.pair }));
-  command('patch', '/pairs/:pair/unlock', 'Unlock a pair', runOrderPairParamsSchema, runOrderCommandBodySchema, (_b, p) => ({ type: 'UnlockPair', pair: p.pair }));
-  command('patch', '/lock', 'Lock the whole order: no arrangement change until unlocked', params, runOrderCommandBodySchema, () => ({ type: 'LockOrder' }));
-  command('patch', '/unlock', 'Unlock the whole order', params, runOrderCommandBodySchema, () => ({ type: 'UnlockOrder' }));
-  command('patch', '/apply-state', 'Replace the arrangement with a saved state; locked positions keep what they hold', params, applyStateBodySchema, (b) => ({ type: 'ApplyState', name: b.name }));
-  command('post', '/states', 'Save the current arrangement under a name (the same name replaces it)', params, saveStateBodySchema, (b) => ({ type: 'SaveState', name: b.name }));
-  command('patch', '/current-heat', 'Set the heat on the course now (the venue display shows it and the next ones)', params, currentHeatBodySchema, (b) => ({ type: 'SetCurrentHeat', heat: b.heat }));
+  command(
+    'patch',
+    '/pairs/:pair/lock',
+    'Lock a pair (both lanes)',
+    runOrderPairParamsSchema,
+    runOrderCommandBodySchema,
+    (_b, p) => ({ type: 'LockPair', pair: p.pair }),
+  );
+  command(
+    'patch',
+    '/pairs/:pair/unlock',
+    'Unlock a pair',
+    runOrderPairParamsSchema,
+    runOrderCommandBodySchema,
+    (_b, p) => ({ type: 'UnlockPair', pair: p.pair }),
+  );
+  command(
+    'patch',
+    '/lock',
+    'Lock the whole order: no arrangement change until unlocked',
+    params,
+    runOrderCommandBodySchema,
+    () => ({ type: 'LockOrder' }),
+  );
+  command('patch', '/unlock', 'Unlock the whole order', params, runOrderCommandBodySchema, () => ({
+    type: 'UnlockOrder',
+  }));
+  command(
+    'patch',
+    '/apply-state',
+    'Replace the arrangement with a saved state; locked positions keep what they hold',
+    params,
+    applyStateBodySchema,
+    (b) => ({ type: 'ApplyState', name: b.name }),
+  );
+  command(
+    'post',
+    '/states',
+    'Save the current arrangement under a name (the same name replaces it)',
+    params,
+    saveStateBodySchema,
+    (b) => ({ type: 'SaveState', name: b.name }),
+  );
+  command(
+    'patch',
+    '/current-heat',
+    'Set the heat on the course now (the venue display shows it and the next ones)',
+    params,
+    currentHeatBodySchema,
+    (b) => ({ type: 'SetCurrentHeat', heat: b.heat }),
+  );
 };

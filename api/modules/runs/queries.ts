@@ -114,7 +114,12 @@ const byStartTime = sql`runs.start_time asc nulls last`;
  * One run. The public sees active runs of public events; an admin sees any run that is not
  * soft-deleted, of any event.
  */
-export async function runById(db: Kysely<Database>, clock: Clock, id: number, asAdmin: boolean): Promise<RunDto | undefined> {
+export async function runById(
+  db: Kysely<Database>,
+  clock: Clock,
+  id: number,
+  asAdmin: boolean,
+): Promise<RunDto | undefined> {
   let query = selectRuns(db).where('runs.id', '=', id);
   if (!asAdmin) query = query.where('runs.is_active', '=', true).where(isPublicEventSql);
   const row = await query.executeTakeFirst();
@@ -163,7 +168,13 @@ export function pageOfRuns(db: Kysely<Database>, clock: Clock, query: RunListQue
 }
 
 /** The runs of one event by start time: the active ones for the public, all of them for an admin. */
-export function pageOfEventRuns(db: Kysely<Database>, clock: Clock, eventId: number, asAdmin: boolean, page: Page): Promise<RunPage> {
+export function pageOfEventRuns(
+  db: Kysely<Database>,
+  clock: Clock,
+  eventId: number,
+  asAdmin: boolean,
+  page: Page,
+): Promise<RunPage> {
   return pageOf(
     db,
     clock,
@@ -177,7 +188,12 @@ export function pageOfEventRuns(db: Kysely<Database>, clock: Clock, eventId: num
 }
 
 /** GET /runs/type/{type} (public): active runs of that type at public events, latest event first. */
-export function pageOfPublicRunsOfType(db: Kysely<Database>, clock: Clock, type: RunType, page: Page): Promise<RunPage> {
+export function pageOfPublicRunsOfType(
+  db: Kysely<Database>,
+  clock: Clock,
+  type: RunType,
+  page: Page,
+): Promise<RunPage> {
   return pageOf(
     db,
     clock,
@@ -189,17 +205,31 @@ export function pageOfPublicRunsOfType(db: Kysely<Database>, clock: Clock, type:
 
 /** A run's row for a write, locked until the transaction ends; undefined when missing or soft-deleted. */
 export async function runRowForChange(db: Kysely<Database>, id: number) {
-  return db.selectFrom('runs').selectAll().where('id', '=', id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('runs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** The event a run belongs to, read without a lock (to lock the event before the run). */
 export async function eventIdOfRun(db: Kysely<Database>, id: number): Promise<number | undefined> {
-  const row = await db.selectFrom('runs').select('event_id').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('runs')
+    .select('event_id')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row?.event_id;
 }
 
 /** Confirmed and waitlisted registrations of a run (not soft-deleted), from the read model. */
-export async function liveRegistrationCounts(db: Kysely<Database>, runId: number): Promise<{ confirmed: number; waitlisted: number }> {
+export async function liveRegistrationCounts(
+  db: Kysely<Database>,
+  runId: number,
+): Promise<{ confirmed: number; waitlisted: number }> {
   const rows = await db
     .selectFrom('registrations')
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])

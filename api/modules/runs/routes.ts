@@ -24,8 +24,8 @@ import { isAdmin, optionalCaller } from '../../plugins/access.ts';
 import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import { eventForRuns } from '../events/admin-queries.ts';
 import { clockFor } from '../events/queries.ts';
-import { pageOfEventRuns, pageOfPublicRunsOfType, pageOfRuns, runById } from './queries.ts';
 import { runOrderSummaries } from '../run-orders/queries.ts';
+import { pageOfEventRuns, pageOfPublicRunsOfType, pageOfRuns, runById } from './queries.ts';
 import { pageOfRegistrations } from './registration-queries.ts';
 import { createRun, eventNotFound, runNotFound, scheduleRun, setParticipantLimit, updateRun } from './service.ts';
 
@@ -64,7 +64,8 @@ export const runRoutes: AppPlugin = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Runs of events that are not deleted (inactive ones too), latest event first; filters eventId, type, isHeadToHead, isActive',
+        summary:
+          'Runs of events that are not deleted (inactive ones too), latest event first; filters eventId, type, isHeadToHead, isActive',
         security: [{ bearer: [] }],
         querystring: runListQuerySchema,
         response: { 200: runPageSchema, 400: e, 401: e, 403: e },
@@ -98,7 +99,8 @@ export const runRoutes: AppPlugin = async (app) => {
       config: { access: 'public', cacheSeconds: 0 },
       schema: {
         tags,
-        summary: "An event's runs by start time: the active runs of a public event for anyone, every run of any event for an admin",
+        summary:
+          "An event's runs by start time: the active runs of a public event for anyone, every run of any event for an admin",
         params: idParamsSchema,
         querystring: pageQuerySchema,
         response: { 200: runPageSchema, 400: e, 404: e },
@@ -161,7 +163,9 @@ export const runRoutes: AppPlugin = async (app) => {
       const { id } = request.params;
       if (await asAdmin(request, reply)) return visibleRun(id, true);
       const now = clock();
-      const body = await readJson(cache, `runs:one:${now.today}:${id}`, runSchema, () => runById(app.db, now, id, false));
+      const body = await readJson(cache, `runs:one:${now.today}:${id}`, runSchema, () =>
+        runById(app.db, now, id, false),
+      );
       if (!body) throw runNotFound();
       return sendJson(reply, body);
     },
@@ -173,7 +177,8 @@ export const runRoutes: AppPlugin = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: "A run's registrations (not deleted): confirmed, then waitlisted by position, then cancelled; filters status (comma list), hasWaitlistPosition",
+        summary:
+          "A run's registrations (not deleted): confirmed, then waitlisted by position, then cancelled; filters status (comma list), hasWaitlistPosition",
         security: [{ bearer: [] }],
         params: idParamsSchema,
         querystring: runRegistrationsQuerySchema,
@@ -224,7 +229,13 @@ export const runRoutes: AppPlugin = async (app) => {
     async (request, reply) => {
       const run = await visibleRun(request.params.id, await asAdmin(request, reply));
       const { valid, invalid } = parseRunTypes(request.query.runTypes);
-      return { valid: invalid.length === 0, invalid, allowed: [...RUN_TYPES], runType: run.type, includesRunType: valid.includes(run.type) };
+      return {
+        valid: invalid.length === 0,
+        invalid,
+        allowed: [...RUN_TYPES],
+        runType: run.type,
+        includesRunType: valid.includes(run.type),
+      };
     },
   );
 
@@ -234,7 +245,7 @@ export const runRoutes: AppPlugin = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: "Change a run; fields left out stay as they are (the type is fixed once it has registrations)",
+        summary: 'Change a run; fields left out stay as they are (the type is fixed once it has registrations)',
         security: [{ bearer: [] }],
         params: idParamsSchema,
         body: runUpdateBodySchema,

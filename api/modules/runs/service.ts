@@ -23,7 +23,8 @@ export interface RunContext {
   timeZone: string;
 }
 
-const toDate = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value));
+const toDate = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
 
 function columnsOf(body: RunChange): Columns {
   const columns: Columns = {};
@@ -42,7 +43,8 @@ function columnsOf(body: RunChange): Columns {
 }
 
 const broken = (problem: RuleProblem) => ruleBroken(problem.code, problem.message, problem.details);
-const dateOrNull = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : new Date(value));
+const dateOrNull = (value: Date | string | null | undefined) =>
+  value === null || value === undefined ? null : new Date(value);
 
 interface RunShape {
   type: Run['type'];
@@ -71,7 +73,10 @@ function checkRun(run: RunShape, touched: Columns | 'all', event: EventForRuns, 
     if (problem) throw broken(problem);
   }
   if (touches('registration_opens_at', 'registration_closes_at')) {
-    const problem = registrationWindowProblem(dateOrNull(run.registration_opens_at), dateOrNull(run.registration_closes_at));
+    const problem = registrationWindowProblem(
+      dateOrNull(run.registration_opens_at),
+      dateOrNull(run.registration_closes_at),
+    );
     if (problem) throw broken(problem);
   }
 }
@@ -98,11 +103,17 @@ async function lockRun(trx: Kysely<Database>, id: number): Promise<{ run: Run; e
 }
 
 /** POST /runs: a run of an event that is not deleted (422 EVENT_UNAVAILABLE otherwise). */
-export async function createRun(db: Kysely<Database>, { clock, timeZone }: RunContext, body: RunCreate): Promise<RunDto> {
+export async function createRun(
+  db: Kysely<Database>,
+  { clock, timeZone }: RunContext,
+  body: RunCreate,
+): Promise<RunDto> {
   return db.transaction().execute(async (trx) => {
     const event = await eventForRuns(trx, body.eventId, { lock: true });
     if (!event || event.isDeleted) {
-      throw ruleBroken('EVENT_UNAVAILABLE', 'That event does not exist or has been deleted.', { eventId: body.eventId });
+      throw ruleBroken('EVENT_UNAVAILABLE', 'That event does not exist or has been deleted.', {
+        eventId: body.eventId,
+      });
     }
     const values = {
       start_time: null,
@@ -126,7 +137,12 @@ export async function createRun(db: Kysely<Database>, { clock, timeZone }: RunCo
  * PUT /runs/{id}: changes the given fields. The type of a run that has confirmed or waitlisted
  * registrations does not change (422 RUN_HAS_REGISTRATIONS): its entries were made for that format.
  */
-export async function updateRun(db: Kysely<Database>, { clock, timeZone }: RunContext, id: number, body: RunChange): Promise<RunDto> {
+export async function updateRun(
+  db: Kysely<Database>,
+  { clock, timeZone }: RunContext,
+  id: number,
+  body: RunChange,
+): Promise<RunDto> {
   return db.transaction().execute(async (trx) => {
     const { run, event } = await lockRun(trx, id);
     const columns = columnsOf(body);
@@ -172,7 +188,11 @@ export async function setParticipantLimit(
 ): Promise<ParticipantLimitResult> {
   return db.transaction().execute(async (trx) => {
     await lockRun(trx, id);
-    await trx.updateTable('runs').set({ participant_limit: limit, updated_at: new Date() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('runs')
+      .set({ participant_limit: limit, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
     const promotedCount = await fillRunPlaces(trx, id, metadata);
     const run = await reread(trx, clock, id);
     return { ...run, promotedCount, warning: limitWarning(run) };

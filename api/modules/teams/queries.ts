@@ -71,7 +71,17 @@ export async function teamSummaryById(db: Kysely<Database>, id: number): Promise
 export async function teamFacts(db: Kysely<Database>, id: number, { lock = false } = {}) {
   let q = db
     .selectFrom('teams')
-    .select(['id', 'name', 'run_type', 'department_id', 'captain_id', 'is_hybrid', 'is_active', 'deleted_at', 'seed_time_ms'])
+    .select([
+      'id',
+      'name',
+      'run_type',
+      'department_id',
+      'captain_id',
+      'is_hybrid',
+      'is_active',
+      'deleted_at',
+      'seed_time_ms',
+    ])
     .where('id', '=', id);
   if (lock) q = q.forUpdate();
   return q.executeTakeFirst();
@@ -151,7 +161,13 @@ export async function candidates(db: Kysely<Database>, ids: readonly number[]) {
     .select(['id', 'first_name', 'last_name', 'department_id', 'is_active'])
     .where('id', 'in', [...ids])
     .execute();
-  return rows.map((r) => ({ userId: r.id, firstName: r.first_name, lastName: r.last_name, departmentId: r.department_id, isActive: r.is_active }));
+  return rows.map((r) => ({
+    userId: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    departmentId: r.department_id,
+    isActive: r.is_active,
+  }));
 }
 
 /** The account with this e-mail address (without regard to case), as a candidate for a team. */
@@ -159,7 +175,14 @@ export async function candidateByEmail(db: Kysely<Database>, email: string) {
   const row = await db
     .selectFrom('users')
     .leftJoin('departments', 'departments.id', 'users.department_id')
-    .select(['users.id', 'users.first_name', 'users.last_name', 'users.department_id', 'departments.name as department_name', 'users.is_active'])
+    .select([
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.department_id',
+      'departments.name as department_name',
+      'users.is_active',
+    ])
     .where(sql<string>`lower(${sql.ref('users.email')})`, '=', email.toLowerCase())
     .executeTakeFirst();
   return (
@@ -313,7 +336,12 @@ export async function insertTeam(
 ): Promise<number> {
   const row = await db
     .insertInto('teams')
-    .values({ name: values.name, run_type: values.runType, department_id: values.departmentId, captain_id: values.captainId })
+    .values({
+      name: values.name,
+      run_type: values.runType,
+      department_id: values.departmentId,
+      captain_id: values.captainId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

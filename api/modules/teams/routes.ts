@@ -75,8 +75,10 @@ export const teamRoutes: AppPlugin = async (app) => {
     },
   };
   app.get('/api/teams', listRoute, async (request) => listTeams(app.db, request.user, request.query));
-  app.get('/api/teams/filter', { ...listRoute, schema: { ...listRoute.schema, summary: 'Teams filtered (same filters as the list)' } }, async (request) =>
-    listTeams(app.db, request.user, request.query),
+  app.get(
+    '/api/teams/filter',
+    { ...listRoute, schema: { ...listRoute.schema, summary: 'Teams filtered (same filters as the list)' } },
+    async (request) => listTeams(app.db, request.user, request.query),
   );
 
   app.post(
@@ -121,7 +123,8 @@ export const teamRoutes: AppPlugin = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The teams registered for a run (registrations not cancelled nor deleted): confirmed first, then the waitlist in order',
+        summary:
+          'The teams registered for a run (registrations not cancelled nor deleted): confirmed first, then the waitlist in order',
         params: idParamsSchema,
         querystring: teamSubListQuerySchema,
         response: { 200: runTeamPageSchema, ...oneErrors },
@@ -138,7 +141,8 @@ export const teamRoutes: AppPlugin = async (app) => {
       schema: {
         tags,
         security,
-        summary: "A team with its members (its captain, members and admins); with ?runId= every member's eligibility problems for that run",
+        summary:
+          "A team with its members (its captain, members and admins); with ?runId= every member's eligibility problems for that run",
         params: idParamsSchema,
         querystring: teamReadQuerySchema,
         response: { 200: teamSchema, ...oneErrors },
@@ -188,7 +192,8 @@ export const teamRoutes: AppPlugin = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The account with this exact e-mail address, and whether add-member would take it now (captain or admin)',
+        summary:
+          'The account with this exact e-mail address, and whether add-member would take it now (captain or admin)',
         params: idParamsSchema,
         querystring: teamCandidateQuerySchema,
         response: { 200: teamCandidateSchema, ...oneErrors, 409: e },
@@ -205,7 +210,8 @@ export const teamRoutes: AppPlugin = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Change the name, department, active flag or best time (captain or admin); fields left out stay as they are',
+        summary:
+          'Change the name, department, active flag or best time (captain or admin); fields left out stay as they are',
         params: idParamsSchema,
         body: teamUpdateBodySchema,
         response: { 200: teamSchema, ...writeErrors },
@@ -222,7 +228,8 @@ export const teamRoutes: AppPlugin = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Add a member (captain or admin): up to the maximum of the run type; one department unless the team is hybrid',
+        summary:
+          'Add a member (captain or admin): up to the maximum of the run type; one department unless the team is hybrid',
         params: teamMemberParamsSchema,
         response: { 200: teamSchema, ...writeErrors },
       },
@@ -238,7 +245,8 @@ export const teamRoutes: AppPlugin = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Remove a member (captain or admin; a member may remove themselves); never the captain: transfer the captaincy first',
+        summary:
+          'Remove a member (captain or admin; a member may remove themselves); never the captain: transfer the captaincy first',
         params: teamMemberParamsSchema,
         response: { 200: teamSchema, ...writeErrors },
       },
@@ -270,7 +278,8 @@ export const teamRoutes: AppPlugin = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Make the team hybrid (mixing departments) with exactly these members: existing active accounts, the captain among them',
+        summary:
+          'Make the team hybrid (mixing departments) with exactly these members: existing active accounts, the captain among them',
         params: idParamsSchema,
         body: teamHybridBodySchema,
         response: { 200: teamSchema, ...writeErrors },

@@ -69,14 +69,21 @@ export async function authorizeTeam(
 ): Promise<void> {
   if (isAdmin(caller.role) || team.captain_id === caller.sub) return;
   if (level === 'manage') throw forbidden('Only the team captain or an admin can change this team.');
-  if (typeof level === 'object' && level.leave !== caller.sub) throw forbidden('Only the team captain or an admin can remove other members.');
-  if (!(await isMember(db, team.id, caller.sub))) throw forbidden("Only the team's captain, its members and the admins can see this team.");
+  if (typeof level === 'object' && level.leave !== caller.sub)
+    throw forbidden('Only the team captain or an admin can remove other members.');
+  if (!(await isMember(db, team.id, caller.sub)))
+    throw forbidden("Only the team's captain, its members and the admins can see this team.");
   // Members lose sight of a deleted team; its captain keeps it, to restore it.
   if (team.deleted_at !== null) throw teamNotFound();
 }
 
 /** The early check of the route hook: refuses a caller before the request body is even validated. */
-export async function precheckTeamAccess(db: Kysely<Database>, caller: AccessTokenClaims, teamId: number, level: TeamAccessLevel): Promise<void> {
+export async function precheckTeamAccess(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  teamId: number,
+  level: TeamAccessLevel,
+): Promise<void> {
   if (isAdmin(caller.role)) return;
   const team = await teamFacts(db, teamId);
   // A missing team is the handler's 404, after validation (so malformed input is still a 400).
@@ -93,7 +100,8 @@ function factsOf(team: TeamFactsRow): TeamFacts {
   };
 }
 
-const ageOrNull = (dateOfBirth: string | null, on: string) => (dateOfBirth && isIsoDate(dateOfBirth) ? ageOn(dateOfBirth, on) : null);
+const ageOrNull = (dateOfBirth: string | null, on: string) =>
+  dateOfBirth && isIsoDate(dateOfBirth) ? ageOn(dateOfBirth, on) : null;
 
 /** A team with its members; with a run, also every member's and the team's problems for it. */
 async function teamDto(
@@ -126,7 +134,12 @@ async function teamDto(
     size: memberCountStatus(members.length, summary.runType),
     eligibility:
       forRun && checked
-        ? { runId: forRun.runId, eventStartDate: forRun.eventStartDate, eligible: checked.eligible, teamProblems: checked.teamProblems }
+        ? {
+            runId: forRun.runId,
+            eventStartDate: forRun.eventStartDate,
+            eligible: checked.eligible,
+            teamProblems: checked.teamProblems,
+          }
         : null,
   };
 }
@@ -157,13 +170,23 @@ export async function listDepartmentTeams(
   return pageOfTeams(db, { ...filter, departmentId, asAdmin: admin, callerId: caller.sub }, { page, limit });
 }
 
-export async function listRunTeams(db: Kysely<Database>, caller: AccessTokenClaims, runId: number, query: TeamSubListQuery): Promise<RunTeamPage> {
+export async function listRunTeams(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  runId: number,
+  query: TeamSubListQuery,
+): Promise<RunTeamPage> {
   await runContext(db, runId);
   const { page, limit, ...filter } = query;
   return pageOfRunTeams(db, runId, { ...filter, asAdmin: isAdmin(caller.role), callerId: caller.sub }, { page, limit });
 }
 
-export async function getTeam(db: Kysely<Database>, caller: AccessTokenClaims, id: number, runId?: number): Promise<TeamDto> {
+export async function getTeam(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  runId?: number,
+): Promise<TeamDto> {
   const team = await teamFacts(db, id);
   if (!team) throw teamNotFound();
   await authorizeTeam(db, caller, team, 'read');
@@ -175,7 +198,12 @@ export async function getTeam(db: Kysely<Database>, caller: AccessTokenClaims, i
  * The member count against the size rule of a run type (the team's own by default). Anyone signed in
  * may ask about a team they can see in the lists; members and admins about any of theirs.
  */
-export async function memberCount(db: Kysely<Database>, caller: AccessTokenClaims, id: number, runType?: RunType): Promise<MemberCountDto> {
+export async function memberCount(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  runType?: RunType,
+): Promise<MemberCountDto> {
   const team = await teamFacts(db, id);
   if (!team) throw teamNotFound();
   if (!team.is_active || team.deleted_at !== null) {
@@ -192,7 +220,12 @@ export async function memberCount(db: Kysely<Database>, caller: AccessTokenClaim
   return { teamId: id, runType: type, ...memberCountStatus(summary.memberCount, type) };
 }
 
-export async function eligibilityForRun(db: Kysely<Database>, caller: AccessTokenClaims, id: number, runId: number): Promise<TeamEligibilityDto> {
+export async function eligibilityForRun(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  runId: number,
+): Promise<TeamEligibilityDto> {
   const team = await teamFacts(db, id);
   if (!team) throw teamNotFound();
   await authorizeTeam(db, caller, team, 'read');
@@ -222,7 +255,12 @@ export async function eligibilityForRun(db: Kysely<Database>, caller: AccessToke
  * whether add-member would take it now. Plain users cannot list accounts, so a captain adds people by
  * the address they know them by; only that one account's name and department are revealed.
  */
-export async function findCandidate(db: Kysely<Database>, caller: AccessTokenClaims, id: number, email: string): Promise<TeamCandidateDto> {
+export async function findCandidate(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  email: string,
+): Promise<TeamCandidateDto> {
   const team = await teamFacts(db, id);
   if (!team) throw teamNotFound();
   await authorizeTeam(db, caller, team, 'manage');
@@ -257,7 +295,9 @@ async function teamForChange(
 
 async function requireOpenDepartment(trx: Kysely<Database>, departmentId: number): Promise<void> {
   if (!(await isDepartmentOpenForMembers(trx, departmentId))) {
-    throw ruleBroken('DEPARTMENT_UNAVAILABLE', 'That department does not exist or is not open for members.', { departmentId });
+    throw ruleBroken('DEPARTMENT_UNAVAILABLE', 'That department does not exist or is not open for members.', {
+      departmentId,
+    });
   }
 }
 
@@ -265,7 +305,11 @@ async function requireOpenDepartment(trx: Kysely<Database>, departmentId: number
  * POST /teams: the caller becomes captain and first member. The department defaults to the caller's;
  * a team that is not hybrid has its members in its department, so the captain must be in it too.
  */
-export async function createTeam(db: Kysely<Database>, caller: AccessTokenClaims, body: TeamCreateBody): Promise<TeamDto> {
+export async function createTeam(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  body: TeamCreateBody,
+): Promise<TeamDto> {
   const captainId = body.captainId ?? caller.sub;
   const forSomeoneElse = captainId !== caller.sub;
   if (forSomeoneElse && !isAdmin(caller.role)) {
@@ -288,17 +332,28 @@ export async function createTeam(db: Kysely<Database>, caller: AccessTokenClaims
         { userIds: [captain.userId], departmentId },
       );
     }
-    const id = await insertTeam(trx, { name: body.name, runType: body.runType, departmentId, captainId: captain.userId });
+    const id = await insertTeam(trx, {
+      name: body.name,
+      runType: body.runType,
+      departmentId,
+      captainId: captain.userId,
+    });
     await insertMembers(trx, id, [captain.userId]);
     return teamDto(trx, id);
   });
 }
 
 /** PUT /teams/{id}: name, department, active flag and best time (captain or admin). */
-export async function updateTeam(db: Kysely<Database>, caller: AccessTokenClaims, id: number, body: TeamUpdateBody): Promise<TeamDto> {
+export async function updateTeam(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  body: TeamUpdateBody,
+): Promise<TeamDto> {
   return db.transaction().execute(async (trx) => {
     const team = await teamForChange(trx, caller, id, 'manage');
-    const values: { name?: string; department_id?: number | null; is_active?: boolean; seed_time_ms?: number | null } = {};
+    const values: { name?: string; department_id?: number | null; is_active?: boolean; seed_time_ms?: number | null } =
+      {};
     if (body.name !== undefined && body.name !== team.name) values.name = body.name;
     if (body.isActive !== undefined && body.isActive !== team.is_active) values.is_active = body.isActive;
     if (body.seedTimeMs !== undefined && body.seedTimeMs !== team.seed_time_ms) values.seed_time_ms = body.seedTimeMs;
@@ -314,7 +369,12 @@ export async function updateTeam(db: Kysely<Database>, caller: AccessTokenClaims
 }
 
 /** PATCH /teams/{id}/add-member/{userId} (captain or admin): up to the maximum of the run type. */
-export async function addMember(db: Kysely<Database>, caller: AccessTokenClaims, id: number, userId: number): Promise<TeamDto> {
+export async function addMember(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  userId: number,
+): Promise<TeamDto> {
   return db.transaction().execute(async (trx) => {
     const team = await teamForChange(trx, caller, id, 'manage');
     const [candidate] = await candidates(trx, [userId]);
@@ -328,11 +388,19 @@ export async function addMember(db: Kysely<Database>, caller: AccessTokenClaims,
 }
 
 /** PATCH /teams/{id}/remove-member/{userId}: the captain or an admin, or a member leaving; never the captain. */
-export async function removeMember(db: Kysely<Database>, caller: AccessTokenClaims, id: number, userId: number): Promise<TeamDto> {
+export async function removeMember(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  userId: number,
+): Promise<TeamDto> {
   return db.transaction().execute(async (trx) => {
     const team = await teamForChange(trx, caller, id, { leave: userId });
     if (userId === team.captain_id) {
-      throw ruleBroken('CAPTAIN_CANNOT_BE_REMOVED', 'Captain rule: the captain cannot be removed from the team; transfer the captaincy first.');
+      throw ruleBroken(
+        'CAPTAIN_CANNOT_BE_REMOVED',
+        'Captain rule: the captain cannot be removed from the team; transfer the captaincy first.',
+      );
     }
     if (!(await isMember(trx, id, userId))) throw notFound('Team member', 'MEMBER_NOT_FOUND');
     await deleteMembers(trx, id, [userId]);
@@ -342,12 +410,19 @@ export async function removeMember(db: Kysely<Database>, caller: AccessTokenClai
 }
 
 /** POST /teams/{id}/transfer-ownership/{userId}: to another member with an active account. */
-export async function transferOwnership(db: Kysely<Database>, caller: AccessTokenClaims, id: number, userId: number): Promise<TeamDto> {
+export async function transferOwnership(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  userId: number,
+): Promise<TeamDto> {
   return db.transaction().execute(async (trx) => {
     const team = await teamForChange(trx, caller, id, 'manage');
     if (userId !== team.captain_id) {
       if (!(await isMember(trx, id, userId))) {
-        throw ruleBroken('NOT_A_MEMBER', 'Captain rule: the captaincy goes to a member of the team; add them first.', { userId });
+        throw ruleBroken('NOT_A_MEMBER', 'Captain rule: the captaincy goes to a member of the team; add them first.', {
+          userId,
+        });
       }
       const [target] = await candidates(trx, [userId]);
       if (!target?.isActive) {
@@ -364,7 +439,12 @@ export async function transferOwnership(db: Kysely<Database>, caller: AccessToke
  * active accounts; the captain among them; at most the maximum of its run type). Members who stay
  * keep their joining date.
  */
-export async function makeHybrid(db: Kysely<Database>, caller: AccessTokenClaims, id: number, body: TeamHybridBody): Promise<TeamDto> {
+export async function makeHybrid(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  body: TeamHybridBody,
+): Promise<TeamDto> {
   return db.transaction().execute(async (trx) => {
     const team = await teamForChange(trx, caller, id, 'manage');
     const found = await candidates(trx, body.memberIds);
@@ -388,10 +468,16 @@ export async function makeHybrid(db: Kysely<Database>, caller: AccessTokenClaims
 }
 
 /** POST /teams/{id}/soft-delete and /restore: idempotent; a deleted team leaves every list. */
-export async function setTeamDeleted(db: Kysely<Database>, caller: AccessTokenClaims, id: number, deleted: boolean): Promise<TeamDto> {
+export async function setTeamDeleted(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  deleted: boolean,
+): Promise<TeamDto> {
   return db.transaction().execute(async (trx) => {
     const team = await teamForChange(trx, caller, id, 'manage', { allowDeleted: true });
-    if ((team.deleted_at !== null) !== deleted) await updateTeamRow(trx, id, { deleted_at: deleted ? new Date() : null });
+    if ((team.deleted_at !== null) !== deleted)
+      await updateTeamRow(trx, id, { deleted_at: deleted ? new Date() : null });
     return teamDto(trx, id);
   });
 }

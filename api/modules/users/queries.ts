@@ -12,21 +12,21 @@ function usersWithDepartment(db: Kysely<Database>) {
 type UsersWithDepartment = ReturnType<typeof usersWithDepartment>;
 
 const USER_COLUMNS = [
-    'users.id',
-    'users.email',
-    'users.first_name',
-    'users.last_name',
-    'users.role',
-    'users.is_verified',
-    'users.is_active',
-    'users.department_id',
-    'departments.name as department_name',
-    'users.date_of_birth',
-    'users.seed_time_ms',
-    'users.last_login_at',
-    'users.created_at',
-    'users.updated_at',
-  ] as const;
+  'users.id',
+  'users.email',
+  'users.first_name',
+  'users.last_name',
+  'users.role',
+  'users.is_verified',
+  'users.is_active',
+  'users.department_id',
+  'departments.name as department_name',
+  'users.date_of_birth',
+  'users.seed_time_ms',
+  'users.last_login_at',
+  'users.created_at',
+  'users.updated_at',
+] as const;
 
 /** The columns every account read needs, with the department's name joined in. */
 export function selectUsers(db: Kysely<Database>) {
@@ -129,7 +129,11 @@ export async function pageOfUsers(
 
 /** The fields the account rules look at, read before a change. */
 export async function accountForChange(db: Kysely<Database>, id: number) {
-  return db.selectFrom('users').select(['id', 'role', 'is_active', 'department_id']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'role', 'is_active', 'department_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
@@ -149,7 +153,11 @@ export async function otherActiveSuperAdminIds(db: Kysely<Database>, exceptId: n
   return rows.map((r) => r.id).filter((id) => id !== exceptId);
 }
 
-export async function updateAccount(db: Kysely<Database>, id: number, values: Omit<UserUpdate, 'updated_at'>): Promise<void> {
+export async function updateAccount(
+  db: Kysely<Database>,
+  id: number,
+  values: Omit<UserUpdate, 'updated_at'>,
+): Promise<void> {
   if (Object.keys(values).length === 0) return;
   await db
     .updateTable('users')

@@ -1,11 +1,22 @@
 import type { AppPlugin } from '../../app.ts';
-import { userListQuerySchema, userPageSchema, userSchema, userSearchQuerySchema, userUpdateBodySchema } from '../../contracts/accounts.ts';
+import {
+  userListQuerySchema,
+  userPageSchema,
+  userSchema,
+  userSearchQuerySchema,
+  userUpdateBodySchema,
+} from '../../contracts/accounts.ts';
 import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
 import { todayIn } from '../../domain/dates.ts';
 import { getUser, listUsers, setUserActive, updateUser } from './service.ts';
 
 const tags = ['users'];
-const listResponses = { 200: userPageSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
+const listResponses = {
+  200: userPageSchema,
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+};
 
 /** Users: list, search, filter, read, update, activate, deactivate (SPEC 7 "Users"). */
 export const userRoutes: AppPlugin = async (app) => {
@@ -27,7 +38,12 @@ export const userRoutes: AppPlugin = async (app) => {
     '/api/users/filter',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Accounts filtered (same filters as the list)', querystring: userListQuerySchema, response: listResponses },
+      schema: {
+        tags,
+        summary: 'Accounts filtered (same filters as the list)',
+        querystring: userListQuerySchema,
+        response: listResponses,
+      },
     },
     async (request) => listUsers(app.db, request.query),
   );
@@ -54,7 +70,13 @@ export const userRoutes: AppPlugin = async (app) => {
         tags,
         summary: 'One account: your own, or anyone for an admin',
         params: idParamsSchema,
-        response: { 200: userSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        response: {
+          200: userSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => getUser(app.db, request.user, request.params.id),
@@ -66,7 +88,8 @@ export const userRoutes: AppPlugin = async (app) => {
       config: { access: 'owner-or-admin' },
       schema: {
         tags,
-        summary: 'Change an account: names, department, date of birth and best time; verification (admins) and role (super-admins)',
+        summary:
+          'Change an account: names, department, date of birth and best time; verification (admins) and role (super-admins)',
         params: idParamsSchema,
         body: userUpdateBodySchema,
         response: {
@@ -79,7 +102,8 @@ export const userRoutes: AppPlugin = async (app) => {
         },
       },
     },
-    async (request) => updateUser(app.db, request.user, request.params.id, request.body, todayIn(app.config.siteTimeZone)),
+    async (request) =>
+      updateUser(app.db, request.user, request.params.id, request.body, todayIn(app.config.siteTimeZone)),
   );
 
   const activationResponses = {
@@ -109,7 +133,12 @@ export const userRoutes: AppPlugin = async (app) => {
     '/api/users/:id/activate',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Activate an account (idempotent)', params: idParamsSchema, response: activationResponses },
+      schema: {
+        tags,
+        summary: 'Activate an account (idempotent)',
+        params: idParamsSchema,
+        response: activationResponses,
+      },
     },
     async (request) => setUserActive(app.db, request.user, request.params.id, true),
   );

@@ -6,7 +6,14 @@ import { DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
 import { type AccessTokenClaims, isAdmin, requireOwnerOrAdmin } from '../../plugins/access.ts';
 import { revokeSessions } from '../auth/sessions.ts';
 import { isDepartmentOpenForMembers } from '../departments/queries.ts';
-import { accountForChange, otherActiveSuperAdminIds, pageOfUsers, type UserFilter, updateAccount, userById } from './queries.ts';
+import {
+  accountForChange,
+  otherActiveSuperAdminIds,
+  pageOfUsers,
+  type UserFilter,
+  updateAccount,
+  userById,
+} from './queries.ts';
 
 export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
 
@@ -28,7 +35,10 @@ export async function readBack(db: Kysely<Database>, id: number): Promise<UserDt
 export async function requireAnotherActiveSuperAdmin(db: Kysely<Database>, targetId: number): Promise<void> {
   const others = await otherActiveSuperAdminIds(db, targetId);
   if (others.length === 0) {
-    throw ruleBroken('LAST_SUPER_ADMIN', 'This is the last active super-admin; make another account super-admin first.');
+    throw ruleBroken(
+      'LAST_SUPER_ADMIN',
+      'This is the last active super-admin; make another account super-admin first.',
+    );
   }
 }
 
@@ -96,7 +106,8 @@ export async function updateUser(
       if (target.id === caller.sub) {
         throw ruleBroken('CANNOT_CHANGE_OWN_ROLE', 'You cannot change your own role; another super-admin has to.');
       }
-      if (demoted && target.role === 'super-admin' && target.is_active) await requireAnotherActiveSuperAdmin(trx, target.id);
+      if (demoted && target.role === 'super-admin' && target.is_active)
+        await requireAnotherActiveSuperAdmin(trx, target.id);
       values.role = body.role;
     }
 
@@ -110,8 +121,14 @@ export async function updateUser(
  * PATCH /users/{id}/activate and /deactivate (admins). Idempotent; deactivating ends every session.
  * Nobody deactivates themselves, and only a super-admin (de)activates a super-admin.
  */
-export async function setUserActive(db: Kysely<Database>, caller: AccessTokenClaims, id: number, active: boolean): Promise<UserDto> {
-  if (!active && id === caller.sub) throw ruleBroken('CANNOT_DEACTIVATE_SELF', 'You cannot deactivate your own account.');
+export async function setUserActive(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  active: boolean,
+): Promise<UserDto> {
+  if (!active && id === caller.sub)
+    throw ruleBroken('CANNOT_DEACTIVATE_SELF', 'You cannot deactivate your own account.');
   return db.transaction().execute(async (trx) => {
     const target = await accountForChange(trx, id);
     if (!target) throw userNotFound();

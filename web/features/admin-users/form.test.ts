@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adminUserCreateBodySchema, adminUserUpdateBodySchema, MESSAGES, type UserDto } from '../../../api/contracts/accounts.ts';
+import {
+  adminUserCreateBodySchema,
+  adminUserUpdateBodySchema,
+  MESSAGES,
+  type UserDto,
+} from '../../../api/contracts/accounts.ts';
 import { buildQueryString } from '../../lib/query-string.ts';
 import { validateWith } from '../portal/forms.ts';
 import { adminCreateBody, adminEditBody, adminEditValues, EMPTY_ADMIN, isAdminRole } from './form.ts';
@@ -20,7 +25,10 @@ describe('create admin form', () => {
   });
 
   it('needs a strong password (the reset rules) and a valid e-mail', () => {
-    const result = validateWith(adminUserCreateBodySchema, adminCreateBody({ ...EMPTY_ADMIN, firstName: 'A', lastName: 'B', email: 'nope', password: 'weakpass' }));
+    const result = validateWith(
+      adminUserCreateBodySchema,
+      adminCreateBody({ ...EMPTY_ADMIN, firstName: 'A', lastName: 'B', email: 'nope', password: 'weakpass' }),
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.email).toBe(MESSAGES.emailInvalid);
@@ -28,15 +36,27 @@ describe('create admin form', () => {
   });
 
   it('refuses the user role', () => {
-    const result = validateWith(adminUserCreateBodySchema, adminCreateBody({ email: 'a@b.ca', password: 'Str0ngPass', firstName: 'A', lastName: 'B', role: 'user' }));
+    const result = validateWith(
+      adminUserCreateBodySchema,
+      adminCreateBody({ email: 'a@b.ca', password: 'Str0ngPass', firstName: 'A', lastName: 'B', role: 'user' }),
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors.role).toBe('Role must be admin or super-admin');
   });
 
   it('accepts a complete form', () => {
-    expect(validateWith(adminUserCreateBodySchema, adminCreateBody({ email: 'a@b.ca', password: 'Str0ngPass', firstName: 'A', lastName: 'B', role: 'super-admin' })).ok).toBe(
-      true,
-    );
+    expect(
+      validateWith(
+        adminUserCreateBodySchema,
+        adminCreateBody({
+          email: 'a@b.ca',
+          password: 'Str0ngPass',
+          firstName: 'A',
+          lastName: 'B',
+          role: 'super-admin',
+        }),
+      ).ok,
+    ).toBe(true);
   });
 });
 
@@ -45,12 +65,17 @@ describe('edit admin form', () => {
 
   it('sends only what changed', () => {
     expect(adminEditBody(saved, saved, false)).toEqual({});
-    expect(adminEditBody({ ...saved, role: 'super-admin', isActive: false }, saved, false)).toEqual({ role: 'super-admin', isActive: false });
+    expect(adminEditBody({ ...saved, role: 'super-admin', isActive: false }, saved, false)).toEqual({
+      role: 'super-admin',
+      isActive: false,
+    });
     expect(adminEditBody({ ...saved, lastName: 'Park' }, saved, false)).toEqual({ lastName: 'Park' });
   });
 
   it("never sends one's own role or active state", () => {
-    expect(adminEditBody({ ...saved, role: 'super-admin', isActive: false, firstName: 'Samuel' }, saved, true)).toEqual({ firstName: 'Samuel' });
+    expect(adminEditBody({ ...saved, role: 'super-admin', isActive: false, firstName: 'Samuel' }, saved, true)).toEqual(
+      { firstName: 'Samuel' },
+    );
   });
 
   it('refuses a cleared name with the shared message', () => {

@@ -19,7 +19,8 @@ export function useCreateAdminUser() {
 export function useUpdateAdminUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: AdminUserUpdateBody }) => apiSend<UserDto>('PUT', `/admin-users/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: AdminUserUpdateBody }) =>
+      apiSend<UserDto>('PUT', `/admin-users/${id}`, body),
     onSuccess: (user) => {
       queryClient.setQueryData(adminUserKeys.detail(user.id), user);
       applyUserChange(queryClient, user);

@@ -21,7 +21,10 @@ export type AdminUserListFilters = {
   query?: string;
 };
 
-export function adminUserListFilters(search: AdminUserListSearch, limit: number = PORTAL_PAGE_SIZE): AdminUserListFilters {
+export function adminUserListFilters(
+  search: AdminUserListSearch,
+  limit: number = PORTAL_PAGE_SIZE,
+): AdminUserListFilters {
   return { page: search.page ?? 1, limit, ...compact({ query: search.query }) };
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { announcementFromDetail, announcementKeys, announcementQuery, announcementsQuery, featuredAnnouncementsQuery } from './queries.ts';
+import {
+  announcementFromDetail,
+  announcementKeys,
+  announcementQuery,
+  announcementsQuery,
+  featuredAnnouncementsQuery,
+} from './queries.ts';
 
 const announcement = {
   id: 7,

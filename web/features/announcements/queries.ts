@@ -33,7 +33,6 @@ export function announcementFromDetail(body: unknown): Announcement | null {
   return Array.isArray(announcement.content) ? announcement : { ...announcement, content: [] };
 }
 
-
 /** GET /announcements: an array, latest first; the home panel passes a limit of 3 (SPEC 7). */
 export const announcementsQuery = (limit?: number) =>
   queryOptions({

@@ -8,6 +8,8 @@ export const FORGOT_PASSWORD_SENT_TEXT =
 export const RESEND_SENT_TEXT =
   'If that address belongs to an account that still needs verifying, a new link is on its way. It can take a few minutes to arrive; check your spam folder too.';
 
-export const INVALID_RESET_LINK_TEXT = 'This password reset link is invalid or has expired. Links can be used once and only for a limited time.';
+export const INVALID_RESET_LINK_TEXT =
+  'This password reset link is invalid or has expired. Links can be used once and only for a limited time.';
 
-export const INVALID_VERIFY_LINK_TEXT = 'This verification link is invalid or has expired. Enter your e-mail address and we will send a new one.';
+export const INVALID_VERIFY_LINK_TEXT =
+  'This verification link is invalid or has expired. Enter your e-mail address and we will send a new one.';

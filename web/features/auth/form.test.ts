@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emailBodySchema, loginBodySchema, registerBodySchema, resetPasswordFormSchema, verifyTokenQuerySchema } from '../../../api/contracts/accounts.ts';
+import {
+  emailBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  resetPasswordFormSchema,
+  verifyTokenQuerySchema,
+} from '../../../api/contracts/accounts.ts';
 import { AppError } from '../../lib/errors.ts';
 import { FORGOT_PASSWORD_SENT_TEXT } from './copy.ts';
 import {
@@ -25,12 +31,21 @@ describe('form schema messages (SPEC 5)', () => {
       email: 'Please enter a valid email address',
       password: 'Password must be at least 6 characters long',
     });
-    const ok = validateForm(loginBodySchema, { email: '  casey@firehall.example ', password: 'secret', rememberMe: true });
-    expect(ok).toMatchObject({ ok: true, data: { email: 'casey@firehall.example', password: 'secret', rememberMe: true } });
+    const ok = validateForm(loginBodySchema, {
+      email: '  casey@firehall.example ',
+      password: 'secret',
+      rememberMe: true,
+    });
+    expect(ok).toMatchObject({
+      ok: true,
+      data: { email: 'casey@firehall.example', password: 'secret', rememberMe: true },
+    });
   });
 
   it('register: names required, password of at least 6 characters', () => {
-    expect(validateForm(registerBodySchema, { email: 'a@b.ca', password: 'abc', firstName: ' ', lastName: '' }).errors).toEqual({
+    expect(
+      validateForm(registerBodySchema, { email: 'a@b.ca', password: 'abc', firstName: ' ', lastName: '' }).errors,
+    ).toEqual({
       password: 'Password must be at least 6 characters long',
       firstName: 'First name is required',
       lastName: 'Last name is required',
@@ -40,7 +55,9 @@ describe('form schema messages (SPEC 5)', () => {
   it('forgot password: the exact email messages', () => {
     expect(validateForm(emailBodySchema, { email: '' }).errors).toEqual({ email: 'Email is required' });
     expect(validateForm(emailBodySchema, {}).errors).toEqual({ email: 'Email is required' });
-    expect(validateForm(emailBodySchema, { email: 'nope' }).errors).toEqual({ email: 'Please enter a valid email address' });
+    expect(validateForm(emailBodySchema, { email: 'nope' }).errors).toEqual({
+      email: 'Please enter a valid email address',
+    });
   });
 
   it('reset password: the exact messages, in order of the rules', () => {
@@ -50,12 +67,18 @@ describe('form schema messages (SPEC 5)', () => {
       newPassword: 'New password is required',
       confirmPassword: 'Please confirm your new password',
     });
-    expect(errors({ token: 't', newPassword: 'Ab1', confirmPassword: 'Ab1' }).newPassword).toBe('Password must be at least 8 characters long');
+    expect(errors({ token: 't', newPassword: 'Ab1', confirmPassword: 'Ab1' }).newPassword).toBe(
+      'Password must be at least 8 characters long',
+    );
     expect(errors({ token: 't', newPassword: 'alllowercase1', confirmPassword: 'alllowercase1' }).newPassword).toBe(
       'Password must contain at least one uppercase letter, one lowercase letter, and one number',
     );
-    expect(errors({ token: 't', newPassword: 'Abcdefg1', confirmPassword: 'Abcdefg2' })).toEqual({ confirmPassword: 'Passwords do not match' });
-    expect(validateForm(resetPasswordFormSchema, { token: 't', newPassword: 'Abcdefg1', confirmPassword: 'Abcdefg1' }).ok).toBe(true);
+    expect(errors({ token: 't', newPassword: 'Abcdefg1', confirmPassword: 'Abcdefg2' })).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(
+      validateForm(resetPasswordFormSchema, { token: 't', newPassword: 'Abcdefg1', confirmPassword: 'Abcdefg1' }).ok,
+    ).toBe(true);
   });
 
   it('verify email: Token is required', () => {
@@ -70,12 +93,23 @@ describe('form schema messages (SPEC 5)', () => {
 });
 
 describe('server answers', () => {
-  const error = (status: number, code: string, message: string, extra: Partial<ConstructorParameters<typeof AppError>[0]> = {}) =>
-    new AppError({ message, type: 'bad_request', severity: 'error', status, code, ...extra });
+  const error = (
+    status: number,
+    code: string,
+    message: string,
+    extra: Partial<ConstructorParameters<typeof AppError>[0]> = {},
+  ) => new AppError({ message, type: 'bad_request', severity: 'error', status, code, ...extra });
 
   it('maps the envelope field problems to form fields', () => {
     const e = error(400, 'VALIDATION_ERROR', 'Invalid', {
-      data: { details: [{ field: 'body.email', message: 'Taken' }, { field: 'body.role', message: 'No' }, { field: 'body.email', message: 'Second' }, 'junk'] },
+      data: {
+        details: [
+          { field: 'body.email', message: 'Taken' },
+          { field: 'body.role', message: 'No' },
+          { field: 'body.email', message: 'Second' },
+          'junk',
+        ],
+      },
     });
     expect(serverFieldErrors(e, ['email', 'password'])).toEqual({ email: 'Taken' });
     expect(serverFieldErrors(new Error('x'), ['email'])).toEqual({});
@@ -88,7 +122,9 @@ describe('server answers', () => {
       retryAfter: undefined,
     });
     expect(signInErrorView(error(401, 'INVALID_CREDENTIALS', 'Invalid email or password')).offerResend).toBe(false);
-    expect(signInErrorView(error(403, 'ACCOUNT_DEACTIVATED', 'This account has been deactivated')).message).toBe('This account has been deactivated');
+    expect(signInErrorView(error(403, 'ACCOUNT_DEACTIVATED', 'This account has been deactivated')).message).toBe(
+      'This account has been deactivated',
+    );
   });
 
   it('says how long to wait when rate limited', () => {
@@ -109,7 +145,9 @@ describe('server answers', () => {
   it('recognises a refused token link', () => {
     expect(isInvalidTokenError(error(400, 'INVALID_TOKEN', 'Invalid or expired token'))).toBe(true);
     expect(isInvalidTokenError(error(404, 'NOT_FOUND', 'x'))).toBe(true);
-    expect(isInvalidTokenError(new AppError({ message: 'x', type: 'server', severity: 'critical', status: 500 }))).toBe(false);
+    expect(isInvalidTokenError(new AppError({ message: 'x', type: 'server', severity: 'critical', status: 500 }))).toBe(
+      false,
+    );
   });
 });
 
@@ -124,7 +162,12 @@ describe('display helpers', () => {
   it('checks the new-password rules while typing', () => {
     expect(newPasswordChecks('', 8).map((c) => c.met)).toEqual([false, false, false, false]);
     expect(newPasswordChecks('Abcdefg1', 8).map((c) => c.met)).toEqual([true, true, true, true]);
-    expect(newPasswordChecks('abc', 8).map((c) => c.label)).toEqual(['At least 8 characters', 'An uppercase letter', 'A lowercase letter', 'A number']);
+    expect(newPasswordChecks('abc', 8).map((c) => c.label)).toEqual([
+      'At least 8 characters',
+      'An uppercase letter',
+      'A lowercase letter',
+      'A number',
+    ]);
   });
 
   it('words the forgot-password success the same for every address', () => {
@@ -155,7 +198,8 @@ describe('createOnce (verification links are single-use)', () => {
     let attempt = 0;
     const task = vi.fn(async (key: string) => {
       attempt += 1;
-      if (key === 'bad') throw new AppError({ message: 'Invalid', type: 'bad_request', severity: 'error', status: 400 });
+      if (key === 'bad')
+        throw new AppError({ message: 'Invalid', type: 'bad_request', severity: 'error', status: 400 });
       if (attempt === 2) throw new AppError({ message: 'Offline', type: 'network', severity: 'warning' });
       return 'ok';
     });

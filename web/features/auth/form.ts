@@ -76,7 +76,11 @@ export function isInvalidTokenError(error: unknown): error is AppError {
 }
 
 /** Initials for the account button: 'Casey Nguyen' → 'CN'; falls back to the e-mail's first letter. */
-export function initialsOf(user: { firstName?: string | null; lastName?: string | null; email?: string | null }): string {
+export function initialsOf(user: {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}): string {
   const letters = [user.firstName, user.lastName]
     .map((part) => part?.trim().charAt(0) ?? '')
     .join('')

@@ -1,8 +1,8 @@
 import { isRedirect } from '@tanstack/react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorBody, fetchStub, testSession, testUser } from '../../lib/auth/test-support.ts';
 import type { AuthState } from '../../lib/auth/session.ts';
 import { authSession } from '../../lib/auth/session.ts';
+import { errorBody, fetchStub, testSession, testUser } from '../../lib/auth/test-support.ts';
 import { guardDecision, requireRole, requireSignedIn } from './guard.ts';
 
 const signedOut: AuthState = {
@@ -24,11 +24,17 @@ const signedInAs = (role: 'user' | 'admin' | 'super-admin'): AuthState => ({
 
 describe('guardDecision', () => {
   it('sends a signed-out visitor to sign in, remembering where they were going', () => {
-    expect(guardDecision(signedOut, '/portal/users?page=2')).toEqual({ kind: 'sign-in', redirect: '/portal/users?page=2' });
+    expect(guardDecision(signedOut, '/portal/users?page=2')).toEqual({
+      kind: 'sign-in',
+      redirect: '/portal/users?page=2',
+    });
   });
 
   it('keeps no redirect right after a sign-out', () => {
-    expect(guardDecision({ ...signedOut, isLoggingOut: true }, '/portal/profile')).toEqual({ kind: 'sign-in', redirect: undefined });
+    expect(guardDecision({ ...signedOut, isLoggingOut: true }, '/portal/profile')).toEqual({
+      kind: 'sign-in',
+      redirect: undefined,
+    });
   });
 
   it('lets a signed-in person through, and checks the role when one is asked', () => {
@@ -65,7 +71,10 @@ describe('requireSignedIn and requireRole (with the app session)', () => {
   it('redirects a signed-out visitor to /sign-in with the redirect, after one silent probe', async () => {
     const error = await thrown(requireSignedIn({ location: { href: '/portal/profile' } }));
     expect(isRedirect(error)).toBe(true);
-    expect((error as { options: unknown }).options).toMatchObject({ to: '/sign-in', search: { redirect: '/portal/profile' } });
+    expect((error as { options: unknown }).options).toMatchObject({
+      to: '/sign-in',
+      search: { redirect: '/portal/profile' },
+    });
     expect(stub.paths()).toEqual(['POST /api/auth/refresh']);
     await thrown(requireSignedIn({ location: { href: '/portal' } }));
     expect(stub.paths()).toEqual(['POST /api/auth/refresh']);

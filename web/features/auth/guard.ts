@@ -16,7 +16,10 @@ export interface GuardContext {
   location: { href: string };
 }
 
-export type GuardDecision = { kind: 'allow' } | { kind: 'sign-in'; redirect: string | undefined } | { kind: 'forbidden' };
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'sign-in'; redirect: string | undefined }
+  | { kind: 'forbidden' };
 
 /** The rule, without the router: what a guard does for this state, path and role. */
 export function guardDecision(state: AuthState, href: string, role?: RoleName): GuardDecision {

@@ -4,7 +4,8 @@ import { validateResetToken, verifyEmail } from '../../lib/auth/calls.ts';
 import { isRetryableError, MAX_QUERY_RETRIES } from '../../lib/retry.ts';
 import { createOnce } from './form.ts';
 
-const retryTransient = (failureCount: number, error: unknown) => isRetryableError(error) && failureCount < MAX_QUERY_RETRIES;
+const retryTransient = (failureCount: number, error: unknown) =>
+  isRetryableError(error) && failureCount < MAX_QUERY_RETRIES;
 
 export function resetTokenValidityQuery(token: string) {
   return queryOptions({

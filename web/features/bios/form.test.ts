@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { BIO_LIMITS, type BioDto, bioFieldsSchema, PROFILE_PHOTO_MAX_BYTES } from '../../../api/contracts/accounts.ts';
 import { validateWith } from '../portal/forms.ts';
-import { bioBody, bioValues, EMPTY_BIO, formatBytes, PHOTO_EMPTY_MESSAGE, PHOTO_TYPE_MESSAGE, photoProblem, remaining } from './form.ts';
+import {
+  bioBody,
+  bioValues,
+  EMPTY_BIO,
+  formatBytes,
+  PHOTO_EMPTY_MESSAGE,
+  PHOTO_TYPE_MESSAGE,
+  photoProblem,
+  remaining,
+} from './form.ts';
 
 const bio: BioDto = {
   id: 3,
@@ -22,21 +31,32 @@ const bio: BioDto = {
 describe('bio form', () => {
   it('starts empty without a bio, and from the bio otherwise', () => {
     expect(bioValues(null)).toEqual(EMPTY_BIO);
-    expect(bioValues(bio)).toEqual({ headline: 'Captain', about: 'Ten years on the line.', position: '', yearsOfService: '10', hometown: 'Red Deer' });
-  });
-
-  it('sends trimmed text and null for cleared optional fields', () => {
-    expect(bioBody({ headline: ' Captain ', about: '', position: ' ', yearsOfService: '', hometown: 'Banff' })).toEqual({
+    expect(bioValues(bio)).toEqual({
       headline: 'Captain',
-      about: '',
-      position: null,
-      yearsOfService: null,
-      hometown: 'Banff',
+      about: 'Ten years on the line.',
+      position: '',
+      yearsOfService: '10',
+      hometown: 'Red Deer',
     });
   });
 
+  it('sends trimmed text and null for cleared optional fields', () => {
+    expect(bioBody({ headline: ' Captain ', about: '', position: ' ', yearsOfService: '', hometown: 'Banff' })).toEqual(
+      {
+        headline: 'Captain',
+        about: '',
+        position: null,
+        yearsOfService: null,
+        hometown: 'Banff',
+      },
+    );
+  });
+
   it('is checked with the shared schema and its messages', () => {
-    const tooLong = validateWith(bioFieldsSchema, bioBody({ ...EMPTY_BIO, headline: 'x'.repeat(BIO_LIMITS.headline + 1) }));
+    const tooLong = validateWith(
+      bioFieldsSchema,
+      bioBody({ ...EMPTY_BIO, headline: 'x'.repeat(BIO_LIMITS.headline + 1) }),
+    );
     expect(tooLong.ok).toBe(false);
     if (!tooLong.ok) expect(tooLong.errors.headline).toBe(`Headline must be at most ${BIO_LIMITS.headline} characters`);
 
@@ -69,8 +89,12 @@ describe('photoProblem', () => {
 
   it('refuses empty and oversized files, saying how big the file is', () => {
     expect(photoProblem({ type: 'image/png', size: 0 })).toBe(PHOTO_EMPTY_MESSAGE);
-    expect(photoProblem({ type: 'image/png', size: PROFILE_PHOTO_MAX_BYTES + 1 })).toBe('The photo must be at most 5 MB. This file is 5.0 MB.');
-    expect(photoProblem({ type: 'image/png', size: 7.5 * 1024 * 1024 })).toBe('The photo must be at most 5 MB. This file is 7.5 MB.');
+    expect(photoProblem({ type: 'image/png', size: PROFILE_PHOTO_MAX_BYTES + 1 })).toBe(
+      'The photo must be at most 5 MB. This file is 5.0 MB.',
+    );
+    expect(photoProblem({ type: 'image/png', size: 7.5 * 1024 * 1024 })).toBe(
+      'The photo must be at most 5 MB. This file is 7.5 MB.',
+    );
   });
 });
 

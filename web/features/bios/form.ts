@@ -1,5 +1,10 @@
 /** The bio editor and the profile photo: form values to and from the API, and the photo checks. */
-import { BIO_LIMITS, type BioDto, type BioUpdateBody, PROFILE_PHOTO_MAX_BYTES } from '../../../api/contracts/accounts.ts';
+import {
+  BIO_LIMITS,
+  type BioDto,
+  type BioUpdateBody,
+  PROFILE_PHOTO_MAX_BYTES,
+} from '../../../api/contracts/accounts.ts';
 import { blankToNull, wholeNumberOrNull } from '../portal/forms.ts';
 
 export interface BioValues {

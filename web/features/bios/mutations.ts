@@ -1,6 +1,11 @@
 /** Changes to bios: create, update, delete, and the profile photo upload (SPEC 7 "Bios"). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type BioCreateBody, type BioDto, type BioUpdateBody, PROFILE_PHOTO_FIELD } from '../../../api/contracts/accounts.ts';
+import {
+  type BioCreateBody,
+  type BioDto,
+  type BioUpdateBody,
+  PROFILE_PHOTO_FIELD,
+} from '../../../api/contracts/accounts.ts';
 import { apiSend } from '../../lib/api.ts';
 import { bioKeys } from './queries.ts';
 
@@ -15,7 +20,8 @@ export function useCreateBio() {
 export function useUpdateBio() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: BioUpdateBody }) => apiSend<BioDto>('PUT', `/users/bios/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: BioUpdateBody }) =>
+      apiSend<BioDto>('PUT', `/users/bios/${id}`, body),
     onSuccess: (bio) => queryClient.setQueryData(bioKeys.byUser(bio.userId), bio),
   });
 }

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { buildQueryString } from '../../lib/query-string.ts';
-import { departmentListFilters, departmentTab, hasDepartmentFilters, parseDepartmentListSearch, withDepartmentTab } from './filters.ts';
+import {
+  departmentListFilters,
+  departmentTab,
+  hasDepartmentFilters,
+  parseDepartmentListSearch,
+  withDepartmentTab,
+} from './filters.ts';
 
 describe('parseDepartmentListSearch', () => {
   it('keeps the valid params', () => {
-    expect(parseDepartmentListSearch({ page: '2', query: ' Calgary ', isActive: false })).toEqual({ page: 2, query: 'Calgary', isActive: false });
+    expect(parseDepartmentListSearch({ page: '2', query: ' Calgary ', isActive: false })).toEqual({
+      page: 2,
+      query: 'Calgary',
+      isActive: false,
+    });
     expect(parseDepartmentListSearch({ tab: 'deleted', query: 'x' })).toEqual({ tab: 'deleted', query: 'x' });
   });
 
@@ -21,7 +31,9 @@ describe('departmentListFilters', () => {
   });
 
   it('maps filters onto the query string of GET /departments', () => {
-    expect(buildQueryString(departmentListFilters({ page: 3, query: 'fire', isActive: true }))).toBe('?page=3&limit=20&query=fire&isActive=true');
+    expect(buildQueryString(departmentListFilters({ page: 3, query: 'fire', isActive: true }))).toBe(
+      '?page=3&limit=20&query=fire&isActive=true',
+    );
   });
 
   it('asks for the soft-deleted ones on the Deleted tab', () => {
@@ -34,7 +46,10 @@ describe('departmentListFilters', () => {
 
 describe('withDepartmentTab', () => {
   it('keeps the search text, drops the page and the active filter', () => {
-    expect(withDepartmentTab({ page: 4, query: 'x', isActive: false }, 'deleted')).toEqual({ query: 'x', tab: 'deleted' });
+    expect(withDepartmentTab({ page: 4, query: 'x', isActive: false }, 'deleted')).toEqual({
+      query: 'x',
+      tab: 'deleted',
+    });
     expect(withDepartmentTab({ tab: 'deleted', page: 2 }, 'current')).toEqual({});
   });
 

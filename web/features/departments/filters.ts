@@ -30,7 +30,10 @@ export type DepartmentListFilters = {
   deleted?: true;
 };
 
-export function departmentListFilters(search: DepartmentListSearch, limit: number = PORTAL_PAGE_SIZE): DepartmentListFilters {
+export function departmentListFilters(
+  search: DepartmentListSearch,
+  limit: number = PORTAL_PAGE_SIZE,
+): DepartmentListFilters {
   return {
     page: search.page ?? 1,
     limit,

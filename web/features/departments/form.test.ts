@@ -44,7 +44,14 @@ describe('department form', () => {
     const result = validateWith(departmentBodySchema, departmentBody(values));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.data).toMatchObject({ name: 'Calgary Fire Department', phone: null, website: null, email: null, address: null, isActive: true });
+    expect(result.data).toMatchObject({
+      name: 'Calgary Fire Department',
+      phone: null,
+      website: null,
+      email: null,
+      address: null,
+      isActive: true,
+    });
   });
 
   it('needs a province chosen', () => {
@@ -55,7 +62,10 @@ describe('department form', () => {
   });
 
   it('refuses a bad e-mail with the shared message', () => {
-    const result = validateWith(departmentBodySchema, departmentBody({ ...departmentValues(department), email: 'not-an-address' }));
+    const result = validateWith(
+      departmentBodySchema,
+      departmentBody({ ...departmentValues(department), email: 'not-an-address' }),
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.email).toBe('Please enter a valid email address');

@@ -13,7 +13,16 @@ export interface DepartmentValues {
   isActive: boolean;
 }
 
-export const DEPARTMENT_FIELDS = ['name', 'city', 'province', 'address', 'phone', 'email', 'website', 'isActive'] as const;
+export const DEPARTMENT_FIELDS = [
+  'name',
+  'city',
+  'province',
+  'address',
+  'phone',
+  'email',
+  'website',
+  'isActive',
+] as const;
 
 export const EMPTY_DEPARTMENT: DepartmentValues = {
   name: '',

@@ -27,7 +27,8 @@ export function useCreateDepartment() {
 export function useUpdateDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: DepartmentUpdateBody }) => apiSend<DepartmentDto>('PUT', `/departments/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: DepartmentUpdateBody }) =>
+      apiSend<DepartmentDto>('PUT', `/departments/${id}`, body),
     onSuccess: (department) => applyDepartmentChange(queryClient, department),
   });
 }

@@ -11,7 +11,8 @@ export function formatClock(date: Date, timeZone?: string): string {
     hourCycle: 'h23',
     ...(timeZone ? { timeZone } : {}),
   }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => (parts.find((p) => p.type === type)?.value ?? '00').padStart(2, '0');
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    (parts.find((p) => p.type === type)?.value ?? '00').padStart(2, '0');
   return `${part('hour')}:${part('minute')}:${part('second')}`;
 }
 

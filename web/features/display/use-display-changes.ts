@@ -7,10 +7,18 @@ import { type DisplayChanges, type DisplayView, displayChanges, NO_CHANGES } fro
  * effect: a new view is compared with the last one as it arrives.
  */
 export function useDisplayChanges(view: DisplayView | undefined): DisplayChanges & { token: number } {
-  const [seen, setSeen] = useState<{ view: DisplayView | undefined; changes: DisplayChanges; token: number }>({ view, changes: NO_CHANGES, token: 0 });
+  const [seen, setSeen] = useState<{ view: DisplayView | undefined; changes: DisplayChanges; token: number }>({
+    view,
+    changes: NO_CHANGES,
+    token: 0,
+  });
   if (seen.view !== view) {
     const sameRun = seen.view !== undefined && view !== undefined && seen.view.runId === view.runId;
-    const next = { view, changes: view && sameRun ? displayChanges(seen.view, view) : NO_CHANGES, token: seen.token + 1 };
+    const next = {
+      view,
+      changes: view && sameRun ? displayChanges(seen.view, view) : NO_CHANGES,
+      token: seen.token + 1,
+    };
     setSeen(next);
     return { ...next.changes, token: next.token };
   }

@@ -29,7 +29,10 @@ export function useLiveDisplay(runId: number | undefined, version: number | unde
     let subscriptions = 0;
     const refetch = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: displayKeys.run(runId) }), REFETCH_DEBOUNCE_MS);
+      timer = setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: displayKeys.run(runId) }),
+        REFETCH_DEBOUNCE_MS,
+      );
     };
     const socket = createLiveSocket({
       onEvent: (eventRunId) => {

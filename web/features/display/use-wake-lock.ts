@@ -7,7 +7,9 @@ import { useEffect } from 'react';
  */
 export function useWakeLock(): void {
   useEffect(() => {
-    const wakeLock = (navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } }).wakeLock;
+    const wakeLock = (
+      navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<{ release(): Promise<void> }> } }
+    ).wakeLock;
     if (!wakeLock) return;
     let sentinel: { release(): Promise<void> } | undefined;
     let active = true;

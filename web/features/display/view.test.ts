@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type DisplayHeat, type DisplayView, deckDensity, densityOf, displayChanges, displayStage, EMPTY_LANE, heatLabel, pairLanes, runTitle } from './view.ts';
+import {
+  type DisplayHeat,
+  type DisplayView,
+  deckDensity,
+  densityOf,
+  displayChanges,
+  displayStage,
+  EMPTY_LANE,
+  heatLabel,
+  pairLanes,
+  runTitle,
+} from './view.ts';
 
 type Entry = [string, string | null] | null;
 
@@ -15,11 +26,25 @@ function view(entries: Entry[], options: { heatSize?: number; currentHeat?: numb
       .filter((p) => p <= entries.length)
       .map((position) => {
         const entry = entries[position - 1] ?? null;
-        return { position, lane: position % 2 === 1 ? ('left' as const) : ('right' as const), name: entry?.[0] ?? null, departmentName: entry?.[1] ?? null };
+        return {
+          position,
+          lane: position % 2 === 1 ? ('left' as const) : ('right' as const),
+          name: entry?.[0] ?? null,
+          departmentName: entry?.[1] ?? null,
+        };
       });
     heats[heat - 1]?.pairs.push({ pair, lanes });
   }
-  return { runId: 1, runName: 'Individual: Open Men', runCategory: 'Open Men', eventName: 'Red Deer Classic', version: 3, heatSize, currentHeat: options.currentHeat ?? 1, heats };
+  return {
+    runId: 1,
+    runName: 'Individual: Open Men',
+    runCategory: 'Open Men',
+    eventName: 'Red Deer Classic',
+    version: 3,
+    heatSize,
+    currentHeat: options.currentHeat ?? 1,
+    heats,
+  };
 }
 
 const names = (n: number): Entry[] => Array.from({ length: n }, (_, i) => [`Person ${i + 1}`, `Dept ${i + 1}`]);
@@ -96,7 +121,10 @@ describe('pairLanes', () => {
   });
 
   it('treats a blank name as empty', () => {
-    const pair = view([['  ', 'Dept'], ['B', '  ']]).heats[0]?.pairs[0];
+    const pair = view([
+      ['  ', 'Dept'],
+      ['B', '  '],
+    ]).heats[0]?.pairs[0];
     if (!pair) throw new Error('no pair');
     expect(pairLanes(pair).left.empty).toBe(true);
     expect(pairLanes(pair).right.departmentName).toBeNull();
@@ -147,7 +175,10 @@ describe('labels', () => {
   });
 
   it('leaves out a category the run name already says', () => {
-    expect(runTitle({ runName: 'Individual: Open Men', runCategory: 'Open Men' })).toEqual({ name: 'Individual: Open Men', category: null });
+    expect(runTitle({ runName: 'Individual: Open Men', runCategory: 'Open Men' })).toEqual({
+      name: 'Individual: Open Men',
+      category: null,
+    });
     expect(runTitle({ runName: 'Relay', runCategory: 'Women' })).toEqual({ name: 'Relay', category: 'Women' });
     expect(runTitle({ runName: 'Tandem', runCategory: '' })).toEqual({ name: 'Tandem', category: null });
   });

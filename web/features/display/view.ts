@@ -70,7 +70,10 @@ export function pairLanes(pair: DisplayPair): { left: LaneCell; right: LaneCell 
 export const heatLabel = (heat: number, heatCount: number) => `Heat ${heat} of ${heatCount}`;
 
 /** The run's title line: "Individual: Open Men · Open Men" shortened when the name already says the category. */
-export function runTitle(view: Pick<DisplayView, 'runName' | 'runCategory'>): { name: string; category: string | null } {
+export function runTitle(view: Pick<DisplayView, 'runName' | 'runCategory'>): {
+  name: string;
+  category: string | null;
+} {
   const name = view.runName.trim();
   const category = view.runCategory.trim();
   if (!category || name.toLowerCase().includes(category.toLowerCase())) return { name, category: null };
@@ -88,7 +91,8 @@ export const NO_CHANGES: DisplayChanges = { positions: new Set(), currentHeat: f
 
 function lanesByPosition(view: Pick<DisplayView, 'heats'>): Map<number, DisplayLane> {
   const lanes = new Map<number, DisplayLane>();
-  for (const heat of view.heats) for (const pair of heat.pairs) for (const lane of pair.lanes) lanes.set(lane.position, lane);
+  for (const heat of view.heats)
+    for (const pair of heat.pairs) for (const lane of pair.lanes) lanes.set(lane.position, lane);
   return lanes;
 }
 
@@ -97,13 +101,17 @@ function lanesByPosition(view: Pick<DisplayView, 'heats'>): Map<number, DisplayL
  * different, and whether the current heat moved. Nothing is "changed" on the first view (no previous
  * one), nor when the previous view had no order at all (everything would flash at once).
  */
-export function displayChanges(previous: Pick<DisplayView, 'heats' | 'currentHeat'> | undefined, next: Pick<DisplayView, 'heats' | 'currentHeat'>): DisplayChanges {
+export function displayChanges(
+  previous: Pick<DisplayView, 'heats' | 'currentHeat'> | undefined,
+  next: Pick<DisplayView, 'heats' | 'currentHeat'>,
+): DisplayChanges {
   if (!previous || previous.heats.length === 0) return NO_CHANGES;
   const before = lanesByPosition(previous);
   const positions = new Set<number>();
   for (const [position, lane] of lanesByPosition(next)) {
     const old = before.get(position);
-    if ((old?.name ?? null) !== lane.name || (old?.departmentName ?? null) !== lane.departmentName) positions.add(position);
+    if ((old?.name ?? null) !== lane.name || (old?.departmentName ?? null) !== lane.departmentName)
+      positions.add(position);
   }
   return { positions, currentHeat: previous.currentHeat !== next.currentHeat };
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { adminEventListQuerySchema } from '../../../api/contracts/events.ts';
-import { REGISTRATION_STATUSES as CONTRACT_REGISTRATION_STATUSES, eventRegistrationsQuerySchema } from '../../../api/contracts/runs.ts';
+import {
+  REGISTRATION_STATUSES as CONTRACT_REGISTRATION_STATUSES,
+  eventRegistrationsQuerySchema,
+} from '../../../api/contracts/runs.ts';
 import { buildQueryString } from '../../lib/query-string.ts';
 import {
   eventListFilters,
@@ -19,7 +22,16 @@ import {
 
 describe('parseEventListSearch', () => {
   it('keeps the valid params, in the forms the router gives them', () => {
-    expect(parseEventListSearch({ page: '3', query: ' Red Deer ', status: 'in-progress', scope: 'regional', year: 2027, isActive: false })).toEqual({
+    expect(
+      parseEventListSearch({
+        page: '3',
+        query: ' Red Deer ',
+        status: 'in-progress',
+        scope: 'regional',
+        year: 2027,
+        isActive: false,
+      }),
+    ).toEqual({
       page: 3,
       query: 'Red Deer',
       status: 'In Progress',
@@ -31,7 +43,16 @@ describe('parseEventListSearch', () => {
   });
 
   it('drops what is malformed rather than refusing the page', () => {
-    expect(parseEventListSearch({ page: '0', status: 'Postponed', scope: 'Galactic', year: 1800, isActive: 'maybe', query: '   ' })).toEqual({});
+    expect(
+      parseEventListSearch({
+        page: '0',
+        status: 'Postponed',
+        scope: 'Galactic',
+        year: 1800,
+        isActive: 'maybe',
+        query: '   ',
+      }),
+    ).toEqual({});
     expect(parseEventListSearch({ year: '20x7' })).toEqual({});
   });
 });
@@ -42,7 +63,14 @@ describe('eventListFilters', () => {
   });
 
   it('maps the search onto a query string the API accepts', () => {
-    const filters = eventListFilters({ page: 2, query: 'fit', status: 'In Progress', scope: 'National', year: 2027, isActive: true });
+    const filters = eventListFilters({
+      page: 2,
+      query: 'fit',
+      status: 'In Progress',
+      scope: 'National',
+      year: 2027,
+      isActive: true,
+    });
     const qs = buildQueryString(filters);
     expect(qs).toBe('?page=2&limit=20&query=fit&status=In+Progress&scope=National&year=2027&isActive=true');
     const parsed = adminEventListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(qs)));
@@ -53,7 +81,11 @@ describe('eventListFilters', () => {
 
 describe('filter changes', () => {
   it('go back to page 1 and leave a cleared filter out', () => {
-    expect(withEventFilter({ page: 4, query: 'x', year: 2026 }, 'status', 'Draft')).toEqual({ query: 'x', year: 2026, status: 'Draft' });
+    expect(withEventFilter({ page: 4, query: 'x', year: 2026 }, 'status', 'Draft')).toEqual({
+      query: 'x',
+      year: 2026,
+      status: 'Draft',
+    });
     expect(withEventFilter({ page: 2, year: 2026 }, 'year', undefined)).toEqual({});
   });
 
@@ -100,7 +132,9 @@ describe('the detail page search', () => {
   it('maps the registration filters onto GET /events/{id}/registrations', () => {
     const filters = eventRegistrationFilters({ tab: 'registrations', status: 'cancelled', runId: 4, page: 3 });
     expect(filters).toEqual({ page: 3, limit: 20, status: 'cancelled', runId: 4 });
-    const parsed = eventRegistrationsQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(buildQueryString(filters))));
+    const parsed = eventRegistrationsQuerySchema.safeParse(
+      Object.fromEntries(new URLSearchParams(buildQueryString(filters))),
+    );
     expect(parsed.success).toBe(true);
     expect(hasRegistrationFilters({ tab: 'registrations', page: 2 })).toBe(false);
     expect(hasRegistrationFilters({ runId: 4 })).toBe(true);
@@ -112,7 +146,9 @@ describe('the detail page search', () => {
       runId: 4,
       status: 'confirmed',
     });
-    expect(withRegistrationFilter({ tab: 'registrations', runId: 4 }, 'runId', undefined)).toEqual({ tab: 'registrations' });
+    expect(withRegistrationFilter({ tab: 'registrations', runId: 4 }, 'runId', undefined)).toEqual({
+      tab: 'registrations',
+    });
   });
 
   it('restates exactly the contract’s registration statuses', () => {

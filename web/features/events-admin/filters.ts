@@ -3,16 +3,32 @@
  * detail page's tab and registration filters (GET /events/{id}/registrations).
  */
 import type { RegistrationEntry } from '../../../api/contracts/runs.ts';
-import { EVENT_SCOPES, EVENT_STATUSES, type EventScope, type EventStatus } from '../../../api/domain/events/statuses.ts';
+import {
+  EVENT_SCOPES,
+  EVENT_STATUSES,
+  type EventScope,
+  type EventStatus,
+} from '../../../api/domain/events/statuses.ts';
 import { knownEventStatus } from '../../lib/labels.ts';
-import { booleanParam, compact, idParam, PORTAL_PAGE_SIZE, pageParam, searchTextParam } from '../portal/query-policy.ts';
+import {
+  booleanParam,
+  compact,
+  idParam,
+  PORTAL_PAGE_SIZE,
+  pageParam,
+  searchTextParam,
+} from '../portal/query-policy.ts';
 
 export type RegistrationStatus = RegistrationEntry['status'];
 /**
  * The contract's registration statuses, restated: validateSearch runs in the always-loaded route
  * tree, which must not pull the contracts (and zod) in. The type keeps the two lists in step.
  */
-export const REGISTRATION_STATUSES = ['confirmed', 'waitlisted', 'cancelled'] as const satisfies readonly RegistrationStatus[];
+export const REGISTRATION_STATUSES = [
+  'confirmed',
+  'waitlisted',
+  'cancelled',
+] as const satisfies readonly RegistrationStatus[];
 
 /** What /portal/events keeps in its URL; every entry is optional and left out when unset. */
 export interface EventListSearch {
@@ -70,7 +86,13 @@ export function eventListFilters(search: EventListSearch, limit: number = PORTAL
   return {
     page: search.page ?? 1,
     limit,
-    ...compact({ query: search.query, status: search.status, scope: search.scope, year: search.year, isActive: search.isActive }),
+    ...compact({
+      query: search.query,
+      status: search.status,
+      scope: search.scope,
+      year: search.year,
+      isActive: search.isActive,
+    }),
   };
 }
 
@@ -157,7 +179,10 @@ export type EventRegistrationFilters = {
   runId?: number;
 };
 
-export function eventRegistrationFilters(search: EventDetailSearch, limit: number = PORTAL_PAGE_SIZE): EventRegistrationFilters {
+export function eventRegistrationFilters(
+  search: EventDetailSearch,
+  limit: number = PORTAL_PAGE_SIZE,
+): EventRegistrationFilters {
   return { page: search.page ?? 1, limit, ...compact({ status: search.status, runId: search.runId }) };
 }
 

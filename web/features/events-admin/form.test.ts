@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type AdminEvent, EVENT_PICTURE_MAX_BYTES, eventCreateBodySchema, eventUpdateBodySchema } from '../../../api/contracts/events.ts';
+import {
+  type AdminEvent,
+  EVENT_PICTURE_MAX_BYTES,
+  eventCreateBodySchema,
+  eventUpdateBodySchema,
+} from '../../../api/contracts/events.ts';
 import { validateWith } from '../portal/forms.ts';
 import { EMPTY_EVENT, eventBody, eventDateErrors, eventValues, PICTURE_TYPE_MESSAGE, pictureProblem } from './form.ts';
 import { picturePath } from './queries.ts';
@@ -37,7 +42,14 @@ const event: AdminEvent = {
   updatedAt: '2026-11-02T12:00:00.000Z',
 };
 
-const filled = { ...EMPTY_EVENT, name: 'Kamloops Firefit', startDate: '2027-07-10', city: 'Kamloops', province: 'BC', scope: 'Provincial' };
+const filled = {
+  ...EMPTY_EVENT,
+  name: 'Kamloops Firefit',
+  startDate: '2027-07-10',
+  city: 'Kamloops',
+  province: 'BC',
+  scope: 'Provincial',
+};
 
 describe('event form values', () => {
   it('starts empty and active for a new event', () => {
@@ -105,8 +117,12 @@ describe('eventDateErrors', () => {
   });
 
   it('puts each ordering problem on its field with the server’s message', () => {
-    expect(eventDateErrors({ ...filled, endDate: '2027-07-09' })).toEqual({ endDate: 'The end date must be on or after the start date.' });
-    expect(eventDateErrors({ ...filled, registrationOpensOn: '2027-06-01', registrationClosesOn: '2027-05-01' })).toEqual({
+    expect(eventDateErrors({ ...filled, endDate: '2027-07-09' })).toEqual({
+      endDate: 'The end date must be on or after the start date.',
+    });
+    expect(
+      eventDateErrors({ ...filled, registrationOpensOn: '2027-06-01', registrationClosesOn: '2027-05-01' }),
+    ).toEqual({
       registrationOpensOn: 'The registration opening date must be on or before the registration closing date.',
     });
     expect(eventDateErrors({ ...filled, registrationClosesOn: '2027-07-11' })).toEqual({

@@ -3,7 +3,12 @@
  * transitions, picture upload (SPEC 7 "Events").
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AdminEvent, EVENT_PICTURE_FIELD, type EventCreateBody, type EventUpdateBody } from '../../../api/contracts/events.ts';
+import {
+  type AdminEvent,
+  EVENT_PICTURE_FIELD,
+  type EventCreateBody,
+  type EventUpdateBody,
+} from '../../../api/contracts/events.ts';
 import type { EventStatus } from '../../../api/domain/events/statuses.ts';
 import { apiSend } from '../../lib/api.ts';
 import { eventAdminKeys } from './queries.ts';
@@ -36,7 +41,8 @@ export function useCreateEvent() {
 export function useUpdateEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: EventUpdateBody }) => apiSend<AdminEvent>('PUT', `/events/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: EventUpdateBody }) =>
+      apiSend<AdminEvent>('PUT', `/events/${id}`, body),
     onSuccess: (event) => applyEventChange(queryClient, event),
   });
 }

@@ -69,7 +69,9 @@ export const eventRegistrationsQuery = (eventId: number, filters: EventRegistrat
   queryOptions({
     queryKey: eventRegistrationKeys.page(eventId, filters),
     queryFn: async ({ signal }): Promise<Page<RegistrationEntry>> =>
-      normalizePage<RegistrationEntry>(await fetchRecord<unknown>(`/events/${eventId}/registrations`, signal, { ...filters })),
+      normalizePage<RegistrationEntry>(
+        await fetchRecord<unknown>(`/events/${eventId}/registrations`, signal, { ...filters }),
+      ),
     placeholderData: keepPreviousData,
     retry: portalRetry,
   });

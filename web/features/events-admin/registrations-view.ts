@@ -21,7 +21,9 @@ export interface Registrant {
 }
 
 /** A team's entry names the team; an individual's names the person; the ids stand in for a missing name. */
-export function registrantOf(entry: Pick<RegistrationEntry, 'teamId' | 'teamName' | 'userId' | 'userName'>): Registrant {
+export function registrantOf(
+  entry: Pick<RegistrationEntry, 'teamId' | 'teamName' | 'userId' | 'userName'>,
+): Registrant {
   if (entry.teamId !== null) return { kind: 'team', name: entry.teamName ?? `Team #${entry.teamId}` };
   if (entry.userId !== null) return { kind: 'person', name: entry.userName ?? `Account #${entry.userId}` };
   return { kind: 'person', name: 'Unknown registrant' };

@@ -33,7 +33,8 @@ function choiceFor(from: EventStatus, to: EventStatus): TransitionChoice {
       to,
       label: 'Cancel event',
       title: (name) => `Cancel ${name}?`,
-      consequence: 'Registration closes and the public site shows the event as Cancelled. Cancelled is final: the status cannot change again.',
+      consequence:
+        'Registration closes and the public site shows the event as Cancelled. Cancelled is final: the status cannot change again.',
       tone: 'danger',
       final,
     };
@@ -43,7 +44,8 @@ function choiceFor(from: EventStatus, to: EventStatus): TransitionChoice {
       to,
       label: 'Postpone',
       title: (name) => `Postpone ${name}?`,
-      consequence: 'The event becomes To Be Rescheduled: registration closes until it comes back as Tentative with its new date.',
+      consequence:
+        'The event becomes To Be Rescheduled: registration closes until it comes back as Tentative with its new date.',
       tone: 'secondary',
       final,
     };

@@ -11,15 +11,36 @@ describe('event view', () => {
   });
 
   it('lists the registration dates in their order', () => {
-    const rows = registrationDateRows({ registrationOpensOn: '2027-03-01', earlyBirdEndsOn: null, lateStartsOn: null, registrationClosesOn: '2027-05-30' });
-    expect(rows.map((r) => r.label)).toEqual(['Registration opens', 'Early bird ends', 'Late registration starts', 'Registration closes']);
+    const rows = registrationDateRows({
+      registrationOpensOn: '2027-03-01',
+      earlyBirdEndsOn: null,
+      lateStartsOn: null,
+      registrationClosesOn: '2027-05-30',
+    });
+    expect(rows.map((r) => r.label)).toEqual([
+      'Registration opens',
+      'Early bird ends',
+      'Late registration starts',
+      'Registration closes',
+    ]);
     expect(rows.map((r) => r.value)).toEqual(['2027-03-01', null, null, '2027-05-30']);
   });
 
   it('names a registrant: the team, else the person', () => {
-    expect(registrantOf({ teamId: 4, teamName: 'Ladder 4', userId: null, userName: null })).toEqual({ kind: 'team', name: 'Ladder 4' });
-    expect(registrantOf({ teamId: null, teamName: null, userId: 9, userName: 'Dana Okoye' })).toEqual({ kind: 'person', name: 'Dana Okoye' });
-    expect(registrantOf({ teamId: 4, teamName: null, userId: 9, userName: 'Dana' })).toEqual({ kind: 'team', name: 'Team #4' });
-    expect(registrantOf({ teamId: null, teamName: null, userId: null, userName: null }).name).toBe('Unknown registrant');
+    expect(registrantOf({ teamId: 4, teamName: 'Ladder 4', userId: null, userName: null })).toEqual({
+      kind: 'team',
+      name: 'Ladder 4',
+    });
+    expect(registrantOf({ teamId: null, teamName: null, userId: 9, userName: 'Dana Okoye' })).toEqual({
+      kind: 'person',
+      name: 'Dana Okoye',
+    });
+    expect(registrantOf({ teamId: 4, teamName: null, userId: 9, userName: 'Dana' })).toEqual({
+      kind: 'team',
+      name: 'Team #4',
+    });
+    expect(registrantOf({ teamId: null, teamName: null, userId: null, userName: null }).name).toBe(
+      'Unknown registrant',
+    );
   });
 });

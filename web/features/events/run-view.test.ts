@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { instantText, placesText, runTypeLabel, scheduleText, signInSearch, visibleRuns, windowView } from './run-view.ts';
+import {
+  instantText,
+  placesText,
+  runTypeLabel,
+  scheduleText,
+  signInSearch,
+  visibleRuns,
+  windowView,
+} from './run-view.ts';
 
 const TZ = 'America/Toronto';
 
@@ -21,11 +29,15 @@ describe('public run view', () => {
   });
 
   it('states the schedule on one day, across days, without an end, and unscheduled', () => {
-    expect(scheduleText({ startTime: '2027-06-05T13:00:00.000Z', endTime: '2027-06-05T14:30:00.000Z' }, TZ)).toBe('Sat, Jun 5, 2027 · 9:00 AM – 10:30 AM EDT');
+    expect(scheduleText({ startTime: '2027-06-05T13:00:00.000Z', endTime: '2027-06-05T14:30:00.000Z' }, TZ)).toBe(
+      'Sat, Jun 5, 2027 · 9:00 AM – 10:30 AM EDT',
+    );
     expect(scheduleText({ startTime: '2027-06-05T22:00:00.000Z', endTime: '2027-06-06T13:00:00.000Z' }, TZ)).toBe(
       'Sat, Jun 5, 2027 · 6:00 PM EDT – Sun, Jun 6, 2027 · 9:00 AM EDT',
     );
-    expect(scheduleText({ startTime: '2027-06-05T13:00:00.000Z', endTime: null }, TZ)).toBe('Sat, Jun 5, 2027 · 9:00 AM EDT');
+    expect(scheduleText({ startTime: '2027-06-05T13:00:00.000Z', endTime: null }, TZ)).toBe(
+      'Sat, Jun 5, 2027 · 9:00 AM EDT',
+    );
     expect(scheduleText({ startTime: null, endTime: null }, TZ)).toBe('Time to be announced');
     expect(scheduleText({ startTime: 'not a date', endTime: null }, TZ)).toBe('Time to be announced');
   });
@@ -49,8 +61,14 @@ describe('public run view', () => {
     const base = { isOpen: false, registrationOpensAt: null, registrationClosesAt: null };
 
     it('is open when the server says so, with its closing time when the run has one', () => {
-      expect(windowView({ ...base, isOpen: true }, 'regular', now, TZ)).toEqual({ state: 'open', label: 'Registration open', detail: undefined });
-      expect(windowView({ ...base, isOpen: true, registrationClosesAt: '2027-05-31T21:00:00.000Z' }, 'regular', now, TZ)).toEqual({
+      expect(windowView({ ...base, isOpen: true }, 'regular', now, TZ)).toEqual({
+        state: 'open',
+        label: 'Registration open',
+        detail: undefined,
+      });
+      expect(
+        windowView({ ...base, isOpen: true, registrationClosesAt: '2027-05-31T21:00:00.000Z' }, 'regular', now, TZ),
+      ).toEqual({
         state: 'open',
         label: 'Registration open',
         detail: 'Closes May 31, 2027, 5:00 PM EDT',
@@ -71,9 +89,17 @@ describe('public run view', () => {
     });
 
     it("falls back on the event's phase when the run has no window of its own", () => {
-      expect(windowView(base, 'not_open', now, TZ)).toEqual({ state: 'not-yet', label: 'Registration not open yet', detail: undefined });
+      expect(windowView(base, 'not_open', now, TZ)).toEqual({
+        state: 'not-yet',
+        label: 'Registration not open yet',
+        detail: undefined,
+      });
       expect(windowView(base, 'something else', now, TZ).state).toBe('not-yet');
-      expect(windowView(base, 'closed', now, TZ)).toEqual({ state: 'closed', label: 'Registration closed', detail: undefined });
+      expect(windowView(base, 'closed', now, TZ)).toEqual({
+        state: 'closed',
+        label: 'Registration closed',
+        detail: undefined,
+      });
       expect(windowView(base, 'regular', now, TZ).state).toBe('closed');
     });
   });

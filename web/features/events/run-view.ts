@@ -49,13 +49,24 @@ function validInstant(value: string | null | undefined): Date | undefined {
 
 /** 'Sat, Jun 5, 2027' in the viewer's zone (or `timeZone`). */
 function dayText(date: Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(date);
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  }).format(date);
 }
 
 /** '9:00 AM' or, with the zone, '9:00 AM EDT'. */
 function timeText(date: Date, timeZone: string | undefined, withZone: boolean): string {
   return whitespace(
-    new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone, ...(withZone ? { timeZoneName: 'short' } : {}) }).format(date),
+    new Intl.DateTimeFormat('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+      ...(withZone ? { timeZoneName: 'short' } : {}),
+    }).format(date),
   );
 }
 
@@ -64,9 +75,15 @@ export function instantText(value: string | null | undefined, timeZone?: string)
   const date = validInstant(value);
   if (!date) return '';
   return whitespace(
-    new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(
-      date,
-    ),
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone,
+    }).format(date),
   );
 }
 
@@ -81,12 +98,15 @@ export function scheduleText(run: Pick<RunDto, 'startTime' | 'endTime'>, timeZon
   const startDay = dayText(start, timeZone);
   if (!end) return `${startDay} · ${timeText(start, timeZone, true)}`;
   const endDay = dayText(end, timeZone);
-  if (endDay === startDay) return `${startDay} · ${timeText(start, timeZone, false)} – ${timeText(end, timeZone, true)}`;
+  if (endDay === startDay)
+    return `${startDay} · ${timeText(start, timeZone, false)} – ${timeText(end, timeZone, true)}`;
   return `${startDay} · ${timeText(start, timeZone, true)} – ${endDay} · ${timeText(end, timeZone, true)}`;
 }
 
 /** '3 of 20 places left'; 'Full · 2 on the waitlist' (or '· waitlist open' while registration is open). */
-export function placesText(run: Pick<RunDto, 'participantLimit' | 'spotsLeft' | 'isFull' | 'waitlistCount' | 'isOpen'>): string {
+export function placesText(
+  run: Pick<RunDto, 'participantLimit' | 'spotsLeft' | 'isFull' | 'waitlistCount' | 'isOpen'>,
+): string {
   if (run.isFull || run.spotsLeft <= 0) {
     if (run.waitlistCount > 0) return `Full · ${run.waitlistCount} on the waitlist`;
     return run.isOpen ? 'Full · waitlist open' : 'Full';
@@ -118,15 +138,28 @@ export function windowView(
   const opensAt = validInstant(run.registrationOpensAt);
   const closesAt = validInstant(run.registrationClosesAt);
   if (run.isOpen) {
-    return { state: 'open', label: 'Registration open', detail: closesAt ? `Closes ${instantText(run.registrationClosesAt, timeZone)}` : undefined };
+    return {
+      state: 'open',
+      label: 'Registration open',
+      detail: closesAt ? `Closes ${instantText(run.registrationClosesAt, timeZone)}` : undefined,
+    };
   }
   if (opensAt && now.getTime() < opensAt.getTime()) {
-    return { state: 'not-yet', label: 'Registration not open yet', detail: `Opens ${instantText(run.registrationOpensAt, timeZone)}` };
+    return {
+      state: 'not-yet',
+      label: 'Registration not open yet',
+      detail: `Opens ${instantText(run.registrationOpensAt, timeZone)}`,
+    };
   }
   if (closesAt && now.getTime() >= closesAt.getTime()) {
-    return { state: 'closed', label: 'Registration closed', detail: `Closed ${instantText(run.registrationClosesAt, timeZone)}` };
+    return {
+      state: 'closed',
+      label: 'Registration closed',
+      detail: `Closed ${instantText(run.registrationClosesAt, timeZone)}`,
+    };
   }
-  if (registrationPhaseOf(eventPhase) === 'not_open') return { state: 'not-yet', label: 'Registration not open yet', detail: undefined };
+  if (registrationPhaseOf(eventPhase) === 'not_open')
+    return { state: 'not-yet', label: 'Registration not open yet', detail: undefined };
   return { state: 'closed', label: 'Registration closed', detail: undefined };
 }
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { departmentBodySchema, MESSAGES, userUpdateBodySchema } from '../../../api/contracts/accounts.ts';
 import { AppError } from '../../lib/errors.ts';
-import { apiFieldErrors, blankToNull, fieldNameOf, firstInvalidField, submitErrorView, validateWith, wholeNumberOrNull, zodFieldErrors } from './forms.ts';
+import {
+  apiFieldErrors,
+  blankToNull,
+  fieldNameOf,
+  firstInvalidField,
+  submitErrorView,
+  validateWith,
+  wholeNumberOrNull,
+  zodFieldErrors,
+} from './forms.ts';
 
 const apiError = (details: unknown, message = 'Invalid request: body.firstName First name is required', status = 400) =>
   new AppError({
@@ -24,15 +33,28 @@ describe('fieldNameOf', () => {
 
 describe('validateWith and zodFieldErrors', () => {
   it('gives the shared schema messages, one per field', () => {
-    const result = validateWith(userUpdateBodySchema, { firstName: '  ', lastName: '', departmentId: null, dateOfBirth: null });
+    const result = validateWith(userUpdateBodySchema, {
+      firstName: '  ',
+      lastName: '',
+      departmentId: null,
+      dateOfBirth: null,
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual({ firstName: MESSAGES.firstNameRequired, lastName: MESSAGES.lastNameRequired });
   });
 
   it('returns the parsed data when valid', () => {
-    const result = validateWith(userUpdateBodySchema, { firstName: ' Alex ', lastName: 'Morgan', departmentId: 3, dateOfBirth: '1990-05-31' });
-    expect(result).toEqual({ ok: true, data: { firstName: 'Alex', lastName: 'Morgan', departmentId: 3, dateOfBirth: '1990-05-31' } });
+    const result = validateWith(userUpdateBodySchema, {
+      firstName: ' Alex ',
+      lastName: 'Morgan',
+      departmentId: 3,
+      dateOfBirth: '1990-05-31',
+    });
+    expect(result).toEqual({
+      ok: true,
+      data: { firstName: 'Alex', lastName: 'Morgan', departmentId: 3, dateOfBirth: '1990-05-31' },
+    });
   });
 
   it('keeps the first message of a field', () => {
@@ -46,7 +68,12 @@ describe('validateWith and zodFieldErrors', () => {
   });
 
   it('reports the department rules with their messages', () => {
-    const result = validateWith(departmentBodySchema, { name: '', city: 'Calgary', province: 'XX', website: 'ftp://x' });
+    const result = validateWith(departmentBodySchema, {
+      name: '',
+      city: 'Calgary',
+      province: 'XX',
+      website: 'ftp://x',
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors.name).toBe('Name is required');
@@ -62,13 +89,18 @@ describe('apiFieldErrors', () => {
       { field: 'body.email', message: 'That e-mail is already in use' },
       { field: 'body.email', message: 'ignored second message' },
     ]);
-    expect(apiFieldErrors(error)).toEqual({ firstName: 'First name is required', email: 'That e-mail is already in use' });
+    expect(apiFieldErrors(error)).toEqual({
+      firstName: 'First name is required',
+      email: 'That e-mail is already in use',
+    });
   });
 
   it('ignores anything that is not a field problem', () => {
     expect(apiFieldErrors(apiError(undefined))).toEqual({});
     expect(apiFieldErrors(apiError('text'))).toEqual({});
-    expect(apiFieldErrors(apiError([{ field: 1, message: 'x' }, null, { field: 'body', message: 'whole body' }]))).toEqual({});
+    expect(
+      apiFieldErrors(apiError([{ field: 1, message: 'x' }, null, { field: 'body', message: 'whole body' }])),
+    ).toEqual({});
     expect(apiFieldErrors(new Error('plain'))).toEqual({});
   });
 });
@@ -77,13 +109,19 @@ describe('submitErrorView', () => {
   const fields = ['firstName', 'lastName', 'email'];
 
   it('puts field problems beside their fields and asks to correct them', () => {
-    const view = submitErrorView(apiError([{ field: 'body.email', message: 'Please enter a valid email address' }]), fields);
+    const view = submitErrorView(
+      apiError([{ field: 'body.email', message: 'Please enter a valid email address' }]),
+      fields,
+    );
     expect(view.fieldErrors).toEqual({ email: 'Please enter a valid email address' });
     expect(view.formError).toBe('Please correct the highlighted fields.');
   });
 
   it("shows the server's message when some problem has no field in the form", () => {
-    const view = submitErrorView(apiError([{ field: 'body.role', message: 'Role must be admin or super-admin' }], 'Invalid request'), fields);
+    const view = submitErrorView(
+      apiError([{ field: 'body.role', message: 'Role must be admin or super-admin' }], 'Invalid request'),
+      fields,
+    );
     expect(view.fieldErrors).toEqual({});
     expect(view.formError).toBe('Invalid request');
   });

@@ -60,7 +60,10 @@ export function apiFieldErrors(error: unknown): FieldErrors {
  * What a failed submit shows: the field errors the form has fields for, and a form-level message for
  * the rest (the server's own message, unless every problem landed on a field).
  */
-export function submitErrorView(error: unknown, fields: readonly string[]): { fieldErrors: FieldErrors; formError: string | undefined } {
+export function submitErrorView(
+  error: unknown,
+  fields: readonly string[],
+): { fieldErrors: FieldErrors; formError: string | undefined } {
   const all = apiFieldErrors(error);
   const fieldErrors: FieldErrors = {};
   let unplaced = false;

@@ -42,11 +42,30 @@ describe('portalNavFor', () => {
   });
 
   it('adds events, users and departments for an admin', () => {
-    expect(labels('admin')).toEqual(['Dashboard', 'My profile', 'Events', 'Teams', 'Registrations', 'Run orders', 'Users', 'Departments']);
+    expect(labels('admin')).toEqual([
+      'Dashboard',
+      'My profile',
+      'Events',
+      'Teams',
+      'Registrations',
+      'Run orders',
+      'Users',
+      'Departments',
+    ]);
   });
 
   it('adds admin users for a super-admin', () => {
-    expect(labels('super-admin')).toEqual(['Dashboard', 'My profile', 'Events', 'Teams', 'Registrations', 'Run orders', 'Users', 'Departments', 'Admin users']);
+    expect(labels('super-admin')).toEqual([
+      'Dashboard',
+      'My profile',
+      'Events',
+      'Teams',
+      'Registrations',
+      'Run orders',
+      'Users',
+      'Departments',
+      'Admin users',
+    ]);
   });
 
   it('shows nothing for no role', () => {
@@ -55,14 +74,22 @@ describe('portalNavFor', () => {
   });
 
   it('drops sections with nothing to show', () => {
-    expect(portalNavFor('super-admin').map((section) => section.id)).toEqual(['account', 'competition', 'administration']);
+    expect(portalNavFor('super-admin').map((section) => section.id)).toEqual([
+      'account',
+      'competition',
+      'administration',
+    ]);
     expect(portalNavFor('user').map((section) => section.id)).toEqual(['account', 'competition']);
   });
 
   it('shows a later section to the roles its items name', () => {
     const nav: PortalNavSection[] = [
       ...PORTAL_NAV.filter((s) => s.id !== 'competition'),
-      { id: 'competition', label: 'Competition', items: [{ to: '/portal/events', label: 'Events', icon: 'events', minRole: 'admin' }] },
+      {
+        id: 'competition',
+        label: 'Competition',
+        items: [{ to: '/portal/events', label: 'Events', icon: 'events', minRole: 'admin' }],
+      },
     ];
     expect(portalNavFor('user', nav).map((s) => s.id)).toEqual(['account']);
     expect(portalNavFor('admin', nav).map((s) => s.id)).toEqual(['account', 'administration', 'competition']);
@@ -114,7 +141,11 @@ describe('quickLinksFor', () => {
       '/portal/departments',
     ]);
     expect(links.every((link) => link.description.length > 0)).toBe(true);
-    expect(quickLinksFor('user').map((link) => link.to)).toEqual(['/portal/profile', '/portal/teams', '/portal/registrations']);
+    expect(quickLinksFor('user').map((link) => link.to)).toEqual([
+      '/portal/profile',
+      '/portal/teams',
+      '/portal/registrations',
+    ]);
     expect(quickLinksFor('super-admin').map((link) => link.to)).toContain('/portal/admin-users');
   });
 });

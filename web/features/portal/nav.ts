@@ -16,7 +16,16 @@ export type PortalPath =
   | '/portal/departments'
   | '/portal/admin-users';
 
-export type PortalIcon = 'dashboard' | 'profile' | 'events' | 'teams' | 'registrations' | 'run-orders' | 'users' | 'departments' | 'admin-users';
+export type PortalIcon =
+  | 'dashboard'
+  | 'profile'
+  | 'events'
+  | 'teams'
+  | 'registrations'
+  | 'run-orders'
+  | 'users'
+  | 'departments'
+  | 'admin-users';
 
 export interface PortalNavItem {
   to: PortalPath;
@@ -96,14 +105,21 @@ export function greetingFor(date: Date): string {
 }
 
 /** 'Alex Morgan', or the e-mail when no name is on file. */
-export function displayName(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined): string {
+export function displayName(
+  user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined,
+): string {
   if (!user) return '';
-  const name = [user.firstName, user.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
+  const name = [user.firstName, user.lastName]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
   return name || user.email || '';
 }
 
 /** 'AM' for the avatar circle. */
-export function initials(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined): string {
+export function initials(
+  user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined,
+): string {
   if (!user) return '';
   const letters = [user.firstName, user.lastName].map((part) => part?.trim().charAt(0) ?? '').join('');
   return (letters || user.email?.charAt(0) || '?').toUpperCase();

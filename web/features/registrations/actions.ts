@@ -31,7 +31,11 @@ export interface ActionCopy {
 type Subject = Pick<RegistrationDto, 'entrantName' | 'status'>;
 
 /** The question before an action. `self`: the person's own registration ('your registration'). */
-export function actionCopy(action: RegistrationAction, registration: Subject, options: { self?: boolean; waitlistLength?: number } = {}): ActionCopy {
+export function actionCopy(
+  action: RegistrationAction,
+  registration: Subject,
+  options: { self?: boolean; waitlistLength?: number } = {},
+): ActionCopy {
   const name = registration.entrantName;
   const whose = options.self ? 'your registration' : `the registration of ${name}`;
   switch (action) {
@@ -97,12 +101,17 @@ export function actionCopy(action: RegistrationAction, registration: Subject, op
 /** Where the registration stands after a command, in the words of the flash message. */
 function standing(after: Pick<RegistrationDto, 'status' | 'waitlistPosition'>): string {
   if (after.status === 'confirmed') return 'with a confirmed place';
-  if (after.status === 'waitlisted') return waitlistPositionLabel(after.waitlistPosition)?.replace(/^#/, 'at #') ?? 'on the waitlist';
+  if (after.status === 'waitlisted')
+    return waitlistPositionLabel(after.waitlistPosition)?.replace(/^#/, 'at #') ?? 'on the waitlist';
   return 'still cancelled';
 }
 
 /** What the flash message says once the server has answered. */
-export function actionOutcome(action: RegistrationAction, after: Pick<RegistrationDto, 'entrantName' | 'status' | 'waitlistPosition'>, before?: Pick<RegistrationDto, 'status'>): string {
+export function actionOutcome(
+  action: RegistrationAction,
+  after: Pick<RegistrationDto, 'entrantName' | 'status' | 'waitlistPosition'>,
+  before?: Pick<RegistrationDto, 'status'>,
+): string {
   const name = after.entrantName;
   switch (action) {
     case 'cancel':
@@ -116,6 +125,8 @@ export function actionOutcome(action: RegistrationAction, after: Pick<Registrati
     case 'delete':
       return `The registration of ${name} was deleted. It can be restored from the Deleted tab.`;
     case 'restore':
-      return after.status === 'cancelled' ? `${name} was restored; it is still cancelled.` : `${name} was restored ${standing(after)}.`;
+      return after.status === 'cancelled'
+        ? `${name} was restored; it is still cancelled.`
+        : `${name} was restored ${standing(after)}.`;
   }
 }

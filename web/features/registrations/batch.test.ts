@@ -3,7 +3,14 @@ import { AppError } from '../../lib/errors.ts';
 import { batchButtonLabel, batchOutcome, batchRefusalsOf, namedRefusals, togglePicked } from './batch.ts';
 
 const refused = (details: unknown) =>
-  new AppError({ message: 'Some teams cannot be registered', type: 'validation', severity: 'error', status: 422, code: 'BATCH_REFUSED', data: { code: 'BATCH_REFUSED', details } });
+  new AppError({
+    message: 'Some teams cannot be registered',
+    type: 'validation',
+    severity: 'error',
+    status: 422,
+    code: 'BATCH_REFUSED',
+    data: { code: 'BATCH_REFUSED', details },
+  });
 
 describe('batchRefusalsOf', () => {
   it("reads every refused team from a 422 BATCH_REFUSED's details", () => {
@@ -19,7 +26,17 @@ describe('batchRefusalsOf', () => {
   });
 
   it('is undefined for any other failure, and empty when the details are missing', () => {
-    expect(batchRefusalsOf(new AppError({ message: 'Run not found', type: 'not_found', severity: 'info', status: 404, code: 'RUN_NOT_FOUND' }))).toBeUndefined();
+    expect(
+      batchRefusalsOf(
+        new AppError({
+          message: 'Run not found',
+          type: 'not_found',
+          severity: 'info',
+          status: 404,
+          code: 'RUN_NOT_FOUND',
+        }),
+      ),
+    ).toBeUndefined();
     expect(batchRefusalsOf(new Error('boom'))).toBeUndefined();
     expect(batchRefusalsOf(refused(undefined))).toEqual([]);
   });
@@ -51,7 +68,9 @@ describe('picking and the outcome', () => {
   it('labels the button and the result', () => {
     expect(batchButtonLabel(0)).toBe('Register 0 teams');
     expect(batchButtonLabel(1)).toBe('Register 1 team');
-    expect(batchOutcome([{ status: 'confirmed' }, { status: 'confirmed' }, { status: 'waitlisted' }])).toBe('3 teams registered: 2 confirmed, 1 on the waitlist.');
+    expect(batchOutcome([{ status: 'confirmed' }, { status: 'confirmed' }, { status: 'waitlisted' }])).toBe(
+      '3 teams registered: 2 confirmed, 1 on the waitlist.',
+    );
     expect(batchOutcome([{ status: 'waitlisted' }])).toBe('1 team registered: 1 on the waitlist.');
   });
 });

@@ -19,14 +19,27 @@ export function batchRefusalsOf(error: unknown): BatchRefusal[] | undefined {
     if (!item || typeof item !== 'object') return [];
     const { teamId, code, message } = item as Record<string, unknown>;
     if (typeof teamId !== 'number') return [];
-    return [{ teamId, code: typeof code === 'string' ? code : 'REFUSED', message: typeof message === 'string' ? message : 'Refused.' }];
+    return [
+      {
+        teamId,
+        code: typeof code === 'string' ? code : 'REFUSED',
+        message: typeof message === 'string' ? message : 'Refused.',
+      },
+    ];
   });
 }
 
 /** Each refusal with the team's name as it was picked (else its number). */
-export function namedRefusals(refusals: readonly BatchRefusal[], picked: readonly PickedTeam[]): { teamId: number; name: string; message: string }[] {
+export function namedRefusals(
+  refusals: readonly BatchRefusal[],
+  picked: readonly PickedTeam[],
+): { teamId: number; name: string; message: string }[] {
   const names = new Map(picked.map((team) => [team.id, team.name]));
-  return refusals.map((r) => ({ teamId: r.teamId, name: names.get(r.teamId) ?? `Team #${r.teamId}`, message: r.message }));
+  return refusals.map((r) => ({
+    teamId: r.teamId,
+    name: names.get(r.teamId) ?? `Team #${r.teamId}`,
+    message: r.message,
+  }));
 }
 
 /** Adds a team to the picked ones, or takes it out if it is there. */
@@ -44,6 +57,9 @@ export function batchOutcome(registrations: readonly Pick<RegistrationDto, 'stat
   const confirmed = registrations.filter((r) => r.status === 'confirmed').length;
   const waitlisted = registrations.filter((r) => r.status === 'waitlisted').length;
   const teams = registrations.length === 1 ? '1 team registered' : `${registrations.length} teams registered`;
-  const parts = [confirmed > 0 ? `${confirmed} confirmed` : undefined, waitlisted > 0 ? `${waitlisted} on the waitlist` : undefined].filter(Boolean);
+  const parts = [
+    confirmed > 0 ? `${confirmed} confirmed` : undefined,
+    waitlisted > 0 ? `${waitlisted} on the waitlist` : undefined,
+  ].filter(Boolean);
   return parts.length > 0 ? `${teams}: ${parts.join(', ')}.` : `${teams}.`;
 }

@@ -26,12 +26,30 @@ describe('parseRegistrationListSearch', () => {
         hasWaitlistPosition: 'false',
         deleted: true,
       }),
-    ).toEqual({ view: 'mine', page: 3, query: 'kamloops', eventId: 4, runId: 12, status: 'waitlisted', hasWaitlistPosition: false, deleted: true });
+    ).toEqual({
+      view: 'mine',
+      page: 3,
+      query: 'kamloops',
+      eventId: 4,
+      runId: 12,
+      status: 'waitlisted',
+      hasWaitlistPosition: false,
+      deleted: true,
+    });
   });
 
   it('drops what is malformed instead of failing the page', () => {
     expect(
-      parseRegistrationListSearch({ view: 'everyone', page: 'two', query: '   ', eventId: '-1', runId: 'x', status: 'pending', hasWaitlistPosition: 'maybe', deleted: 'yes' }),
+      parseRegistrationListSearch({
+        view: 'everyone',
+        page: 'two',
+        query: '   ',
+        eventId: '-1',
+        runId: 'x',
+        status: 'pending',
+        hasWaitlistPosition: 'maybe',
+        deleted: 'yes',
+      }),
     ).toEqual({});
   });
 
@@ -56,7 +74,9 @@ describe('registrationListFilters', () => {
       hasWaitlistPosition: true,
       deleted: true,
     });
-    expect(buildQueryString(filters)).toBe('?page=2&limit=20&query=kam+loops&eventId=4&runId=12&status=confirmed&hasWaitlistPosition=true&deleted=true');
+    expect(buildQueryString(filters)).toBe(
+      '?page=2&limit=20&query=kam+loops&eventId=4&runId=12&status=confirmed&hasWaitlistPosition=true&deleted=true',
+    );
   });
 
   it('leaves unset filters out of the key', () => {
@@ -66,14 +86,20 @@ describe('registrationListFilters', () => {
 
 describe('myRegistrationFilters', () => {
   it('takes the page and the status only (GET /registrations/user/{id})', () => {
-    expect(myRegistrationFilters({ page: 3, status: 'waitlisted', eventId: 4, query: 'x' })).toEqual({ page: 3, limit: 20, status: 'waitlisted' });
+    expect(myRegistrationFilters({ page: 3, status: 'waitlisted', eventId: 4, query: 'x' })).toEqual({
+      page: 3,
+      limit: 20,
+      status: 'waitlisted',
+    });
     expect(myRegistrationFilters({})).toEqual({ page: 1, limit: 20 });
   });
 });
 
 describe('changing filters', () => {
   it('goes back to page 1 and leaves a cleared filter out', () => {
-    expect(withRegistrationFilter({ page: 4, status: 'confirmed', query: 'a' }, 'status', undefined)).toEqual({ query: 'a' });
+    expect(withRegistrationFilter({ page: 4, status: 'confirmed', query: 'a' }, 'status', undefined)).toEqual({
+      query: 'a',
+    });
     expect(withRegistrationFilter({ page: 4 }, 'hasWaitlistPosition', false)).toEqual({ hasWaitlistPosition: false });
   });
 

@@ -3,7 +3,14 @@
  * /portal/registrations (SPEC 3 "Filter fields": hasWaitlistPosition; plus event, run, status, search
  * and the deleted ones) and the tabs of a run's page.
  */
-import { booleanParam, compact, idParam, PORTAL_PAGE_SIZE, pageParam, searchTextParam } from '../portal/query-policy.ts';
+import {
+  booleanParam,
+  compact,
+  idParam,
+  PORTAL_PAGE_SIZE,
+  pageParam,
+  searchTextParam,
+} from '../portal/query-policy.ts';
 import { isRegistrationStatus, type RegistrationStatus } from './labels.ts';
 
 /** What /portal/registrations keeps in its URL; every entry is optional and left out when unset. */
@@ -46,7 +53,10 @@ export type RegistrationListFilters = {
   deleted?: true;
 };
 
-export function registrationListFilters(search: RegistrationListSearch, limit: number = PORTAL_PAGE_SIZE): RegistrationListFilters {
+export function registrationListFilters(
+  search: RegistrationListSearch,
+  limit: number = PORTAL_PAGE_SIZE,
+): RegistrationListFilters {
   return {
     page: search.page ?? 1,
     limit,
@@ -64,7 +74,10 @@ export function registrationListFilters(search: RegistrationListSearch, limit: n
 /** GET /api/registrations/user/{id}: a person's own list takes a page and a status only. */
 export type MyRegistrationFilters = { page: number; limit: number; status?: RegistrationStatus };
 
-export function myRegistrationFilters(search: RegistrationListSearch, limit: number = PORTAL_PAGE_SIZE): MyRegistrationFilters {
+export function myRegistrationFilters(
+  search: RegistrationListSearch,
+  limit: number = PORTAL_PAGE_SIZE,
+): MyRegistrationFilters {
   return { page: search.page ?? 1, limit, ...compact({ status: search.status }) };
 }
 
@@ -86,7 +99,11 @@ type FilterKey = Exclude<keyof RegistrationListSearch, 'page' | 'view'>;
  * A new search after one filter changed: back to page 1, the cleared filter left out. Another event
  * drops the run (a run belongs to one event).
  */
-export function withRegistrationFilter<K extends FilterKey>(search: RegistrationListSearch, key: K, value: RegistrationListSearch[K] | undefined): RegistrationListSearch {
+export function withRegistrationFilter<K extends FilterKey>(
+  search: RegistrationListSearch,
+  key: K,
+  value: RegistrationListSearch[K] | undefined,
+): RegistrationListSearch {
   const { page: _page, ...rest } = search;
   const next: Record<string, unknown> = { ...rest, [key]: value };
   if (key === 'eventId' && value !== search.eventId) next.runId = undefined;
@@ -115,7 +132,10 @@ export interface RunRegistrationsSearch {
 }
 
 export function parseRunRegistrationsSearch(raw: Record<string, unknown>): RunRegistrationsSearch {
-  const tab = RUN_TABS.includes(raw.tab as RunTab) && raw.tab !== 'confirmed' ? (raw.tab as Exclude<RunTab, 'confirmed'>) : undefined;
+  const tab =
+    RUN_TABS.includes(raw.tab as RunTab) && raw.tab !== 'confirmed'
+      ? (raw.tab as Exclude<RunTab, 'confirmed'>)
+      : undefined;
   // The waitlist is one ordered list: it has no pages.
   return compact({ tab, page: tab === 'waitlist' ? undefined : pageParam(raw.page) });
 }

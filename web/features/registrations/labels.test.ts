@@ -50,7 +50,9 @@ describe('statuses and places', () => {
   });
 
   it("shows a team as its team, one's own entry as 'Yourself', anyone else by name", () => {
-    expect(entrantLabel({ teamName: 'Kamloops A', userId: null, entrantName: 'Kamloops A' }, 3)).toBe('Team Kamloops A');
+    expect(entrantLabel({ teamName: 'Kamloops A', userId: null, entrantName: 'Kamloops A' }, 3)).toBe(
+      'Team Kamloops A',
+    );
     expect(entrantLabel({ teamName: null, userId: 3, entrantName: 'Dana Okoye' }, 3)).toBe('Yourself');
     expect(entrantLabel({ teamName: null, userId: 4, entrantName: 'Eli Fournier' }, 3)).toBe('Eli Fournier');
   });
@@ -61,7 +63,9 @@ describe('history labels', () => {
 
   it('reads every event of a registration stream', () => {
     expect(title('RegistrationSubmitted', { status: 'confirmed' })).toBe('Registered');
-    expect(title('RegistrationSubmitted', { status: 'waitlisted', waitlistPosition: 3 })).toBe('Registered onto the waitlist at position 3');
+    expect(title('RegistrationSubmitted', { status: 'waitlisted', waitlistPosition: 3 })).toBe(
+      'Registered onto the waitlist at position 3',
+    );
     expect(title('RegistrationConfirmed', {})).toBe('Confirmed');
     expect(title('RegistrationConfirmed', { reinstated: true })).toBe('Reinstated');
     expect(title('RegistrationCancelled', { previousStatus: 'confirmed' })).toBe('Cancelled');
@@ -79,7 +83,9 @@ describe('history labels', () => {
     expect(title('WaitlistPositionChanged', { to: 'x' })).toBe('Moved on the waitlist');
     expect(title('RegistrationSubmitted', { status: 'waitlisted' })).toBe('Registered onto the waitlist');
     expect(title('RegistrationTransferredToRun')).toBe('Registration transferred to run');
-    expect(historyTitle({ type: 'PromotedFromWaitlist', data: undefined as unknown as Record<string, unknown> })).toBe('Promoted from waitlist');
+    expect(historyTitle({ type: 'PromotedFromWaitlist', data: undefined as unknown as Record<string, unknown> })).toBe(
+      'Promoted from waitlist',
+    );
   });
 
   it('colours good, waiting and bad news', () => {
@@ -103,9 +109,14 @@ describe('history labels', () => {
 
   it('names the registrations a summary mentions, where they are known', () => {
     const names = new Map([[12, 'Kamloops A']]);
-    expect(namedSummary('Promoted from waitlist position 1 to a confirmed place (after registration 12 was cancelled)', names)).toBe(
-      'Promoted from waitlist position 1 to a confirmed place (after Kamloops A was cancelled)',
+    expect(
+      namedSummary(
+        'Promoted from waitlist position 1 to a confirmed place (after registration 12 was cancelled)',
+        names,
+      ),
+    ).toBe('Promoted from waitlist position 1 to a confirmed place (after Kamloops A was cancelled)');
+    expect(namedSummary('Waitlist position changed from 2 to 1 (after registration 7 was deleted)', names)).toContain(
+      'registration 7',
     );
-    expect(namedSummary('Waitlist position changed from 2 to 1 (after registration 7 was deleted)', names)).toContain('registration 7');
   });
 });

@@ -42,7 +42,10 @@ export function runKindLabel(run: { type: string; category: string }): string {
 }
 
 /** Who is registered, as the owner reads it: the team, or 'Yourself' when it is their own entry. */
-export function entrantLabel(registration: Pick<RegistrationDto, 'teamName' | 'userId' | 'entrantName'>, viewerId: number | undefined): string {
+export function entrantLabel(
+  registration: Pick<RegistrationDto, 'teamName' | 'userId' | 'entrantName'>,
+  viewerId: number | undefined,
+): string {
   if (registration.teamName) return `Team ${registration.teamName}`;
   if (viewerId !== undefined && registration.userId === viewerId) return 'Yourself';
   return registration.entrantName;
@@ -65,7 +68,8 @@ export function placesTakenPercent(confirmed: number, limit: number): number {
   return Math.max(0, Math.min(100, Math.round((confirmed / limit) * 100)));
 }
 
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /** 'RegistrationSomethingNew' → 'Registration something new', for event types this screen does not know yet. */
 function humanize(type: string): string {
@@ -85,7 +89,9 @@ export function historyTitle(entry: Pick<RegistrationHistoryEntry, 'type' | 'dat
   switch (entry.type) {
     case 'RegistrationSubmitted': {
       const position = num(d.waitlistPosition);
-      return d.status === 'waitlisted' ? `Registered onto the waitlist${position ? ` at position ${position}` : ''}` : 'Registered';
+      return d.status === 'waitlisted'
+        ? `Registered onto the waitlist${position ? ` at position ${position}` : ''}`
+        : 'Registered';
     }
     case 'RegistrationConfirmed':
       return d.reinstated ? 'Reinstated' : 'Confirmed';
@@ -145,7 +151,11 @@ export function historyActorLabel(entry: Pick<RegistrationHistoryEntry, 'actorId
 export function historyTime(iso: string, timeZone?: string): string {
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(instant);
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(instant);
 }
 
 /** The server's sentence with 'registration 12' put as the entrant's name where the page knows it ('after Kamloops A was cancelled'). */

@@ -37,8 +37,15 @@ function send(id: number, command: RegistrationCommand, reason?: string): Promis
 export function useRegistrationCommand() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ registration, command, reason }: { registration: RegistrationDto; command: RegistrationCommand; reason?: string }) =>
-      send(registration.id, command, reason),
+    mutationFn: ({
+      registration,
+      command,
+      reason,
+    }: {
+      registration: RegistrationDto;
+      command: RegistrationCommand;
+      reason?: string;
+    }) => send(registration.id, command, reason),
     onSuccess: (registration) => invalidateRunRegistrations(queryClient, registration.runId),
   });
 }
@@ -54,7 +61,8 @@ export function useMoveOnWaitlist(runId: number) {
   const key = registrationKeys.waitlist(runId);
   return useMutation({
     mutationKey: moveKey(runId),
-    mutationFn: (move: WaitlistMove) => apiSend<RegistrationDto>('PATCH', `/registrations/${move.id}/waitlist-position`, { position: move.to }),
+    mutationFn: (move: WaitlistMove) =>
+      apiSend<RegistrationDto>('PATCH', `/registrations/${move.id}/waitlist-position`, { position: move.to }),
     onMutate: async (move) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<RegistrationDto[]>(key);
@@ -75,7 +83,8 @@ export function useMoveOnWaitlist(runId: number) {
 export function useBatchRegister(runId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (teamIds: number[]) => apiSend<BatchRegisterResponse>('POST', '/registrations/batch-register', { runId, teamIds }),
+    mutationFn: (teamIds: number[]) =>
+      apiSend<BatchRegisterResponse>('POST', '/registrations/batch-register', { runId, teamIds }),
     onSuccess: () => invalidateRunRegistrations(queryClient, runId),
   });
 }

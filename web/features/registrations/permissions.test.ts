@@ -23,13 +23,23 @@ describe('who may cancel a registration', () => {
 
   it('nothing already cancelled or deleted', () => {
     expect(canCancel({ ...own, status: 'cancelled' }, user, new Set())).toBe(false);
-    expect(canCancel({ ...own, deletedAt: '2026-01-01T00:00:00.000Z' }, { id: 1, role: 'admin' }, new Set())).toBe(false);
+    expect(canCancel({ ...own, deletedAt: '2026-01-01T00:00:00.000Z' }, { id: 1, role: 'admin' }, new Set())).toBe(
+      false,
+    );
   });
 });
 
 describe('captainedTeamIds', () => {
   it('keeps the teams the person captains', () => {
-    expect([...captainedTeamIds([{ id: 1, captainId: 7 }, { id: 2, captainId: 9 }], 7)]).toEqual([1]);
+    expect([
+      ...captainedTeamIds(
+        [
+          { id: 1, captainId: 7 },
+          { id: 2, captainId: 9 },
+        ],
+        7,
+      ),
+    ]).toEqual([1]);
     expect(captainedTeamIds(undefined, 7).size).toBe(0);
   });
 });

@@ -28,10 +28,17 @@ export function canCancel(
   viewer: Viewer,
   captainedTeamIds: ReadonlySet<number>,
 ): boolean {
-  return registration.status !== 'cancelled' && registration.deletedAt === null && canChangeRegistration(registration, viewer, captainedTeamIds);
+  return (
+    registration.status !== 'cancelled' &&
+    registration.deletedAt === null &&
+    canChangeRegistration(registration, viewer, captainedTeamIds)
+  );
 }
 
 /** The ids of the teams a person captains, from a list of their teams. */
-export function captainedTeamIds(teams: readonly { id: number; captainId: number }[] | undefined, userId: number): Set<number> {
+export function captainedTeamIds(
+  teams: readonly { id: number; captainId: number }[] | undefined,
+  userId: number,
+): Set<number> {
   return new Set((teams ?? []).filter((team) => team.captainId === userId).map((team) => team.id));
 }

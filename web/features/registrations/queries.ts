@@ -36,7 +36,8 @@ export const registrationKeys = {
   history: (runId: number, page: number) => ['registrations', 'run', runId, 'history', page] as const,
   eventOptions: () => ['registrations', 'options', 'events'] as const,
   runOptions: (eventId: number) => ['registrations', 'options', 'runs', eventId] as const,
-  teamSearch: (runType: string, query: string | undefined) => ['registrations', 'options', 'teams', runType, query ?? ''] as const,
+  teamSearch: (runType: string, query: string | undefined) =>
+    ['registrations', 'options', 'teams', runType, query ?? ''] as const,
   captained: (userId: number) => ['registrations', 'options', 'captained', userId] as const,
 };
 
@@ -65,7 +66,8 @@ export const myRegistrationsQuery = (userId: number, filters: MyRegistrationFilt
 export const myTeamsQuery = (userId: number) =>
   queryOptions({
     queryKey: registrationKeys.captained(userId),
-    queryFn: async ({ signal }) => (await page<TeamSummaryDto>('/teams', { mine: true, page: 1, limit: MAX_PAGE_SIZE }, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await page<TeamSummaryDto>('/teams', { mine: true, page: 1, limit: MAX_PAGE_SIZE }, signal)).data,
     retry: portalRetry,
     staleTime: 60_000,
   });
@@ -80,10 +82,16 @@ export const runInfoQuery = (runId: number | undefined) =>
   });
 
 /** GET /registrations/run/{id}?status: one status of a run, in the run's order. */
-export const runRegistrationsQuery = (runId: number, status: RegistrationStatus, pageNumber: number, limit: number = PORTAL_PAGE_SIZE) =>
+export const runRegistrationsQuery = (
+  runId: number,
+  status: RegistrationStatus,
+  pageNumber: number,
+  limit: number = PORTAL_PAGE_SIZE,
+) =>
   queryOptions({
     queryKey: registrationKeys.runStatus(runId, status, pageNumber, limit),
-    queryFn: ({ signal }) => page<RegistrationDto>(`/registrations/run/${runId}`, { status, page: pageNumber, limit }, signal),
+    queryFn: ({ signal }) =>
+      page<RegistrationDto>(`/registrations/run/${runId}`, { status, page: pageNumber, limit }, signal),
     placeholderData: keepPreviousData,
     retry: portalRetry,
   });
@@ -95,7 +103,11 @@ export const waitlistQuery = (runId: number) =>
     queryFn: async ({ signal }): Promise<RegistrationDto[]> => {
       const all: RegistrationDto[] = [];
       for (let n = 1; n <= MAX_WAITLIST_PAGES; n++) {
-        const result = await page<RegistrationDto>('/registrations/waitlist', { runId, page: n, limit: MAX_PAGE_SIZE }, signal);
+        const result = await page<RegistrationDto>(
+          '/registrations/waitlist',
+          { runId, page: n, limit: MAX_PAGE_SIZE },
+          signal,
+        );
         all.push(...result.data);
         if (result.data.length === 0 || all.length >= result.meta.total) break;
       }
@@ -108,7 +120,8 @@ export const waitlistQuery = (runId: number) =>
 export const deletedRegistrationsQuery = (runId: number, pageNumber: number, limit: number = PORTAL_PAGE_SIZE) =>
   queryOptions({
     queryKey: registrationKeys.runStatus(runId, 'deleted', pageNumber, limit),
-    queryFn: ({ signal }) => page<RegistrationDto>('/registrations', { runId, deleted: true, page: pageNumber, limit }, signal),
+    queryFn: ({ signal }) =>
+      page<RegistrationDto>('/registrations', { runId, deleted: true, page: pageNumber, limit }, signal),
     placeholderData: keepPreviousData,
     retry: portalRetry,
   });
@@ -117,7 +130,12 @@ export const deletedRegistrationsQuery = (runId: number, pageNumber: number, lim
 export const runHistoryQuery = (runId: number, pageNumber: number) =>
   queryOptions({
     queryKey: registrationKeys.history(runId, pageNumber),
-    queryFn: ({ signal }) => page<RunRegistrationHistoryEntry>(`/registrations/run/${runId}/history`, { page: pageNumber, limit: HISTORY_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) =>
+      page<RunRegistrationHistoryEntry>(
+        `/registrations/run/${runId}/history`,
+        { page: pageNumber, limit: HISTORY_PAGE_SIZE },
+        signal,
+      ),
     placeholderData: keepPreviousData,
     retry: portalRetry,
   });
@@ -135,7 +153,8 @@ export const eventOptionsQuery = () =>
 export const runOptionsQuery = (eventId: number | undefined) =>
   queryOptions({
     queryKey: registrationKeys.runOptions(eventId ?? 0),
-    queryFn: async ({ signal }) => (await page<RunDto>(`/runs/event/${eventId}`, { page: 1, limit: MAX_PAGE_SIZE }, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await page<RunDto>(`/runs/event/${eventId}`, { page: 1, limit: MAX_PAGE_SIZE }, signal)).data,
     enabled: eventId !== undefined,
     retry: portalRetry,
     staleTime: 60_000,
@@ -146,7 +165,11 @@ export const teamSearchQuery = (runType: string, query: string | undefined) =>
   queryOptions({
     queryKey: registrationKeys.teamSearch(runType, query),
     queryFn: async ({ signal }) =>
-      page<TeamSummaryDto>('/teams', { runType, isActive: true, page: 1, limit: PORTAL_PAGE_SIZE, ...(query ? { query } : {}) }, signal),
+      page<TeamSummaryDto>(
+        '/teams',
+        { runType, isActive: true, page: 1, limit: PORTAL_PAGE_SIZE, ...(query ? { query } : {}) },
+        signal,
+      ),
     placeholderData: keepPreviousData,
     retry: portalRetry,
   });

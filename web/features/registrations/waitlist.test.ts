@@ -4,7 +4,7 @@ import { applyMove, dropMove, isInPositionOrder, positionAnnouncement, renumber,
 const list = (...ids: number[]) => ids.map((id, i) => ({ id, waitlistPosition: i + 1, name: `Team ${id}` }));
 
 describe('dropMove: the position a drag asks for', () => {
-  it("takes the place of the entry it is dropped on, down or up", () => {
+  it('takes the place of the entry it is dropped on, down or up', () => {
     const entries = list(10, 20, 30, 40);
     expect(dropMove(entries, 10, 30)).toEqual({ id: 10, from: 1, to: 3 });
     expect(dropMove(entries, 40, 20)).toEqual({ id: 40, from: 4, to: 2 });
@@ -67,7 +67,12 @@ describe('applyMove: the optimistic order', () => {
 
 describe('renumber and announcements', () => {
   it('renumbers from 1 in list order', () => {
-    expect(renumber([{ id: 5, waitlistPosition: 3 }, { id: 6, waitlistPosition: null }]).map((e) => e.waitlistPosition)).toEqual([1, 2]);
+    expect(
+      renumber([
+        { id: 5, waitlistPosition: 3 },
+        { id: 6, waitlistPosition: null },
+      ]).map((e) => e.waitlistPosition),
+    ).toEqual([1, 2]);
     expect(isInPositionOrder([{ id: 5, waitlistPosition: 2 }])).toBe(false);
   });
 

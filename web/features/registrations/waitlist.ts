@@ -21,7 +21,11 @@ export interface WaitlistMove {
  * The move for dropping `activeId` where `overId` is: it takes that entry's place, and the ones in
  * between shift by one. Undefined when either is unknown or nothing moves.
  */
-export function dropMove(entries: readonly WaitlistEntry[], activeId: number, overId: number | undefined): WaitlistMove | undefined {
+export function dropMove(
+  entries: readonly WaitlistEntry[],
+  activeId: number,
+  overId: number | undefined,
+): WaitlistMove | undefined {
   if (overId === undefined || overId === activeId) return undefined;
   const from = entries.findIndex((e) => e.id === activeId);
   const to = entries.findIndex((e) => e.id === overId);
@@ -49,7 +53,9 @@ export function applyMove<T extends WaitlistEntry>(entries: readonly T[], move: 
 
 /** Positions 1..n in list order (only the entries whose position changes are copied). */
 export function renumber<T extends WaitlistEntry>(entries: readonly T[]): T[] {
-  return entries.map((entry, index) => (entry.waitlistPosition === index + 1 ? entry : { ...entry, waitlistPosition: index + 1 }));
+  return entries.map((entry, index) =>
+    entry.waitlistPosition === index + 1 ? entry : { ...entry, waitlistPosition: index + 1 },
+  );
 }
 
 /** Whether the list is in position order 1..n, as the server keeps it. */

@@ -21,10 +21,16 @@ describe('requestOf', () => {
       return `${r.method} ${r.path} ${JSON.stringify({ ...r.body, expectedVersion: undefined, commandId: undefined })}`;
     };
     expect(call({ type: 'insert', registrationId: 5 })).toBe('POST /run-orders/run/9/registrations/5/insert {}');
-    expect(call({ type: 'insert', registrationId: 5, position: 3 })).toBe('POST /run-orders/run/9/registrations/5/insert {"position":3}');
+    expect(call({ type: 'insert', registrationId: 5, position: 3 })).toBe(
+      'POST /run-orders/run/9/registrations/5/insert {"position":3}',
+    );
     expect(call({ type: 'remove', registrationId: 5 })).toBe('POST /run-orders/run/9/registrations/5/remove {}');
-    expect(call({ type: 'lock-positions', positions: [2] })).toBe('PATCH /run-orders/run/9/positions/lock {"positions":[2]}');
-    expect(call({ type: 'unlock-positions', positions: [2] })).toBe('PATCH /run-orders/run/9/positions/unlock {"positions":[2]}');
+    expect(call({ type: 'lock-positions', positions: [2] })).toBe(
+      'PATCH /run-orders/run/9/positions/lock {"positions":[2]}',
+    );
+    expect(call({ type: 'unlock-positions', positions: [2] })).toBe(
+      'PATCH /run-orders/run/9/positions/unlock {"positions":[2]}',
+    );
     expect(call({ type: 'lock-pair', pair: 3 })).toBe('PATCH /run-orders/run/9/pairs/3/lock {}');
     expect(call({ type: 'unlock-pair', pair: 3 })).toBe('PATCH /run-orders/run/9/pairs/3/unlock {}');
     expect(call({ type: 'lock-order' })).toBe('PATCH /run-orders/run/9/lock {}');
@@ -36,7 +42,13 @@ describe('requestOf', () => {
     expect(call({ type: 'create-empty', heatSize: 2 })).toBe('POST /run-orders/run/9/create-empty {"heatSize":2}');
     expect(call({ type: 'save-state', name: 'Final' })).toBe('POST /run-orders/run/9/states {"name":"Final"}');
     expect(call({ type: 'apply-state', name: 'Final' })).toBe('PATCH /run-orders/run/9/apply-state {"name":"Final"}');
-    const seeding = { rule: 'random' as const, seed: 4, fastest: 'last' as const, separateDepartments: true, minRest: 1 };
+    const seeding = {
+      rule: 'random' as const,
+      seed: 4,
+      fastest: 'last' as const,
+      separateDepartments: true,
+      minRest: 1,
+    };
     expect(call({ type: 'generate', seeding, heatSize: 3, slots: [1, 2] })).toBe(
       `POST /run-orders/run/9/generate ${JSON.stringify({ seeding, heatSize: 3 })}`,
     );
@@ -45,12 +57,21 @@ describe('requestOf', () => {
 
 describe('optimisticCommand', () => {
   it('is the domain command for what the board can foresee', () => {
-    expect(optimisticCommand({ type: 'move-position', source: 1, target: 2 })).toEqual({ type: 'MovePosition', sourcePosition: 1, targetPosition: 2 });
+    expect(optimisticCommand({ type: 'move-position', source: 1, target: 2 })).toEqual({
+      type: 'MovePosition',
+      sourcePosition: 1,
+      targetPosition: 2,
+    });
     expect(optimisticCommand({ type: 'insert', registrationId: 5 })).toEqual({ type: 'Insert', registrationId: 5 });
     expect(optimisticCommand({ type: 'current-heat', heat: 2 })).toEqual({ type: 'SetCurrentHeat', heat: 2 });
   });
   it('is null for what only the server knows', () => {
-    for (const action of [{ type: 'undo' }, { type: 'redo' }, { type: 'create-empty' }, { type: 'apply-state', name: 'x' }] as const) {
+    for (const action of [
+      { type: 'undo' },
+      { type: 'redo' },
+      { type: 'create-empty' },
+      { type: 'apply-state', name: 'x' },
+    ] as const) {
       expect(optimisticCommand(action)).toBeNull();
     }
   });

@@ -33,14 +33,27 @@ export interface BoardRequest {
 }
 
 /** The API call of an action, carrying the version the board holds and the action's command id. */
-export function requestOf(runId: number, action: BoardAction, expectedVersion: number, commandId: string): BoardRequest {
+export function requestOf(
+  runId: number,
+  action: BoardAction,
+  expectedVersion: number,
+  commandId: string,
+): BoardRequest {
   const base = `/run-orders/run/${runId}`;
   const body = (extra: Record<string, unknown> = {}) => ({ expectedVersion, commandId, ...extra });
   switch (action.type) {
     case 'move-position':
-      return { method: 'PATCH', path: `${base}/positions/move`, body: body({ sourcePosition: action.source, targetPosition: action.target }) };
+      return {
+        method: 'PATCH',
+        path: `${base}/positions/move`,
+        body: body({ sourcePosition: action.source, targetPosition: action.target }),
+      };
     case 'move-heat':
-      return { method: 'PATCH', path: `${base}/heats/move`, body: body({ sourceHeatNumber: action.source, targetHeatNumber: action.target }) };
+      return {
+        method: 'PATCH',
+        path: `${base}/heats/move`,
+        body: body({ sourceHeatNumber: action.source, targetHeatNumber: action.target }),
+      };
     case 'insert':
       return {
         method: 'POST',
@@ -68,7 +81,11 @@ export function requestOf(runId: number, action: BoardAction, expectedVersion: n
     case 'redo':
       return { method: 'POST', path: `${base}/redo`, body: body() };
     case 'generate':
-      return { method: 'POST', path: `${base}/generate`, body: body({ seeding: { ...action.seeding }, heatSize: action.heatSize }) };
+      return {
+        method: 'POST',
+        path: `${base}/generate`,
+        body: body({ seeding: { ...action.seeding }, heatSize: action.heatSize }),
+      };
     case 'create-empty':
       return {
         method: 'POST',
@@ -96,7 +113,11 @@ export function optimisticCommand(action: BoardAction): RunOrderCommand | null {
     case 'move-heat':
       return { type: 'MoveHeat', sourceHeatNumber: action.source, targetHeatNumber: action.target };
     case 'insert':
-      return { type: 'Insert', registrationId: action.registrationId, ...(action.position === undefined ? {} : { position: action.position }) };
+      return {
+        type: 'Insert',
+        registrationId: action.registrationId,
+        ...(action.position === undefined ? {} : { position: action.position }),
+      };
     case 'remove':
       return { type: 'Remove', registrationId: action.registrationId };
     case 'lock-positions':

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type BoardState, boardReducer, displayedState, foldLiveEvents, initialBoardState, stateFromView, waitingOnServer } from './board-state.ts';
+import {
+  type BoardState,
+  boardReducer,
+  displayedState,
+  foldLiveEvents,
+  initialBoardState,
+  stateFromView,
+  waitingOnServer,
+} from './board-state.ts';
 import { ENTRIES, liveMove, stateWith, viewOf } from './test-fixtures.ts';
 
 const loaded = (view = viewOf(stateWith([1, 2, 3, 4, null, null])), meId: number | null = 1): BoardState =>
@@ -9,8 +17,25 @@ const slotsShown = (board: BoardState) => displayedState(board)?.slots;
 
 describe('stateFromView', () => {
   it('carries the arrangement, locks and flags of the view', () => {
-    const state = stateFromView(viewOf(stateWith([1, 2, null, 3], { lockedPositions: [2], lockedPairs: [2], orderLocked: true, currentHeat: 2, undo: [[]] })));
-    expect(state).toMatchObject({ version: 3, slots: [1, 2, null, 3], lockedPositions: [2], lockedPairs: [2], orderLocked: true, currentHeat: 2 });
+    const state = stateFromView(
+      viewOf(
+        stateWith([1, 2, null, 3], {
+          lockedPositions: [2],
+          lockedPairs: [2],
+          orderLocked: true,
+          currentHeat: 2,
+          undo: [[]],
+        }),
+      ),
+    );
+    expect(state).toMatchObject({
+      version: 3,
+      slots: [1, 2, null, 3],
+      lockedPositions: [2],
+      lockedPairs: [2],
+      orderLocked: true,
+      currentHeat: 2,
+    });
     expect(state.undo).toHaveLength(1);
     expect(state.redo).toHaveLength(0);
   });
@@ -18,7 +43,11 @@ describe('stateFromView', () => {
 
 describe('optimistic actions', () => {
   it('shows a move at once and keeps the confirmed order until the server answers', () => {
-    const board = boardReducer(loaded(), { type: 'queue', id: 'a', action: { type: 'move-position', source: 1, target: 3 } });
+    const board = boardReducer(loaded(), {
+      type: 'queue',
+      id: 'a',
+      action: { type: 'move-position', source: 1, target: 3 },
+    });
     expect(slotsShown(board)).toEqual([2, 3, 1, 4, null, null]);
     expect(board.confirmed?.slots).toEqual([1, 2, 3, 4, null, null]);
     expect(board.pending.map((p) => p.id)).toEqual(['a']);
@@ -42,19 +71,31 @@ describe('optimistic actions', () => {
     expect(board.pending).toEqual([]);
     expect(board.notice).toMatchObject({ tone: 'error', text: 'Position 3 is locked; unlock it first.' });
     // The same refusal again is a new notice, so it is announced again.
-    const again = boardReducer(board, { type: 'queue', id: 'b', action: { type: 'move-position', source: 1, target: 3 } });
+    const again = boardReducer(board, {
+      type: 'queue',
+      id: 'b',
+      action: { type: 'move-position', source: 1, target: 3 },
+    });
     expect(again.notice?.text).toBe(board.notice?.text);
     expect(again.notice?.key).not.toBe(board.notice?.key);
   });
 
   it('drops an action that changes nothing', () => {
-    const board = boardReducer(loaded(viewOf(stateWith([1, 2], { lockedPairs: [1] }))), { type: 'queue', id: 'a', action: { type: 'lock-pair', pair: 1 } });
+    const board = boardReducer(loaded(viewOf(stateWith([1, 2], { lockedPairs: [1] }))), {
+      type: 'queue',
+      id: 'a',
+      action: { type: 'lock-pair', pair: 1 },
+    });
     expect(board.pending).toEqual([]);
     expect(board.notice).toBeNull();
   });
 
   it('queues actions that only the server can answer without changing what is shown', () => {
-    const board = boardReducer(loaded(viewOf(stateWith([1, 2], { undo: [[2, 1]] }))), { type: 'queue', id: 'u', action: { type: 'undo' } });
+    const board = boardReducer(loaded(viewOf(stateWith([1, 2], { undo: [[2, 1]] }))), {
+      type: 'queue',
+      id: 'u',
+      action: { type: 'undo' },
+    });
     expect(slotsShown(board)).toEqual([1, 2]);
     expect(waitingOnServer(board).map((p) => p.id)).toEqual(['u']);
   });
@@ -67,11 +108,19 @@ describe('optimistic actions', () => {
   });
 
   it('replaces the confirmed order with the answer and applies what is still queued on top', () => {
-    let board = boardReducer(loaded(), { type: 'queue', id: 'a', action: { type: 'move-position', source: 1, target: 2 } });
+    let board = boardReducer(loaded(), {
+      type: 'queue',
+      id: 'a',
+      action: { type: 'move-position', source: 1, target: 2 },
+    });
     board = boardReducer(board, { type: 'queue', id: 'b', action: { type: 'lock-positions', positions: [4] } });
     board = boardReducer(board, { type: 'sent', id: 'a' });
     expect(board.inflight).toBe('a');
-    board = boardReducer(board, { type: 'succeeded', id: 'a', view: viewOf(stateWith([2, 1, 3, 4, null, null], { version: 4 })) });
+    board = boardReducer(board, {
+      type: 'succeeded',
+      id: 'a',
+      view: viewOf(stateWith([2, 1, 3, 4, null, null], { version: 4 })),
+    });
     expect(board.inflight).toBeNull();
     expect(board.confirmed?.version).toBe(4);
     expect(board.pending.map((p) => p.id)).toEqual(['b']);
@@ -102,13 +151,21 @@ describe('live events', () => {
   });
 
   it('holds events while an action is on its way, never applying the own change twice', () => {
-    let board = boardReducer(loaded(), { type: 'queue', id: 'a', action: { type: 'move-position', source: 1, target: 2 } });
+    let board = boardReducer(loaded(), {
+      type: 'queue',
+      id: 'a',
+      action: { type: 'move-position', source: 1, target: 2 },
+    });
     board = boardReducer(board, { type: 'sent', id: 'a' });
     // The socket brings the own event (version 4) and then another admin's (version 5) before the answer.
     board = boardReducer(board, { type: 'live-event', event: liveMove(4, [2, 1, 3, 4, null, null], 1, 2, 1) });
     board = boardReducer(board, { type: 'live-event', event: liveMove(5, [2, 1, 4, 3, null, null], 3, 4) });
     expect(slotsShown(board)).toEqual([2, 1, 3, 4, null, null]);
-    board = boardReducer(board, { type: 'succeeded', id: 'a', view: viewOf(stateWith([2, 1, 3, 4, null, null], { version: 4 })) });
+    board = boardReducer(board, {
+      type: 'succeeded',
+      id: 'a',
+      view: viewOf(stateWith([2, 1, 3, 4, null, null], { version: 4 })),
+    });
     expect(board.confirmed?.version).toBe(5);
     expect(slotsShown(board)).toEqual([2, 1, 4, 3, null, null]);
     expect(board.held).toEqual([]);
@@ -123,7 +180,10 @@ describe('live events', () => {
   });
 
   it('never goes back to an older read', () => {
-    const board = boardReducer(loaded(viewOf(stateWith([1, 2], { version: 8 }))), { type: 'server-view', view: viewOf(stateWith([2, 1], { version: 7 })) });
+    const board = boardReducer(loaded(viewOf(stateWith([1, 2], { version: 8 }))), {
+      type: 'server-view',
+      view: viewOf(stateWith([2, 1], { version: 7 })),
+    });
     expect(board.confirmed?.version).toBe(8);
     expect(board.needsRefetch).toBe(true);
   });
@@ -131,14 +191,26 @@ describe('live events', () => {
 
 describe('refusals', () => {
   it('rolls back on a version conflict and names the admin who moved first', () => {
-    let board = boardReducer(loaded(), { type: 'presence', viewers: [{ userId: 7, name: 'Alex Morgan', dragging: null }] });
-    board = boardReducer(board, { type: 'queue', id: 'a', action: { type: 'move-position', source: 1, target: 3, dragged: true } });
+    let board = boardReducer(loaded(), {
+      type: 'presence',
+      viewers: [{ userId: 7, name: 'Alex Morgan', dragging: null }],
+    });
+    board = boardReducer(board, {
+      type: 'queue',
+      id: 'a',
+      action: { type: 'move-position', source: 1, target: 3, dragged: true },
+    });
     board = boardReducer(board, { type: 'queue', id: 'b', action: { type: 'lock-positions', positions: [1] } });
     board = boardReducer(board, { type: 'sent', id: 'a' });
     board = boardReducer(board, {
       type: 'failed',
       id: 'a',
-      error: { status: 409, code: 'VERSION_CONFLICT', message: 'Someone else changed this run order first', details: { currentVersion: 4, events: [liveMove(4, [1, 2, 4, 3, null, null], 4, 3)] } },
+      error: {
+        status: 409,
+        code: 'VERSION_CONFLICT',
+        message: 'Someone else changed this run order first',
+        details: { currentVersion: 4, events: [liveMove(4, [1, 2, 4, 3, null, null], 4, 3)] },
+      },
     });
     expect(board.pending).toEqual([]);
     expect(board.inflight).toBeNull();
@@ -157,16 +229,29 @@ describe('refusals', () => {
     board = boardReducer(board, {
       type: 'failed',
       id: 'a',
-      error: { status: 409, code: 'VERSION_CONFLICT', message: 'x', details: { events: [liveMove(4, [1, 2, 4, 3, null, null], 4, 3, 42)] } },
+      error: {
+        status: 409,
+        code: 'VERSION_CONFLICT',
+        message: 'x',
+        details: { events: [liveMove(4, [1, 2, 4, 3, null, null], 4, 3, 42)] },
+      },
     });
     expect(board.notice?.text).toMatch(/^Another admin moved Dana Okoye/);
   });
 
   it("shows the server's words for a lock refusal and keeps the other queued actions", () => {
-    let board = boardReducer(loaded(), { type: 'queue', id: 'a', action: { type: 'move-position', source: 1, target: 2 } });
+    let board = boardReducer(loaded(), {
+      type: 'queue',
+      id: 'a',
+      action: { type: 'move-position', source: 1, target: 2 },
+    });
     board = boardReducer(board, { type: 'queue', id: 'b', action: { type: 'lock-positions', positions: [4] } });
     board = boardReducer(board, { type: 'sent', id: 'a' });
-    board = boardReducer(board, { type: 'failed', id: 'a', error: { status: 409, code: 'POSITION_LOCKED', message: 'Position 2 is locked; unlock it first.' } });
+    board = boardReducer(board, {
+      type: 'failed',
+      id: 'a',
+      error: { status: 409, code: 'POSITION_LOCKED', message: 'Position 2 is locked; unlock it first.' },
+    });
     expect(board.notice).toMatchObject({ tone: 'error', text: 'Position 2 is locked; unlock it first.' });
     expect(board.pending.map((p) => p.id)).toEqual(['b']);
     expect(slotsShown(board)).toEqual([1, 2, 3, 4, null, null]);
@@ -175,8 +260,14 @@ describe('refusals', () => {
   it('explains a change that could not be sent at all', () => {
     let board = boardReducer(loaded(), { type: 'queue', id: 'a', action: { type: 'lock-order' } });
     board = boardReducer(board, { type: 'sent', id: 'a' });
-    board = boardReducer(board, { type: 'failed', id: 'a', error: { message: 'Unable to reach the server. Check your connection.' } });
-    expect(board.notice?.text).toBe('Your lock could not be sent: Unable to reach the server. Check your connection. The board shows the order as the server has it.');
+    board = boardReducer(board, {
+      type: 'failed',
+      id: 'a',
+      error: { message: 'Unable to reach the server. Check your connection.' },
+    });
+    expect(board.notice?.text).toBe(
+      'Your lock could not be sent: Unable to reach the server. Check your connection. The board shows the order as the server has it.',
+    );
     expect(boardReducer(board, { type: 'dismiss-notice' }).notice).toBeNull();
   });
 });
@@ -186,7 +277,15 @@ describe('foldLiveEvents', () => {
     const entries = Object.fromEntries(ENTRIES.map((e) => [String(e.registrationId), e]));
     const { state, refetch } = foldLiveEvents(
       stateWith([1, 2], { undo: [[2, 1]] }),
-      [{ version: 4, type: 'ChangeUndone', data: { slots: [2, 1], undoneBy: 7 }, recordedAt: '2026-11-21T15:00:00Z', actorId: 7 }],
+      [
+        {
+          version: 4,
+          type: 'ChangeUndone',
+          data: { slots: [2, 1], undoneBy: 7 },
+          recordedAt: '2026-11-21T15:00:00Z',
+          actorId: 7,
+        },
+      ],
       entries,
     );
     expect(state.slots).toEqual([2, 1]);

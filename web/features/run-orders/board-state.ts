@@ -98,9 +98,19 @@ export function stateFromView(view: RunOrderView): RunOrderState {
     seeding: view.seeding ? { ...view.seeding } : null,
     undo: view.canUndo ? [[...view.slots]] : [],
     redo: view.canRedo ? [[...view.slots]] : [],
-    savedStates: view.savedStates.map((s) => ({ name: s.name, slots: [], savedBy: s.savedBy?.id ?? null, version: s.version })),
+    savedStates: view.savedStates.map((s) => ({
+      name: s.name,
+      slots: [],
+      savedBy: s.savedBy?.id ?? null,
+      version: s.version,
+    })),
     lastChange: view.lastChange
-      ? { type: view.lastChange.type, version: view.lastChange.version, at: view.lastChange.at, actorId: view.lastChange.actor?.id ?? null }
+      ? {
+          type: view.lastChange.type,
+          version: view.lastChange.version,
+          at: view.lastChange.at,
+          actorId: view.lastChange.actor?.id ?? null,
+        }
       : null,
   };
 }
@@ -143,8 +153,13 @@ export function foldLiveEvents(
   for (const event of [...events].sort((a, b) => a.version - b.version)) {
     if (event.version <= next.version) continue;
     if (event.version !== next.version + 1) return { state: next, refetch: true };
-    next = evolve(next, event as unknown as RunOrderEvent, { version: event.version, actorId: event.actorId ?? null, recordedAt: event.recordedAt });
-    if (event.type === 'ChangeUndone' || event.type === 'ChangeRedone' || event.type === 'RunOrderCreated') refetch = true;
+    next = evolve(next, event as unknown as RunOrderEvent, {
+      version: event.version,
+      actorId: event.actorId ?? null,
+      recordedAt: event.recordedAt,
+    });
+    if (event.type === 'ChangeUndone' || event.type === 'ChangeRedone' || event.type === 'RunOrderCreated')
+      refetch = true;
     if (registrationIdsOf(event).some((id) => !(String(id) in entries))) refetch = true;
   }
   return { state: next, refetch };
@@ -181,9 +196,14 @@ export function displayedState(board: BoardState): RunOrderState | null {
 }
 
 /** The actions still to be answered whose outcome only the server knows (undo, redo, apply-state...). */
-export const waitingOnServer = (board: BoardState): PendingAction[] => board.pending.filter((p) => optimisticCommand(p.action) === null);
+export const waitingOnServer = (board: BoardState): PendingAction[] =>
+  board.pending.filter((p) => optimisticCommand(p.action) === null);
 
-const notice = (board: BoardState, tone: BoardNotice['tone'], text: string): BoardNotice => ({ tone, text, key: board.noticeCount + 1 });
+const notice = (board: BoardState, tone: BoardNotice['tone'], text: string): BoardNotice => ({
+  tone,
+  text,
+  key: board.noticeCount + 1,
+});
 
 function withView(board: BoardState, view: RunOrderView): BoardState {
   const entries = { ...board.entries, ...entriesOfView(view) };
@@ -223,7 +243,8 @@ export function boardReducer(board: BoardState, event: BoardEvent): BoardState {
       const shown = displayedState(board);
       if (!shown) return board;
       const outcome = applyAction(shown, event.action, board.entries);
-      if (outcome.error) return { ...board, notice: notice(board, 'error', outcome.error.message), noticeCount: board.noticeCount + 1 };
+      if (outcome.error)
+        return { ...board, notice: notice(board, 'error', outcome.error.message), noticeCount: board.noticeCount + 1 };
       if (!outcome.changed) return board;
       return { ...board, pending: [...board.pending, { id: event.id, action: event.action }] };
     }

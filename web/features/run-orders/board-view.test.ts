@@ -20,7 +20,10 @@ describe('boardModel', () => {
   });
 
   it('marks locks by position and by pair, and the heats that hold them', () => {
-    const model = boardModel(stateWith([1, 2, 3, 4, 5, 6], { heatSize: 1, lockedPositions: [3], lockedPairs: [3] }), entries);
+    const model = boardModel(
+      stateWith([1, 2, 3, 4, 5, 6], { heatSize: 1, lockedPositions: [3], lockedPairs: [3] }),
+      entries,
+    );
     const lanes = model.heats.flatMap((h) => h.pairs.flatMap((p) => p.lanes));
     expect(lanes.filter((l) => l.locked).map((l) => [l.position, l.lockedVia])).toEqual([
       [3, 'position'],
@@ -41,7 +44,18 @@ describe('boardModel', () => {
 
   it('names entries from what the server laid out when the board does not know them', () => {
     const model = modelOfPositions(
-      [{ position: 1, pair: 1, heat: 1, lane: 'left', registrationId: 90, locked: false, lockedVia: null, entry: entry(90, 'Old Crew') }],
+      [
+        {
+          position: 1,
+          pair: 1,
+          heat: 1,
+          lane: 'left',
+          registrationId: 90,
+          locked: false,
+          lockedVia: null,
+          entry: entry(90, 'Old Crew'),
+        },
+      ],
       {},
     );
     expect(model.heats[0]?.pairs[0]?.lanes[0]?.entry?.name).toBe('Old Crew');
@@ -51,7 +65,11 @@ describe('boardModel', () => {
 describe('unplacedEntries', () => {
   it('lists the confirmed entries not placed, by name', () => {
     const withWaitlisted = { ...entries, 9: entry(9, 'Aaron Waitlist', { status: 'waitlisted' }) };
-    expect(unplacedEntries(stateWith([1, null, 3, 4]), withWaitlisted).map((e) => e.name)).toEqual(['Blair Chen', 'Eli Fournier', 'Sasha Kowalski']);
+    expect(unplacedEntries(stateWith([1, null, 3, 4]), withWaitlisted).map((e) => e.name)).toEqual([
+      'Blair Chen',
+      'Eli Fournier',
+      'Sasha Kowalski',
+    ]);
   });
 });
 

@@ -50,7 +50,11 @@ export interface PositionLike {
 }
 
 /** Groups laid-out positions into heats and pairs, naming each entry from the known entries. */
-export function modelOfPositions(positions: readonly PositionLike[], entries: Record<string, RunOrderEntry>, lockedPairs: readonly number[] = []): BoardModel {
+export function modelOfPositions(
+  positions: readonly PositionLike[],
+  entries: Record<string, RunOrderEntry>,
+  lockedPairs: readonly number[] = [],
+): BoardModel {
   const heats = new Map<number, BoardHeat>();
   const pairsLocked = new Set(lockedPairs);
   let placedCount = 0;
@@ -83,7 +87,12 @@ export function modelOfPositions(positions: readonly PositionLike[], entries: Re
       flagged,
     });
   }
-  return { heats: [...heats.values()].sort((a, b) => a.heat - b.heat), positionCount: positions.length, placedCount, flaggedCount };
+  return {
+    heats: [...heats.values()].sort((a, b) => a.heat - b.heat),
+    positionCount: positions.length,
+    placedCount,
+    flaggedCount,
+  };
 }
 
 /** The model of a live state. */

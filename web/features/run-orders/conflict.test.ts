@@ -12,16 +12,21 @@ const context = {
 const moved = (version: number, actorId: number | null, source = 4, target = 7): LiveEvent => ({
   version,
   type: 'PositionMoved',
-  data: { slots: [102, null, null, null, null, null, 101], sourcePosition: source, targetPosition: target, movedBy: actorId },
+  data: {
+    slots: [102, null, null, null, null, null, 101],
+    sourcePosition: source,
+    targetPosition: target,
+    movedBy: actorId,
+  },
   recordedAt: '2026-11-21T15:00:00Z',
   actorId,
 });
 
 describe('conflictMessage', () => {
   it('names the other admin and what they did while a drag was on', () => {
-    expect(conflictMessage([moved(5, 7)], { type: 'move-position', source: 2, target: 3, dragged: true }, context)).toBe(
-      'Alex Morgan moved Kamloops Crew from position 4 to 7 while you were dragging; your move was not applied.',
-    );
+    expect(
+      conflictMessage([moved(5, 7)], { type: 'move-position', source: 2, target: 3, dragged: true }, context),
+    ).toBe('Alex Morgan moved Kamloops Crew from position 4 to 7 while you were dragging; your move was not applied.');
   });
 
   it('says "just before you" for a button action and names the action', () => {
@@ -34,7 +39,9 @@ describe('conflictMessage', () => {
     expect(conflictMessage([moved(5, 99)], { type: 'remove', registrationId: 101 }, context)).toBe(
       'Another admin moved Kamloops Crew from position 4 to 7 just before you; your removal was not applied.',
     );
-    expect(whoChangedWhat([{ ...moved(5, null), data: { slots: [], sourcePosition: 1, targetPosition: 2 } }], context)).toMatch(/^Another admin moved/);
+    expect(
+      whoChangedWhat([{ ...moved(5, null), data: { slots: [], sourcePosition: 1, targetPosition: 2 } }], context),
+    ).toMatch(/^Another admin moved/);
   });
 
   it('uses the actor written in the event data when the live event has no actor id', () => {
@@ -44,12 +51,18 @@ describe('conflictMessage', () => {
   });
 
   it('counts further changes by the same admin and lists several admins', () => {
-    expect(whoChangedWhat([moved(5, 7), moved(6, 7), moved(7, 7, 1, 7)], context)).toBe('Alex Morgan moved Kamloops Crew from position 1 to 7 and made 2 other changes');
-    expect(whoChangedWhat([moved(5, 7), moved(6, 8)], context)).toBe('Alex Morgan and Sam Lee changed the order (last: moved Kamloops Crew from position 4 to 7)');
+    expect(whoChangedWhat([moved(5, 7), moved(6, 7), moved(7, 7, 1, 7)], context)).toBe(
+      'Alex Morgan moved Kamloops Crew from position 1 to 7 and made 2 other changes',
+    );
+    expect(whoChangedWhat([moved(5, 7), moved(6, 8)], context)).toBe(
+      'Alex Morgan and Sam Lee changed the order (last: moved Kamloops Crew from position 4 to 7)',
+    );
   });
 
   it("recognises the admin's own change from another window", () => {
-    expect(whoChangedWhat([moved(5, 1)], context)).toBe('You (in another window) moved Kamloops Crew from position 4 to 7');
+    expect(whoChangedWhat([moved(5, 1)], context)).toBe(
+      'You (in another window) moved Kamloops Crew from position 4 to 7',
+    );
   });
 
   it('has words for an empty list and unknown events', () => {

@@ -21,7 +21,10 @@ const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** What one event did, in lower-case words after a name: 'moved Alex Morgan from position 4 to 7'. */
-export function describeChange(event: Pick<LiveEvent, 'type' | 'data'>, entryName: (registrationId: number) => string): string {
+export function describeChange(
+  event: Pick<LiveEvent, 'type' | 'data'>,
+  entryName: (registrationId: number) => string,
+): string {
   const summary = summariseRunOrderEvent(event, entryName);
   // An event the summary does not know reads as its type name: say it plainly instead.
   return summary === event.type ? 'changed the order' : lowerFirst(summary);
@@ -64,6 +67,10 @@ export function conflictEvents(details: unknown): LiveEvent[] {
   if (!Array.isArray(events)) return [];
   return events.filter(
     (e): e is LiveEvent =>
-      !!e && typeof e === 'object' && typeof (e as LiveEvent).version === 'number' && typeof (e as LiveEvent).type === 'string' && typeof (e as LiveEvent).data === 'object',
+      !!e &&
+      typeof e === 'object' &&
+      typeof (e as LiveEvent).version === 'number' &&
+      typeof (e as LiveEvent).type === 'string' &&
+      typeof (e as LiveEvent).data === 'object',
   );
 }

@@ -5,7 +5,10 @@
 import type { Dragging } from '../../../api/contracts/live.ts';
 import type { BoardAction } from './actions.ts';
 
-export type DragItem = { kind: 'position'; position: number } | { kind: 'heat'; heat: number } | { kind: 'unplaced'; registrationId: number };
+export type DragItem =
+  | { kind: 'position'; position: number }
+  | { kind: 'heat'; heat: number }
+  | { kind: 'unplaced'; registrationId: number };
 
 export function dragId(item: DragItem): string {
   switch (item.kind) {
@@ -32,10 +35,14 @@ export function parseDragId(id: string | number | null | undefined): DragItem | 
 export function dropAction(active: DragItem | undefined, over: DragItem | undefined): BoardAction | undefined {
   if (!active || !over) return undefined;
   if (active.kind === 'position' && over.kind === 'position') {
-    return active.position === over.position ? undefined : { type: 'move-position', source: active.position, target: over.position, dragged: true };
+    return active.position === over.position
+      ? undefined
+      : { type: 'move-position', source: active.position, target: over.position, dragged: true };
   }
   if (active.kind === 'heat' && over.kind === 'heat') {
-    return active.heat === over.heat ? undefined : { type: 'move-heat', source: active.heat, target: over.heat, dragged: true };
+    return active.heat === over.heat
+      ? undefined
+      : { type: 'move-heat', source: active.heat, target: over.heat, dragged: true };
   }
   if (active.kind === 'unplaced' && over.kind === 'position') {
     return { type: 'insert', registrationId: active.registrationId, position: over.position, dragged: true };
@@ -69,7 +76,11 @@ function subject(item: DragItem, names: AnnouncementNames): string {
 }
 
 function place(item: DragItem): string {
-  return item.kind === 'heat' ? `heat ${item.heat}` : item.kind === 'position' ? `position ${item.position}` : 'the list of entries not placed';
+  return item.kind === 'heat'
+    ? `heat ${item.heat}`
+    : item.kind === 'position'
+      ? `position ${item.position}`
+      : 'the list of entries not placed';
 }
 
 const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
@@ -101,7 +112,8 @@ export function announcements(names: AnnouncementNames) {
     onDragCancel({ active }: { active: { id: string | number } }): string {
       const item = parseDragId(active.id);
       if (!item) return 'Moving was cancelled.';
-      if (item.kind === 'position') return `Moving was cancelled. ${names.atPosition(item.position)} stays at position ${item.position}.`;
+      if (item.kind === 'position')
+        return `Moving was cancelled. ${names.atPosition(item.position)} stays at position ${item.position}.`;
       if (item.kind === 'heat') return `Moving was cancelled. Heat ${item.heat} stays where it was.`;
       return `Moving was cancelled. ${names.entry(item.registrationId)} is still not placed.`;
     },

@@ -6,7 +6,14 @@ export function formatChangeTime(value: string | null | undefined, timeZone?: st
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return '';
   // Some ICU versions put a narrow no-break space before AM/PM; a plain space reads and tests the same.
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone })
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  })
     .format(instant)
     .replace(/\u202f/g, ' ');
 }

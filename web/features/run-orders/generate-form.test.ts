@@ -7,11 +7,28 @@ const entries = Object.fromEntries(ENTRIES.map((e) => [String(e.registrationId),
 
 describe('initialGenerateValues', () => {
   it("opens with the order's recorded rule", () => {
-    const values = initialGenerateValues(stateWith([], { heatSize: 4, seeding: { rule: 'best-time', seed: 42, fastest: 'first', separateDepartments: false, minRest: 2 } }));
-    expect(values).toEqual({ choice: 'best-time-first', seed: '42', separateDepartments: false, minRest: '2', heatSize: '4' });
+    const values = initialGenerateValues(
+      stateWith([], {
+        heatSize: 4,
+        seeding: { rule: 'best-time', seed: 42, fastest: 'first', separateDepartments: false, minRest: 2 },
+      }),
+    );
+    expect(values).toEqual({
+      choice: 'best-time-first',
+      seed: '42',
+      separateDepartments: false,
+      minRest: '2',
+      heatSize: '4',
+    });
   });
   it('opens with random, a fresh seed and departments apart for a new order', () => {
-    expect(initialGenerateValues(null, 77)).toEqual({ choice: 'random', seed: '77', separateDepartments: true, minRest: '0', heatSize: '3' });
+    expect(initialGenerateValues(null, 77)).toEqual({
+      choice: 'random',
+      seed: '77',
+      separateDepartments: true,
+      minRest: '0',
+      heatSize: '3',
+    });
   });
 });
 
@@ -29,14 +46,24 @@ describe('choiceOf and randomSeed', () => {
 
 describe('parseGenerateForm', () => {
   it('gives the seeding rule and heat size', () => {
-    expect(parseGenerateForm({ choice: 'best-time-last', seed: ' 12 ', separateDepartments: true, minRest: '3', heatSize: '2' })).toEqual({
+    expect(
+      parseGenerateForm({
+        choice: 'best-time-last',
+        seed: ' 12 ',
+        separateDepartments: true,
+        minRest: '3',
+        heatSize: '2',
+      }),
+    ).toEqual({
       ok: true,
       seeding: { rule: 'best-time', seed: 12, fastest: 'last', separateDepartments: true, minRest: 3 },
       heatSize: 2,
     });
   });
   it('names each field that is out of range', () => {
-    expect(parseGenerateForm({ choice: 'random', seed: '-1', separateDepartments: false, minRest: '101', heatSize: '0' })).toEqual({
+    expect(
+      parseGenerateForm({ choice: 'random', seed: '-1', separateDepartments: false, minRest: '101', heatSize: '0' }),
+    ).toEqual({
       ok: false,
       errors: {
         seed: 'Enter a whole number from 0 to 2147483647.',
@@ -44,7 +71,9 @@ describe('parseGenerateForm', () => {
         heatSize: 'Enter a whole number of pairs from 1 to 20.',
       },
     });
-    expect(parseGenerateForm({ choice: 'random', seed: '1.5', separateDepartments: false, minRest: '', heatSize: '3' }).ok).toBe(false);
+    expect(
+      parseGenerateForm({ choice: 'random', seed: '1.5', separateDepartments: false, minRest: '', heatSize: '3' }).ok,
+    ).toBe(false);
   });
 });
 
@@ -55,7 +84,13 @@ describe('seedEntriesOf', () => {
       Object.values({
         ...entries,
         8: entry(8, 'Gone', { status: 'cancelled' }),
-        9: entry(9, 'Crew', { teamId: 3, userId: null, departmentId: 30, departmentName: 'Regina Fire', personIds: [] }),
+        9: entry(9, 'Crew', {
+          teamId: 3,
+          userId: null,
+          departmentId: 30,
+          departmentName: 'Regina Fire',
+          personIds: [],
+        }),
       }),
     );
     expect(seeds.map((s) => s.registrationId)).toEqual([1, 2, 3, 4, 5, 6, 9]);
@@ -77,7 +112,12 @@ describe('previewGenerate', () => {
     const state = stateWith([1, 2, 3, null], { lockedPositions: [1] });
     const preview = previewGenerate(state, entries, seeding);
     const server = generateArrangement({
-      entries: ENTRIES.map((e, i) => ({ registrationId: e.registrationId, departmentId: [10, 20, 10, 20, 30, null][i] ?? null, bestTimeMs: e.seedTimeMs, personIds: [e.registrationId + 1000] })),
+      entries: ENTRIES.map((e, i) => ({
+        registrationId: e.registrationId,
+        departmentId: [10, 20, 10, 20, 30, null][i] ?? null,
+        bestTimeMs: e.seedTimeMs,
+        personIds: [e.registrationId + 1000],
+      })),
       current: state.slots,
       locked: new Set([1]),
       seeding,

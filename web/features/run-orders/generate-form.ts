@@ -9,13 +9,22 @@ import { DEFAULT_HEAT_SIZE, lockedPositionSet, type RunOrderState } from '../../
 import { generateArrangement, seedEntriesOf } from '../../../api/domain/run-orders/generate.ts';
 
 /** The limits of the generate call (api/contracts/run-orders.ts). */
-export const GENERATE_LIMITS = { seedMax: 2147483647, minRestMax: 100, heatSizeMin: 1, heatSizeMax: MAX_HEAT_SIZE } as const;
+export const GENERATE_LIMITS = {
+  seedMax: 2147483647,
+  minRestMax: 100,
+  heatSizeMin: 1,
+  heatSizeMax: MAX_HEAT_SIZE,
+} as const;
 
 export type SeedingChoice = 'random' | 'best-time-last' | 'best-time-first';
 
 export const SEEDING_CHOICES: readonly { value: SeedingChoice; label: string; hint: string }[] = [
   { value: 'random', label: 'Random', hint: 'A shuffle you can repeat with the same seed.' },
-  { value: 'best-time-last', label: 'Best time, fastest last', hint: 'Slowest seed times start; the fastest close the run.' },
+  {
+    value: 'best-time-last',
+    label: 'Best time, fastest last',
+    hint: 'Slowest seed times start; the fastest close the run.',
+  },
   { value: 'best-time-first', label: 'Best time, fastest first', hint: 'The fastest seed times start.' },
 ];
 
@@ -40,7 +49,10 @@ export function choiceOf(seeding: Pick<SeedingRule, 'rule' | 'fastest'> | null |
 }
 
 /** The form as it opens: the order's recorded rule, or random with a fresh seed, departments kept apart. */
-export function initialGenerateValues(state: Pick<RunOrderState, 'seeding' | 'heatSize'> | null, seed: number = randomSeed()): GenerateFormValues {
+export function initialGenerateValues(
+  state: Pick<RunOrderState, 'seeding' | 'heatSize'> | null,
+  seed: number = randomSeed(),
+): GenerateFormValues {
   const seeding = state?.seeding ?? null;
   return {
     choice: choiceOf(seeding),
@@ -58,7 +70,9 @@ function wholeNumber(text: string, min: number, max: number): number | undefined
   return value >= min && value <= max ? value : undefined;
 }
 
-export type ParsedGenerateForm = { ok: true; seeding: SeedingRule; heatSize: number } | { ok: false; errors: GenerateFormErrors };
+export type ParsedGenerateForm =
+  | { ok: true; seeding: SeedingRule; heatSize: number }
+  | { ok: false; errors: GenerateFormErrors };
 
 export function parseGenerateForm(values: GenerateFormValues): ParsedGenerateForm {
   const errors: GenerateFormErrors = {};
@@ -67,7 +81,8 @@ export function parseGenerateForm(values: GenerateFormValues): ParsedGenerateFor
   const minRest = wholeNumber(values.minRest, 0, GENERATE_LIMITS.minRestMax);
   if (minRest === undefined) errors.minRest = `Enter a whole number from 0 to ${GENERATE_LIMITS.minRestMax}.`;
   const heatSize = wholeNumber(values.heatSize, GENERATE_LIMITS.heatSizeMin, GENERATE_LIMITS.heatSizeMax);
-  if (heatSize === undefined) errors.heatSize = `Enter a whole number of pairs from ${GENERATE_LIMITS.heatSizeMin} to ${GENERATE_LIMITS.heatSizeMax}.`;
+  if (heatSize === undefined)
+    errors.heatSize = `Enter a whole number of pairs from ${GENERATE_LIMITS.heatSizeMin} to ${GENERATE_LIMITS.heatSizeMax}.`;
   if (seed === undefined || minRest === undefined || heatSize === undefined) return { ok: false, errors };
   return {
     ok: true,
@@ -96,9 +111,18 @@ export interface GeneratePreview {
 }
 
 /** The arrangement generation will give, and what moves compared with now. */
-export function previewGenerate(state: RunOrderState, entries: Record<string, RunOrderEntry>, seeding: SeedingRule): GeneratePreview {
+export function previewGenerate(
+  state: RunOrderState,
+  entries: Record<string, RunOrderEntry>,
+  seeding: SeedingRule,
+): GeneratePreview {
   const locked = lockedPositionSet(state);
-  const slots = generateArrangement({ entries: seedEntriesOf(Object.values(entries)), current: state.slots, locked, seeding });
+  const slots = generateArrangement({
+    entries: seedEntriesOf(Object.values(entries)),
+    current: state.slots,
+    locked,
+    seeding,
+  });
   const keptByLocks = [...locked].filter((p) => (state.slots[p - 1] ?? null) !== null).length;
   return { slots, moves: arrangementMoves(state.exists ? state.slots : [], slots), keptByLocks };
 }

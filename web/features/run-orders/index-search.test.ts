@@ -3,7 +3,11 @@ import { eventDays, parseRunOrderIndexSearch } from './index-search.ts';
 
 describe('parseRunOrderIndexSearch', () => {
   it('keeps a valid event, search text and page', () => {
-    expect(parseRunOrderIndexSearch({ eventId: '4', query: '  kamloops ', page: '2' })).toEqual({ eventId: 4, query: 'kamloops', page: 2 });
+    expect(parseRunOrderIndexSearch({ eventId: '4', query: '  kamloops ', page: '2' })).toEqual({
+      eventId: 4,
+      query: 'kamloops',
+      page: 2,
+    });
   });
   it('drops what is not valid', () => {
     expect(parseRunOrderIndexSearch({ eventId: 'x', query: '   ', page: '1' })).toEqual({});

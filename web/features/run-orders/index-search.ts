@@ -20,7 +20,8 @@ export function eventDays(startDate: string, endDate: string): string {
   const start = parse(startDate);
   const end = parse(endDate);
   if (!start) return '';
-  const day = (d: Date, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(d);
+  const day = (d: Date, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(d);
   if (!end || end.getTime() <= start.getTime()) return day(start, { month: 'short', day: 'numeric', year: 'numeric' });
   if (start.getUTCFullYear() !== end.getUTCFullYear()) {
     return `${day(start, { month: 'short', day: 'numeric', year: 'numeric' })} – ${day(end, { month: 'short', day: 'numeric', year: 'numeric' })}`;

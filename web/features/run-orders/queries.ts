@@ -15,7 +15,8 @@ export const runOrderKeys = {
   all: ['run-orders'] as const,
   full: (runId: number) => ['run-orders', 'full', runId] as const,
   history: (runId: number) => ['run-orders', 'history', runId] as const,
-  historyPage: (runId: number, page: number) => ['run-orders', 'history', runId, { page, perPage: HISTORY_PAGE_SIZE }] as const,
+  historyPage: (runId: number, page: number) =>
+    ['run-orders', 'history', runId, { page, perPage: HISTORY_PAGE_SIZE }] as const,
   at: (runId: number, version: number) => ['run-orders', 'at', runId, version] as const,
   events: (page: number, query: string | undefined) => ['run-orders', 'events', { page, query: query ?? '' }] as const,
   eventRuns: (eventId: number) => ['run-orders', 'event-runs', eventId] as const,
@@ -40,7 +41,12 @@ export const runOrderHistoryQuery = (runId: number, page: number) =>
   queryOptions({
     queryKey: runOrderKeys.historyPage(runId, page),
     queryFn: async ({ signal }): Promise<Page<RunOrderHistoryItem>> =>
-      normalizePage<RunOrderHistoryItem>(await apiGet<unknown>(`/run-orders/run/${runId}/history`, { query: { page, perPage: HISTORY_PAGE_SIZE }, signal })),
+      normalizePage<RunOrderHistoryItem>(
+        await apiGet<unknown>(`/run-orders/run/${runId}/history`, {
+          query: { page, perPage: HISTORY_PAGE_SIZE },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
     retry: portalRetry,
   });
@@ -68,7 +74,12 @@ export const runOrderEventsQuery = (page: number, query: string | undefined) =>
   queryOptions({
     queryKey: runOrderKeys.events(page, query),
     queryFn: async ({ signal }): Promise<Page<AdminEvent>> =>
-      normalizePage<AdminEvent>(await apiGet<unknown>('/events', { query: { page, limit: EVENT_PICKER_PAGE_SIZE, ...(query ? { query } : {}) }, signal })),
+      normalizePage<AdminEvent>(
+        await apiGet<unknown>('/events', {
+          query: { page, limit: EVENT_PICKER_PAGE_SIZE, ...(query ? { query } : {}) },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
     retry: portalRetry,
   });
@@ -78,7 +89,9 @@ export const runOrderEventRunsQuery = (eventId: number | undefined) =>
   queryOptions({
     queryKey: runOrderKeys.eventRuns(eventId ?? 0),
     queryFn: async ({ signal }): Promise<Page<RunDto>> =>
-      normalizePage<RunDto>(await fetchRecord<unknown>(`/runs/event/${eventId}`, signal, { page: 1, limit: MAX_PAGE_SIZE })),
+      normalizePage<RunDto>(
+        await fetchRecord<unknown>(`/runs/event/${eventId}`, signal, { page: 1, limit: MAX_PAGE_SIZE }),
+      ),
     enabled: eventId !== undefined && eventId > 0,
     retry: portalRetry,
   });

@@ -32,7 +32,12 @@ describe('boardShortcut', () => {
   });
 
   it('leaves the browser its own undo while typing', () => {
-    for (const target of [{ tagName: 'INPUT', type: 'text' }, { tagName: 'TEXTAREA' }, { tagName: 'SELECT' }, { tagName: 'DIV', isContentEditable: true }]) {
+    for (const target of [
+      { tagName: 'INPUT', type: 'text' },
+      { tagName: 'TEXTAREA' },
+      { tagName: 'SELECT' },
+      { tagName: 'DIV', isContentEditable: true },
+    ]) {
       expect(boardShortcut(press('z', { ctrlKey: true, target: target as unknown as EventTarget }))).toBeUndefined();
     }
   });

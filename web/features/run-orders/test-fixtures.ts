@@ -53,11 +53,16 @@ export function viewOf(state: RunOrderState, entries: RunOrderEntry[] = ENTRIES)
     lockedPairs: state.lockedPairs,
     seeding: state.seeding,
     slots: state.slots,
-    positions: layout.positions.map((p) => ({ ...p, entry: p.registrationId === null ? null : (byId.get(p.registrationId) ?? null) })),
+    positions: layout.positions.map((p) => ({
+      ...p,
+      entry: p.registrationId === null ? null : (byId.get(p.registrationId) ?? null),
+    })),
     pairs: layout.pairs,
     heats: layout.heats,
     unplaced: entries.filter((e) => e.status === 'confirmed' && !placed.has(e.registrationId)),
-    entries: Object.fromEntries(entries.filter((e) => placed.has(e.registrationId)).map((e) => [String(e.registrationId), e])),
+    entries: Object.fromEntries(
+      entries.filter((e) => placed.has(e.registrationId)).map((e) => [String(e.registrationId), e]),
+    ),
     canUndo: state.undo.length > 0,
     canRedo: state.redo.length > 0,
     savedStates: state.savedStates.map((s) => ({ name: s.name, version: s.version, savedBy: null })),
@@ -65,7 +70,13 @@ export function viewOf(state: RunOrderState, entries: RunOrderEntry[] = ENTRIES)
   };
 }
 
-export const liveMove = (version: number, slots: Slots, source: number, target: number, actorId: number | null = 7): LiveEvent => ({
+export const liveMove = (
+  version: number,
+  slots: Slots,
+  source: number,
+  target: number,
+  actorId: number | null = 7,
+): LiveEvent => ({
   version,
   type: 'PositionMoved',
   data: { slots, sourcePosition: source, targetPosition: target, movedBy: actorId },

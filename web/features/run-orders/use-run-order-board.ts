@@ -55,7 +55,10 @@ export function useRunOrderBoard(runId: number | undefined) {
         void queryClient.invalidateQueries({ queryKey: runOrderKeys.summary(runId) });
       },
       (error: unknown) => {
-        const details = isAppError(error) && error.data && typeof error.data === 'object' ? (error.data as { details?: unknown }).details : undefined;
+        const details =
+          isAppError(error) && error.data && typeof error.data === 'object'
+            ? (error.data as { details?: unknown }).details
+            : undefined;
         dispatch({
           type: 'failed',
           id: next.id,

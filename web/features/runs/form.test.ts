@@ -95,13 +95,25 @@ describe('run form values', () => {
   });
 
   it('builds a create body the contract accepts, leaving the name to the server', () => {
-    const values = { ...EMPTY_RUN, category: 'Open Women', participantLimit: '24', startTime: '2027-06-05T09:00', endTime: '2027-06-05T11:00' };
+    const values = {
+      ...EMPTY_RUN,
+      category: 'Open Women',
+      participantLimit: '24',
+      startTime: '2027-06-05T09:00',
+      endTime: '2027-06-05T11:00',
+    };
     const body = runCreateBody(7, values);
     expect(body.name).toBeUndefined();
     const result = validateWith(runCreateBodySchema, body);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.data).toMatchObject({ eventId: 7, type: 'individual', category: 'Open Women', participantLimit: 24, registrationOpensAt: null });
+    expect(result.data).toMatchObject({
+      eventId: 7,
+      type: 'individual',
+      category: 'Open Women',
+      participantLimit: 24,
+      registrationOpensAt: null,
+    });
   });
 
   it('shows the contract’s messages for a missing category and a bad limit', () => {
@@ -110,7 +122,10 @@ describe('run form values', () => {
     if (result.ok) return;
     expect(result.errors.category).toBe('Category is required');
     expect(result.errors.participantLimit).toBe('The participant limit must be a whole number from 1 to 1000');
-    const typed = validateWith(runCreateBodySchema, runCreateBody(7, { ...EMPTY_RUN, category: 'Men', participantLimit: '12.5' }));
+    const typed = validateWith(
+      runCreateBodySchema,
+      runCreateBody(7, { ...EMPTY_RUN, category: 'Men', participantLimit: '12.5' }),
+    );
     expect(typed.ok).toBe(false);
     if (typed.ok) return;
     expect(typed.errors.participantLimit).toBe('The participant limit must be a whole number from 1 to 1000');
@@ -131,12 +146,20 @@ describe('runRuleErrors', () => {
   it('wants the end after the start and registration to close after it opens, with the server’s words', () => {
     const values = { ...runValues(run), startTime: '2027-06-05T10:00', endTime: '2027-06-05T10:00' };
     expect(runRuleErrors(values)).toEqual({ endTime: 'The end time must be after the start time.' });
-    const window = { ...runValues(run), registrationOpensAt: '2027-05-01T09:00', registrationClosesAt: '2027-04-01T09:00' };
-    expect(runRuleErrors(window)).toEqual({ registrationClosesAt: 'Registration for the run must close after it opens.' });
+    const window = {
+      ...runValues(run),
+      registrationOpensAt: '2027-05-01T09:00',
+      registrationClosesAt: '2027-04-01T09:00',
+    };
+    expect(runRuleErrors(window)).toEqual({
+      registrationClosesAt: 'Registration for the run must close after it opens.',
+    });
   });
 
   it('leaves the event’s day to the server (it judges it in the site’s time zone)', () => {
-    expect(runRuleErrors({ ...runValues(run), startTime: '2030-01-01T09:00', endTime: '2030-01-01T10:00' })).toEqual({});
+    expect(runRuleErrors({ ...runValues(run), startTime: '2030-01-01T09:00', endTime: '2030-01-01T10:00' })).toEqual(
+      {},
+    );
   });
 });
 
@@ -163,11 +186,16 @@ describe('runUpdatePlan', () => {
   });
 
   it('clears a schedule with a plain update, which the schedule call cannot do', () => {
-    expect(runUpdatePlan(run, body({ ...runValues(run), startTime: '', endTime: '' }))).toEqual({ update: { startTime: null, endTime: null } });
+    expect(runUpdatePlan(run, body({ ...runValues(run), startTime: '', endTime: '' }))).toEqual({
+      update: { startTime: null, endTime: null },
+    });
   });
 
   it('sends the other changed fields in one update, with the automatic name following the category', () => {
-    const plan = runUpdatePlan(run, body({ ...runValues(run), category: 'Chief', allowsHybrid: true, participantLimit: '10' }));
+    const plan = runUpdatePlan(
+      run,
+      body({ ...runValues(run), category: 'Chief', allowsHybrid: true, participantLimit: '10' }),
+    );
     expect(plan).toEqual({ update: { name: 'Individual: Chief', category: 'Chief', allowsHybrid: true }, limit: 10 });
   });
 
@@ -178,12 +206,22 @@ describe('runUpdatePlan', () => {
 
 describe('withRunErrorField', () => {
   const refusal = (code: string, message: string) =>
-    new AppError({ message, type: 'validation', severity: 'error', status: 422, code, data: { statusCode: 422, code, message, details: { timeZone: 'America/Toronto' } } });
+    new AppError({
+      message,
+      type: 'validation',
+      severity: 'error',
+      status: 422,
+      code,
+      data: { statusCode: 422, code, message, details: { timeZone: 'America/Toronto' } },
+    });
 
   it('puts the server’s schedule refusal beside the start time, with its message', () => {
     const message = "The run must start and end within the event's day(s): on 2027-06-05 (America/Toronto time).";
     const placed = withRunErrorField(refusal('SCHEDULE_OUTSIDE_EVENT', message));
-    expect(submitErrorView(placed, RUN_FIELDS)).toEqual({ fieldErrors: { startTime: message }, formError: 'Please correct the highlighted fields.' });
+    expect(submitErrorView(placed, RUN_FIELDS)).toEqual({
+      fieldErrors: { startTime: message },
+      formError: 'Please correct the highlighted fields.',
+    });
     expect((placed as AppError).status).toBe(422);
   });
 
@@ -197,7 +235,10 @@ describe('withRunErrorField', () => {
 
   it('places any code on the field a form names for it', () => {
     const refused = refusal('DEPARTMENT_UNAVAILABLE', 'That department does not exist or is not active.');
-    expect(submitErrorView(placeErrorOnField(refused, { DEPARTMENT_UNAVAILABLE: 'departmentId' }), ['name', 'departmentId']).fieldErrors).toEqual({
+    expect(
+      submitErrorView(placeErrorOnField(refused, { DEPARTMENT_UNAVAILABLE: 'departmentId' }), ['name', 'departmentId'])
+        .fieldErrors,
+    ).toEqual({
       departmentId: 'That department does not exist or is not active.',
     });
   });

@@ -6,7 +6,14 @@
  * rest through PUT /runs/{id}.
  */
 import type { RunCreateBody, RunDto, RunUpdateBody } from '../../../api/contracts/runs.ts';
-import { categoriesFor, categoryProblem, defaultRunName, isRunType, RUN_TYPES, type RunType } from '../../../api/domain/runs/categories.ts';
+import {
+  categoriesFor,
+  categoryProblem,
+  defaultRunName,
+  isRunType,
+  RUN_TYPES,
+  type RunType,
+} from '../../../api/domain/runs/categories.ts';
 import { registrationWindowProblem, scheduleProblem } from '../../../api/domain/runs/schedule.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
 import { type FieldErrors, wholeNumberOrNull } from '../portal/forms.ts';
@@ -76,7 +83,14 @@ export function localInputToIso(value: string): string | null {
   if (trimmed === '') return null;
   const match = LOCAL_INPUT.exec(trimmed);
   if (!match) return trimmed;
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const date = new Date(year, month - 1, day, hour, minute, second);
   if (Number.isNaN(date.getTime()) || date.getMonth() !== month - 1 || date.getDate() !== day) return trimmed;
   const offset = -date.getTimezoneOffset();

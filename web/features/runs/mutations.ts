@@ -15,7 +15,10 @@ import { runKeys } from './queries.ts';
  */
 export function applyRunChange(queryClient: QueryClient, run: RunDto): void {
   queryClient.setQueryData(runKeys.record(run.id), run);
-  void queryClient.invalidateQueries({ queryKey: runKeys.all, predicate: (query) => query.queryKey[1] !== 'record' || query.queryKey[2] !== run.id });
+  void queryClient.invalidateQueries({
+    queryKey: runKeys.all,
+    predicate: (query) => query.queryKey[1] !== 'record' || query.queryKey[2] !== run.id,
+  });
   void queryClient.invalidateQueries({ queryKey: ['events'], predicate: (query) => query.queryKey[2] !== 'picture' });
   void queryClient.invalidateQueries({ queryKey: ['registrations'] });
 }
@@ -43,10 +46,13 @@ export async function saveRunPlan(run: RunDto, plan: RunUpdatePlan): Promise<Run
   let current = run;
   let warning: string | null = null;
   let promotedCount = 0;
-  if (plan.schedule) current = await apiSend<RunDto>('POST', `/runs/${run.id}/schedule`, plan.schedule satisfies ScheduleBody);
+  if (plan.schedule)
+    current = await apiSend<RunDto>('POST', `/runs/${run.id}/schedule`, plan.schedule satisfies ScheduleBody);
   if (plan.update) current = await apiSend<RunDto>('PUT', `/runs/${run.id}`, plan.update);
   if (plan.limit !== undefined) {
-    const result = await apiSend<ParticipantLimitResult>('PATCH', `/runs/${run.id}/participant-limit`, { limit: plan.limit });
+    const result = await apiSend<ParticipantLimitResult>('PATCH', `/runs/${run.id}/participant-limit`, {
+      limit: plan.limit,
+    });
     const { warning: said, promotedCount: promoted, ...answer } = result;
     current = answer;
     warning = said ?? null;

@@ -11,7 +11,8 @@ export const EVENT_RUNS_PAGE_SIZE = 50;
 export const runKeys = {
   all: ['runs'] as const,
   ofEvent: (eventId: number) => ['runs', 'event', eventId] as const,
-  eventPage: (eventId: number, page: number) => ['runs', 'event', eventId, { page, limit: EVENT_RUNS_PAGE_SIZE }] as const,
+  eventPage: (eventId: number, page: number) =>
+    ['runs', 'event', eventId, { page, limit: EVENT_RUNS_PAGE_SIZE }] as const,
   records: () => ['runs', 'record'] as const,
   record: (id: number) => ['runs', 'record', id] as const,
 };
@@ -21,7 +22,9 @@ export const eventRunsQuery = (eventId: number, page = 1) =>
   queryOptions({
     queryKey: runKeys.eventPage(eventId, page),
     queryFn: async ({ signal }): Promise<Page<RunDto>> =>
-      normalizePage<RunDto>(await fetchRecord<unknown>(`/runs/event/${eventId}`, signal, { page, limit: EVENT_RUNS_PAGE_SIZE })),
+      normalizePage<RunDto>(
+        await fetchRecord<unknown>(`/runs/event/${eventId}`, signal, { page, limit: EVENT_RUNS_PAGE_SIZE }),
+      ),
     placeholderData: keepPreviousData,
     retry: portalRetry,
   });

@@ -38,7 +38,10 @@ export function scheduleLabel(run: Pick<RunDto, 'startTime' | 'endTime'>, timeZo
 }
 
 /** The run's own registration window; a bound left unset follows the event's registration dates. */
-export function registrationWindowLabel(run: Pick<RunDto, 'registrationOpensAt' | 'registrationClosesAt'>, timeZone?: string): string {
+export function registrationWindowLabel(
+  run: Pick<RunDto, 'registrationOpensAt' | 'registrationClosesAt'>,
+  timeZone?: string,
+): string {
   const { registrationOpensAt: opens, registrationClosesAt: closes } = run;
   if (opens && closes) return `${formatDayTime(opens, timeZone)} – ${formatDayTime(closes, timeZone)}`;
   if (opens) return `Opens ${formatDayTime(opens, timeZone)}; closes with the event`;
@@ -71,7 +74,9 @@ export function runSavedMessage(run: RunDto, result: RunSaveResult | undefined, 
   if (result && !result.changed) return `${run.name} had no changes to save.`;
   const parts = [`${run.name} was saved.`];
   if (result && result.promotedCount > 0) {
-    parts.push(`${result.promotedCount} waitlisted ${result.promotedCount === 1 ? 'entry was' : 'entries were'} confirmed.`);
+    parts.push(
+      `${result.promotedCount} waitlisted ${result.promotedCount === 1 ? 'entry was' : 'entries were'} confirmed.`,
+    );
   }
   if (result?.warning) parts.push(result.warning);
   return parts.join(' ');

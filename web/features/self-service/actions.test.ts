@@ -71,14 +71,25 @@ describe('which actions a run offers a signed-in competitor', () => {
     ];
     const actions = runActionsFor(relayRun, ME, [], teams);
     expect(actions.options.map((o) => o.key)).toEqual(['team:2', 'team:1']);
-    expect(actions.options[1]).toEqual({ key: 'team:1', kind: 'team', teamId: 1, label: 'Station 7 Relay', detail: '4 members · Kamloops Fire Rescue' });
+    expect(actions.options[1]).toEqual({
+      key: 'team:1',
+      kind: 'team',
+      teamId: 1,
+      label: 'Station 7 Relay',
+      detail: '4 members · Kamloops Fire Rescue',
+    });
     expect(actions.held).toEqual([]);
     expect(actions.reason).toBeUndefined();
     expect(captainedTeamsFor(teams, ME, 'tech2').map((t) => t.id)).toEqual([3]);
   });
 
   it('offers myself on an individual run, and my individual-format teams beside it', () => {
-    const actions = runActionsFor(individualRun, ME, [], [team({ id: 8, name: 'Dept team', runType: 'individual', memberCount: 1, departmentName: null })]);
+    const actions = runActionsFor(
+      individualRun,
+      ME,
+      [],
+      [team({ id: 8, name: 'Dept team', runType: 'individual', memberCount: 1, departmentName: null })],
+    );
     expect(actions.options).toEqual([
       { key: 'self', kind: 'self', label: 'Myself (Dana Okoye)', detail: 'A personal entry' },
       { key: 'team:8', kind: 'team', teamId: 8, label: 'Dept team', detail: '1 member' },
@@ -86,7 +97,16 @@ describe('which actions a run offers a signed-in competitor', () => {
   });
 
   it('shows what I already hold on the run instead of offering it again', () => {
-    const mine = registration({ id: 1, runId: 11, teamId: null, teamName: null, userId: ME.id, entrantName: 'Dana Okoye', status: 'waitlisted', waitlistPosition: 4 });
+    const mine = registration({
+      id: 1,
+      runId: 11,
+      teamId: null,
+      teamName: null,
+      userId: ME.id,
+      entrantName: 'Dana Okoye',
+      status: 'waitlisted',
+      waitlistPosition: 4,
+    });
     const actions = runActionsFor(individualRun, ME, [mine], []);
     expect(actions.held).toEqual([{ registration: mine, canCancel: true }]);
     expect(actions.options).toEqual([]);

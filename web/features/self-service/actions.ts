@@ -44,7 +44,11 @@ export function holdsPlace(registration: Pick<RegistrationDto, 'status' | 'delet
 }
 
 /** The teams this person captains that can enter a run of this type: active, not deleted, of the same format. */
-export function captainedTeamsFor(teams: readonly TeamSummaryDto[], me: Pick<Me, 'id'>, runType: string): TeamSummaryDto[] {
+export function captainedTeamsFor(
+  teams: readonly TeamSummaryDto[],
+  me: Pick<Me, 'id'>,
+  runType: string,
+): TeamSummaryDto[] {
   return teams
     .filter((team) => team.captainId === me.id && team.runType === runType && team.isActive && !team.isDeleted)
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -77,7 +81,10 @@ export function runActionsFor(
     .sort((a, b) => Number(a.teamId !== null) - Number(b.teamId !== null) || a.entrantName.localeCompare(b.entrantName))
     .map((registration) => ({
       registration,
-      canCancel: me.isAdmin || registration.userId === me.id || (registration.teamId !== null && captainOf.has(registration.teamId)),
+      canCancel:
+        me.isAdmin ||
+        registration.userId === me.id ||
+        (registration.teamId !== null && captainOf.has(registration.teamId)),
     }));
 
   if (!run.isOpen) return { held, options: [], reason: 'closed' };
@@ -85,11 +92,17 @@ export function runActionsFor(
   const taken = new Set(held.map((entry) => entrantKeyOf(entry.registration)).filter((key) => key !== undefined));
   const options: EntrantOption[] = [];
   if (run.type === 'individual' && !taken.has('self')) {
-    options.push({ key: 'self', kind: 'self', label: `Myself (${`${me.firstName} ${me.lastName}`.trim()})`, detail: 'A personal entry' });
+    options.push({
+      key: 'self',
+      kind: 'self',
+      label: `Myself (${`${me.firstName} ${me.lastName}`.trim()})`,
+      detail: 'A personal entry',
+    });
   }
   for (const team of captainedTeamsFor(teams, me, run.type)) {
     const key = `team:${team.id}` as const;
-    if (!taken.has(key)) options.push({ key, kind: 'team', teamId: team.id, label: team.name, detail: teamDetail(team) });
+    if (!taken.has(key))
+      options.push({ key, kind: 'team', teamId: team.id, label: team.name, detail: teamDetail(team) });
   }
   const reason = options.length > 0 ? undefined : held.length > 0 ? 'all-registered' : 'no-team';
   return { held, options, reason };

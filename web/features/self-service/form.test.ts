@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { registrationCreateBodySchema } from '../../../api/contracts/registrations.ts';
 import type { EntrantOption } from './actions.ts';
-import { checkRegisterValues, commandIdFor, ENTRANT_REQUIRED, initialRegisterValues, newCommandBase, registerBody } from './form.ts';
+import {
+  checkRegisterValues,
+  commandIdFor,
+  ENTRANT_REQUIRED,
+  initialRegisterValues,
+  newCommandBase,
+  registerBody,
+} from './form.ts';
 
 const SELF: EntrantOption = { key: 'self', kind: 'self', label: 'Myself', detail: '' };
 const TEAM: EntrantOption = { key: 'team:12', kind: 'team', teamId: 12, label: 'Crew', detail: '' };
@@ -20,9 +27,18 @@ describe('the Register form', () => {
       notes: 'bring the pack',
       commandId: 'reg-x:team:12',
     });
-    expect(registerBody(5, { entrant: 'self', notes: '   ' }, 'reg-x:self')).toEqual({ runId: 5, commandId: 'reg-x:self' });
-    expect(registrationCreateBodySchema.safeParse(registerBody(5, { entrant: 'team:12', notes: 'x' }, commandIdFor(newCommandBase(), 'team:12'))).success).toBe(true);
-    const tooLong = registrationCreateBodySchema.safeParse(registerBody(5, { entrant: 'self', notes: 'x'.repeat(2001) }, 'reg-x:self'));
+    expect(registerBody(5, { entrant: 'self', notes: '   ' }, 'reg-x:self')).toEqual({
+      runId: 5,
+      commandId: 'reg-x:self',
+    });
+    expect(
+      registrationCreateBodySchema.safeParse(
+        registerBody(5, { entrant: 'team:12', notes: 'x' }, commandIdFor(newCommandBase(), 'team:12')),
+      ).success,
+    ).toBe(true);
+    const tooLong = registrationCreateBodySchema.safeParse(
+      registerBody(5, { entrant: 'self', notes: 'x'.repeat(2001) }, 'reg-x:self'),
+    );
     expect(tooLong.success).toBe(false);
   });
 

@@ -35,7 +35,8 @@ export function registerBody(runId: number, values: RegisterValues, commandId: s
 
 /** Checks the schema cannot make: an entrant is chosen, and it is one of those offered. */
 export function checkRegisterValues(values: RegisterValues, options: readonly EntrantOption[]): FieldErrors {
-  if (values.entrant === '' || !options.some((option) => option.key === values.entrant)) return { entrant: ENTRANT_REQUIRED };
+  if (values.entrant === '' || !options.some((option) => option.key === values.entrant))
+    return { entrant: ENTRANT_REQUIRED };
   return {};
 }
 
@@ -45,7 +46,9 @@ const COMMAND_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
  * A random base for the command ids of one opening of the Register form. crypto.randomUUID is
  * missing outside secure contexts; getRandomValues is not.
  */
-export function newCommandBase(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
+export function newCommandBase(
+  random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
+): string {
   let text = '';
   for (const byte of random(new Uint8Array(16))) text += COMMAND_ID_ALPHABET[byte % COMMAND_ID_ALPHABET.length];
   return `reg-${text}`;

@@ -22,7 +22,9 @@ export function statusHeadline(registration: Standing): string {
 
 /** Who holds the place: "Team Station 7 Relay" or "In your own name". */
 export function entrantText(registration: Pick<RegistrationDto, 'teamId' | 'teamName' | 'entrantName'>): string {
-  return registration.teamId !== null ? `Team ${registration.teamName ?? registration.entrantName}` : 'In your own name';
+  return registration.teamId !== null
+    ? `Team ${registration.teamName ?? registration.entrantName}`
+    : 'In your own name';
 }
 
 /** What a waitlisted entrant can expect; nothing for a confirmed one. */
@@ -31,7 +33,9 @@ export function standingHint(registration: Standing): string | undefined {
 }
 
 /** Said after a cancellation. */
-export function cancelledMessage(registration: Pick<RegistrationDto, 'teamId' | 'teamName' | 'entrantName' | 'runName'>): string {
+export function cancelledMessage(
+  registration: Pick<RegistrationDto, 'teamId' | 'teamName' | 'entrantName' | 'runName'>,
+): string {
   const who = registration.teamId !== null ? (registration.teamName ?? registration.entrantName) : 'Your entry';
   return `${who} is no longer registered for ${registration.runName}.`;
 }
@@ -54,10 +58,13 @@ export interface RefusalView {
 
 function problemMessages(data: unknown): string[] {
   const details = data !== null && typeof data === 'object' ? (data as { details?: unknown }).details : undefined;
-  const problems = details !== null && typeof details === 'object' ? (details as { problems?: unknown }).problems : undefined;
+  const problems =
+    details !== null && typeof details === 'object' ? (details as { problems?: unknown }).problems : undefined;
   if (!Array.isArray(problems)) return [];
   return problems
-    .map((problem) => (problem !== null && typeof problem === 'object' ? (problem as { message?: unknown }).message : undefined))
+    .map((problem) =>
+      problem !== null && typeof problem === 'object' ? (problem as { message?: unknown }).message : undefined,
+    )
     .filter((message): message is string => typeof message === 'string' && message.trim() !== '');
 }
 

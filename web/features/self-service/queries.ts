@@ -16,7 +16,9 @@ const MAX_PAGES = 20;
 async function allPages<T>(path: string, query: Record<string, unknown>, signal: AbortSignal): Promise<T[]> {
   const all: T[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const result = normalizePage<T>(await apiGet<unknown>(path, { query: { ...query, page, limit: MAX_PAGE_SIZE }, signal }));
+    const result = normalizePage<T>(
+      await apiGet<unknown>(path, { query: { ...query, page, limit: MAX_PAGE_SIZE }, signal }),
+    );
     all.push(...result.data);
     if (result.data.length === 0 || all.length >= result.meta.total) break;
   }

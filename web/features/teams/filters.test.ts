@@ -1,20 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import { buildQueryString } from '../../lib/query-string.ts';
-import { clearedTeamFilters, hasTeamFilters, parseTeamListSearch, teamListFilters, teamTab, withTeamFilter, withTeamTab } from './filters.ts';
+import {
+  clearedTeamFilters,
+  hasTeamFilters,
+  parseTeamListSearch,
+  teamListFilters,
+  teamTab,
+  withTeamFilter,
+  withTeamTab,
+} from './filters.ts';
 
 describe('parseTeamListSearch', () => {
   it('keeps the valid params, trimmed and typed', () => {
     expect(
-      parseTeamListSearch({ tab: 'all', page: '3', query: ' smoke ', departmentId: '12', runType: 'tech2', isHybrid: 'true', isActive: false }),
-    ).toEqual({ tab: 'all', page: 3, query: 'smoke', departmentId: 12, runType: 'tech2', isHybrid: true, isActive: false });
+      parseTeamListSearch({
+        tab: 'all',
+        page: '3',
+        query: ' smoke ',
+        departmentId: '12',
+        runType: 'tech2',
+        isHybrid: 'true',
+        isActive: false,
+      }),
+    ).toEqual({
+      tab: 'all',
+      page: 3,
+      query: 'smoke',
+      departmentId: 12,
+      runType: 'tech2',
+      isHybrid: true,
+      isActive: false,
+    });
   });
 
   it('drops what is malformed', () => {
-    expect(parseTeamListSearch({ tab: 'archive', page: '0', query: '   ', departmentId: 'x', runType: 'sprint', isHybrid: 'yes', isActive: 1 })).toEqual({});
+    expect(
+      parseTeamListSearch({
+        tab: 'archive',
+        page: '0',
+        query: '   ',
+        departmentId: 'x',
+        runType: 'sprint',
+        isHybrid: 'yes',
+        isActive: 1,
+      }),
+    ).toEqual({});
   });
 
   it('has no active filter on the deleted tab', () => {
-    expect(parseTeamListSearch({ tab: 'deleted', isActive: 'true', isHybrid: 'false' })).toEqual({ tab: 'deleted', isHybrid: false });
+    expect(parseTeamListSearch({ tab: 'deleted', isActive: 'true', isHybrid: 'false' })).toEqual({
+      tab: 'deleted',
+      isHybrid: false,
+    });
   });
 });
 
@@ -39,13 +76,23 @@ describe('teamListFilters', () => {
   });
 
   it('maps the filters onto the query string of GET /teams', () => {
-    const filters = teamListFilters({ tab: 'all', page: 2, query: 'eaters', departmentId: 4, runType: 'relay', isHybrid: false, isActive: true }, true);
-    expect(buildQueryString(filters)).toBe('?page=2&limit=20&query=eaters&departmentId=4&runType=relay&isHybrid=false&isActive=true');
+    const filters = teamListFilters(
+      { tab: 'all', page: 2, query: 'eaters', departmentId: 4, runType: 'relay', isHybrid: false, isActive: true },
+      true,
+    );
+    expect(buildQueryString(filters)).toBe(
+      '?page=2&limit=20&query=eaters&departmentId=4&runType=relay&isHybrid=false&isActive=true',
+    );
   });
 
   it('sends the active filter for admins only, and deleted=true on the deleted tab', () => {
     expect(teamListFilters({ tab: 'all', isActive: false }, false)).toEqual({ page: 1, limit: 20 });
-    expect(teamListFilters({ tab: 'deleted', query: 'old' }, true)).toEqual({ page: 1, limit: 20, query: 'old', deleted: true });
+    expect(teamListFilters({ tab: 'deleted', query: 'old' }, true)).toEqual({
+      page: 1,
+      limit: 20,
+      query: 'old',
+      deleted: true,
+    });
     expect(teamListFilters({ tab: 'deleted' }, false)).toEqual({ page: 1, limit: 20, mine: true });
   });
 });
@@ -57,7 +104,10 @@ describe('changing the search', () => {
   });
 
   it('keeps the filters across tabs, drops the page, and leaves the default tab out of the URL', () => {
-    expect(withTeamTab({ page: 2, query: 'x', isActive: false }, 'deleted', true)).toEqual({ tab: 'deleted', query: 'x' });
+    expect(withTeamTab({ page: 2, query: 'x', isActive: false }, 'deleted', true)).toEqual({
+      tab: 'deleted',
+      query: 'x',
+    });
     expect(withTeamTab({ tab: 'deleted', query: 'x' }, 'all', true)).toEqual({ query: 'x' });
     expect(withTeamTab({ runType: 'tech2' }, 'all', false)).toEqual({ tab: 'all', runType: 'tech2' });
     expect(withTeamTab({ tab: 'all' }, 'mine', false)).toEqual({});

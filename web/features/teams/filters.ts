@@ -2,7 +2,14 @@
  * The teams list: its URL search params (SPEC 3 team filters isHybrid and isActive, plus the name,
  * department and format), and the filters (query key and query string of GET /teams) they become.
  */
-import { booleanParam, compact, idParam, PORTAL_PAGE_SIZE, pageParam, searchTextParam } from '../portal/query-policy.ts';
+import {
+  booleanParam,
+  compact,
+  idParam,
+  PORTAL_PAGE_SIZE,
+  pageParam,
+  searchTextParam,
+} from '../portal/query-policy.ts';
 import { isTeamRunType, type TeamRunType } from './labels.ts';
 
 /** 'mine': the teams I am on; 'all': every team I may see; 'deleted': the soft-deleted ones (admins). */
@@ -56,7 +63,11 @@ export type TeamListFilters = {
   deleted?: true;
 };
 
-export function teamListFilters(search: TeamListSearch, isAdmin: boolean, limit: number = PORTAL_PAGE_SIZE): TeamListFilters {
+export function teamListFilters(
+  search: TeamListSearch,
+  isAdmin: boolean,
+  limit: number = PORTAL_PAGE_SIZE,
+): TeamListFilters {
   const tab = teamTab(search, isAdmin);
   return {
     page: search.page ?? 1,

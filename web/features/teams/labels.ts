@@ -3,7 +3,13 @@
  * shared pure ones (api/domain/teams); this only turns them into short words for people.
  */
 import type { TeamDto } from '../../../api/contracts/teams.ts';
-import { MAX_AGE, MEDICAL_CLEARANCE_AGE, MIN_AGE, type ProblemCode, type RunTypeName } from '../../../api/domain/teams/eligibility.ts';
+import {
+  MAX_AGE,
+  MEDICAL_CLEARANCE_AGE,
+  MIN_AGE,
+  type ProblemCode,
+  type RunTypeName,
+} from '../../../api/domain/teams/eligibility.ts';
 
 export type TeamRunType = RunTypeName;
 

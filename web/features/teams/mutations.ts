@@ -22,20 +22,31 @@ function useTeamMutation<V>(call: (variables: V) => Promise<TeamDto>) {
 export const useCreateTeam = () => useTeamMutation((body: TeamCreateBody) => apiSend<TeamDto>('POST', '/teams', body));
 
 export const useUpdateTeam = () =>
-  useTeamMutation(({ id, body }: { id: number; body: TeamUpdateBody }) => apiSend<TeamDto>('PUT', `/teams/${id}`, body));
+  useTeamMutation(({ id, body }: { id: number; body: TeamUpdateBody }) =>
+    apiSend<TeamDto>('PUT', `/teams/${id}`, body),
+  );
 
 export const useAddMember = () =>
-  useTeamMutation(({ id, userId }: { id: number; userId: number }) => apiSend<TeamDto>('PATCH', `/teams/${id}/add-member/${userId}`));
+  useTeamMutation(({ id, userId }: { id: number; userId: number }) =>
+    apiSend<TeamDto>('PATCH', `/teams/${id}/add-member/${userId}`),
+  );
 
 export const useRemoveMember = () =>
-  useTeamMutation(({ id, userId }: { id: number; userId: number }) => apiSend<TeamDto>('PATCH', `/teams/${id}/remove-member/${userId}`));
+  useTeamMutation(({ id, userId }: { id: number; userId: number }) =>
+    apiSend<TeamDto>('PATCH', `/teams/${id}/remove-member/${userId}`),
+  );
 
 export const useTransferOwnership = () =>
-  useTeamMutation(({ id, userId }: { id: number; userId: number }) => apiSend<TeamDto>('POST', `/teams/${id}/transfer-ownership/${userId}`));
+  useTeamMutation(({ id, userId }: { id: number; userId: number }) =>
+    apiSend<TeamDto>('POST', `/teams/${id}/transfer-ownership/${userId}`),
+  );
 
 export const useMakeHybrid = () =>
-  useTeamMutation(({ id, body }: { id: number; body: TeamHybridBody }) => apiSend<TeamDto>('POST', `/teams/${id}/hybrid`, body));
+  useTeamMutation(({ id, body }: { id: number; body: TeamHybridBody }) =>
+    apiSend<TeamDto>('POST', `/teams/${id}/hybrid`, body),
+  );
 
-export const useSoftDeleteTeam = () => useTeamMutation((id: number) => apiSend<TeamDto>('POST', `/teams/${id}/soft-delete`));
+export const useSoftDeleteTeam = () =>
+  useTeamMutation((id: number) => apiSend<TeamDto>('POST', `/teams/${id}/soft-delete`));
 
 export const useRestoreTeam = () => useTeamMutation((id: number) => apiSend<TeamDto>('POST', `/teams/${id}/restore`));

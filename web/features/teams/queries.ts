@@ -58,7 +58,9 @@ export const myTeamIdsQuery = () =>
     queryFn: async ({ signal }): Promise<Set<number>> => {
       const ids = new Set<number>();
       for (let page = 1; page <= MAX_MY_TEAM_PAGES; page++) {
-        const result = normalizePage<TeamSummaryDto>(await apiGet<unknown>('/teams', { query: { page, limit: MAX_PAGE_SIZE, mine: true }, signal }));
+        const result = normalizePage<TeamSummaryDto>(
+          await apiGet<unknown>('/teams', { query: { page, limit: MAX_PAGE_SIZE, mine: true }, signal }),
+        );
         for (const team of result.data) ids.add(team.id);
         if (result.data.length === 0 || ids.size >= result.meta.total) break;
       }
@@ -95,7 +97,9 @@ export const runsOfTypeQuery = (runType: TeamRunType) =>
     queryFn: async ({ signal }): Promise<RunDto[]> => {
       const all: RunDto[] = [];
       for (let page = 1; page <= MAX_RUN_PAGES; page++) {
-        const result = normalizePage<RunDto>(await apiGet<unknown>(`/runs/type/${runType}`, { query: { page, limit: MAX_PAGE_SIZE }, signal }));
+        const result = normalizePage<RunDto>(
+          await apiGet<unknown>(`/runs/type/${runType}`, { query: { page, limit: MAX_PAGE_SIZE }, signal }),
+        );
         all.push(...result.data);
         if (result.data.length === 0 || all.length >= result.meta.total) break;
       }
@@ -112,7 +116,9 @@ export const userSearchQuery = (query: string) =>
   queryOptions({
     queryKey: teamKeys.userSearch(query),
     queryFn: async ({ signal }): Promise<Page<UserDto>> =>
-      normalizePage<UserDto>(await apiGet<unknown>('/users/search', { query: { query, page: 1, limit: USER_SEARCH_LIMIT }, signal })),
+      normalizePage<UserDto>(
+        await apiGet<unknown>('/users/search', { query: { query, page: 1, limit: USER_SEARCH_LIMIT }, signal }),
+      ),
     enabled: query.trim() !== '',
     placeholderData: keepPreviousData,
     retry: portalRetry,
@@ -122,7 +128,11 @@ export const userSearchQuery = (query: string) =>
  * GET /teams/{id}/candidate?email: the account with that address, and whether it can join now. A
  * lookup the person asks for, so not a cached query; "no such account" is an answer, not a notice.
  */
-export async function findCandidate(teamId: number, email: string, signal?: AbortSignal): Promise<TeamCandidateDto | null> {
+export async function findCandidate(
+  teamId: number,
+  email: string,
+  signal?: AbortSignal,
+): Promise<TeamCandidateDto | null> {
   try {
     return await apiGet<TeamCandidateDto>(`/teams/${teamId}/candidate`, { query: { email }, signal, silent: true });
   } catch (error) {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { EligibilityProblemDto } from '../../../api/contracts/teams.ts';
-import { eligibilitySummary, hasRoomForMore, hybridMemberIds, memberName, memberStandings, runOptions, teamPermissions } from './view.ts';
+import {
+  eligibilitySummary,
+  hasRoomForMore,
+  hybridMemberIds,
+  memberName,
+  memberStandings,
+  runOptions,
+  teamPermissions,
+} from './view.ts';
 
 const team = { captainId: 1, isDeleted: false, members: [{ userId: 1 }, { userId: 2 }] };
 
@@ -17,14 +25,27 @@ describe('teamPermissions', () => {
   });
 
   it('gives a member who is not captain a read-only team they can leave', () => {
-    expect(teamPermissions(team, { id: 2, role: 'user' })).toMatchObject({ canManage: false, canChangeMembers: false, canLeave: true, isMember: true });
+    expect(teamPermissions(team, { id: 2, role: 'user' })).toMatchObject({
+      canManage: false,
+      canChangeMembers: false,
+      canLeave: true,
+      isMember: true,
+    });
   });
 
   it('lets admins manage any team, and nobody change the members of a deleted one', () => {
-    expect(teamPermissions(team, { id: 9, role: 'admin' })).toMatchObject({ isAdmin: true, canManage: true, canChangeMembers: true, isMember: false });
+    expect(teamPermissions(team, { id: 9, role: 'admin' })).toMatchObject({
+      isAdmin: true,
+      canManage: true,
+      canChangeMembers: true,
+      isMember: false,
+    });
     expect(teamPermissions(team, { id: 9, role: 'super-admin' }).canManage).toBe(true);
     const deleted = { ...team, isDeleted: true };
-    expect(teamPermissions(deleted, { id: 1, role: 'user' })).toMatchObject({ canManage: true, canChangeMembers: false });
+    expect(teamPermissions(deleted, { id: 1, role: 'user' })).toMatchObject({
+      canManage: true,
+      canChangeMembers: false,
+    });
     expect(teamPermissions(deleted, { id: 2, role: 'user' }).canLeave).toBe(false);
   });
 
@@ -44,7 +65,10 @@ describe('memberStandings', () => {
   const young: EligibilityProblemDto = { rule: 'age', code: 'TOO_YOUNG', message: 'Age rule: Kid is 18.', userId: 2 };
 
   it('is unchecked for everyone without a check', () => {
-    expect([...memberStandings(team.members, undefined).values()]).toEqual([{ kind: 'unchecked' }, { kind: 'unchecked' }]);
+    expect([...memberStandings(team.members, undefined).values()]).toEqual([
+      { kind: 'unchecked' },
+      { kind: 'unchecked' },
+    ]);
   });
 
   it('marks each member eligible or with their problems; someone the check missed stays unchecked', () => {
@@ -66,15 +90,24 @@ describe('eligibilitySummary', () => {
     firstName: 'A',
     lastName: 'B',
     ageOnEventDate: 30,
-    problems: Array.from({ length: problems }, (): EligibilityProblemDto => ({ rule: 'account', code: 'ACCOUNT_UNVERIFIED', message: 'x' })),
+    problems: Array.from(
+      { length: problems },
+      (): EligibilityProblemDto => ({ rule: 'account', code: 'ACCOUNT_UNVERIFIED', message: 'x' }),
+    ),
   });
 
   it('says eligible, or counts the problems of the team and the members not eligible', () => {
     expect(eligibilitySummary({ eligible: true, teamProblems: [], members: [member(0)] })).toMatch(/meet the rules/);
     expect(
-      eligibilitySummary({ eligible: false, teamProblems: [{ rule: 'team-size', code: 'TEAM_TOO_SMALL', message: 'x' }], members: [member(0), member(2)] }),
+      eligibilitySummary({
+        eligible: false,
+        teamProblems: [{ rule: 'team-size', code: 'TEAM_TOO_SMALL', message: 'x' }],
+        members: [member(0), member(2)],
+      }),
     ).toBe('Not eligible yet: 1 team problem and 1 member not eligible.');
-    expect(eligibilitySummary({ eligible: false, teamProblems: [], members: [member(1), member(3)] })).toBe('Not eligible yet: 2 members not eligible.');
+    expect(eligibilitySummary({ eligible: false, teamProblems: [], members: [member(1), member(3)] })).toBe(
+      'Not eligible yet: 2 members not eligible.',
+    );
   });
 });
 

@@ -4,7 +4,12 @@
  * standing for the chosen run, and the runs worth offering.
  */
 import type { RunDto } from '../../../api/contracts/runs.ts';
-import type { EligibilityProblemDto, TeamDto, TeamEligibilityDto, TeamMemberDto } from '../../../api/contracts/teams.ts';
+import type {
+  EligibilityProblemDto,
+  TeamDto,
+  TeamEligibilityDto,
+  TeamMemberDto,
+} from '../../../api/contracts/teams.ts';
 import type { RoleName } from '../portal/roles.ts';
 import { roleAtLeast } from '../portal/roles.ts';
 
@@ -43,7 +48,10 @@ export function hasRoomForMore(team: Pick<TeamDto, 'size'>): boolean {
   return team.size.count < team.size.max;
 }
 
-export type MemberStanding = { kind: 'unchecked' } | { kind: 'eligible' } | { kind: 'problems'; problems: EligibilityProblemDto[] };
+export type MemberStanding =
+  | { kind: 'unchecked' }
+  | { kind: 'eligible' }
+  | { kind: 'problems'; problems: EligibilityProblemDto[] };
 
 /**
  * Each member's standing for the chosen run: unchecked without a check (or for someone the check did
@@ -64,7 +72,9 @@ export function memberStandings(
 }
 
 /** "Eligible", or how many problems stand in the way, and whose. */
-export function eligibilitySummary(eligibility: Pick<TeamEligibilityDto, 'eligible' | 'teamProblems' | 'members'>): string {
+export function eligibilitySummary(
+  eligibility: Pick<TeamEligibilityDto, 'eligible' | 'teamProblems' | 'members'>,
+): string {
   if (eligibility.eligible) return 'The team and every member meet the rules for this run.';
   const people = eligibility.members.filter((m) => m.problems.length > 0).length;
   const parts: string[] = [];
@@ -84,14 +94,23 @@ export interface RunOption {
  * The runs to check against: those taking registrations now (the API lists active runs of public
  * events, latest event first), and the one in the URL even if it has closed since.
  */
-export function runOptions(runs: readonly Pick<RunDto, 'id' | 'name' | 'eventName' | 'isOpen'>[], selectedId: number | undefined): RunOption[] {
-  const options = runs.filter((run) => run.isOpen || run.id === selectedId).map((run) => ({ id: run.id, label: `${run.eventName} — ${run.name}` }));
-  if (selectedId !== undefined && !options.some((o) => o.id === selectedId)) options.unshift({ id: selectedId, label: `Run #${selectedId}` });
+export function runOptions(
+  runs: readonly Pick<RunDto, 'id' | 'name' | 'eventName' | 'isOpen'>[],
+  selectedId: number | undefined,
+): RunOption[] {
+  const options = runs
+    .filter((run) => run.isOpen || run.id === selectedId)
+    .map((run) => ({ id: run.id, label: `${run.eventName} — ${run.name}` }));
+  if (selectedId !== undefined && !options.some((o) => o.id === selectedId))
+    options.unshift({ id: selectedId, label: `Run #${selectedId}` });
   return options;
 }
 
 /** The member list for POST /teams/{id}/hybrid: everyone on the team now, and the newcomer if any. */
-export function hybridMemberIds(team: { members: readonly Pick<TeamMemberDto, 'userId'>[] }, newcomer?: number): number[] {
+export function hybridMemberIds(
+  team: { members: readonly Pick<TeamMemberDto, 'userId'>[] },
+  newcomer?: number,
+): number[] {
   const ids = team.members.map((m) => m.userId);
   return newcomer === undefined || ids.includes(newcomer) ? ids : [...ids, newcomer];
 }

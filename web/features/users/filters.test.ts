@@ -6,12 +6,21 @@ import { hasUserFilters, parseUserListSearch, userListFilters, withUserFilter } 
 describe('parseUserListSearch', () => {
   it('keeps the valid params, typed', () => {
     expect(
-      parseUserListSearch({ page: 3, query: ' alex ', isVerified: false, isActive: 'true', departmentId: '12', role: 'admin' }),
+      parseUserListSearch({
+        page: 3,
+        query: ' alex ',
+        isVerified: false,
+        isActive: 'true',
+        departmentId: '12',
+        role: 'admin',
+      }),
     ).toEqual({ page: 3, query: 'alex', isVerified: false, isActive: true, departmentId: 12, role: 'admin' });
   });
 
   it('drops what is malformed instead of failing the page', () => {
-    expect(parseUserListSearch({ page: 'two', query: '  ', isVerified: 'maybe', departmentId: -4, role: 'root', extra: 1 })).toEqual({});
+    expect(
+      parseUserListSearch({ page: 'two', query: '  ', isVerified: 'maybe', departmentId: -4, role: 'root', extra: 1 }),
+    ).toEqual({});
   });
 
   it('leaves page 1 out of the URL', () => {
@@ -30,8 +39,17 @@ describe('userListFilters', () => {
   });
 
   it('maps every filter onto the query string of GET /users', () => {
-    const filters = userListFilters({ page: 2, query: 'mor gan', isVerified: false, isActive: true, departmentId: 9, role: 'super-admin' });
-    expect(buildQueryString(filters)).toBe('?page=2&limit=20&query=mor+gan&isVerified=false&isActive=true&departmentId=9&role=super-admin');
+    const filters = userListFilters({
+      page: 2,
+      query: 'mor gan',
+      isVerified: false,
+      isActive: true,
+      departmentId: 9,
+      role: 'super-admin',
+    });
+    expect(buildQueryString(filters)).toBe(
+      '?page=2&limit=20&query=mor+gan&isVerified=false&isActive=true&departmentId=9&role=super-admin',
+    );
   });
 
   it('leaves unset filters out of both the key and the query string', () => {

@@ -1,5 +1,12 @@
 /** The users list: its URL search params, and the filters (query key and query string) they become. */
-import { booleanParam, compact, idParam, PORTAL_PAGE_SIZE, pageParam, searchTextParam } from '../portal/query-policy.ts';
+import {
+  booleanParam,
+  compact,
+  idParam,
+  PORTAL_PAGE_SIZE,
+  pageParam,
+  searchTextParam,
+} from '../portal/query-policy.ts';
 import { isRole, type RoleName } from '../portal/roles.ts';
 
 /** What /portal/users keeps in its URL; every entry is optional and left out when unset. */

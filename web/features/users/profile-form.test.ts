@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, type UserDto, userUpdateBodySchema } from '../../../api/contracts/accounts.ts';
 import { TIME_MESSAGES } from '../../../api/domain/times.ts';
 import { validateWith } from '../portal/forms.ts';
-import { accountDetailsBody, accountDetailsChanged, accountDetailsProblems, accountDetailsValues, dateOfBirthProblem } from './profile-form.ts';
+import {
+  accountDetailsBody,
+  accountDetailsChanged,
+  accountDetailsProblems,
+  accountDetailsValues,
+  dateOfBirthProblem,
+} from './profile-form.ts';
 
 const user: Pick<UserDto, 'firstName' | 'lastName' | 'departmentId' | 'dateOfBirth' | 'seedTimeMs'> = {
   firstName: 'Alex',
@@ -15,14 +21,32 @@ const timed = { ...user, seedTimeMs: 107_320 };
 
 describe('account details form', () => {
   it('starts from the saved account', () => {
-    expect(accountDetailsValues(user)).toEqual({ firstName: 'Alex', lastName: 'Morgan', departmentId: '4', dateOfBirth: '1990-05-31', seedTimeMs: '' });
+    expect(accountDetailsValues(user)).toEqual({
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      departmentId: '4',
+      dateOfBirth: '1990-05-31',
+      seedTimeMs: '',
+    });
     expect(accountDetailsValues(timed).seedTimeMs).toBe('1:47.32');
-    expect(accountDetailsValues({ ...user, departmentId: null, dateOfBirth: null })).toMatchObject({ departmentId: '', dateOfBirth: '' });
+    expect(accountDetailsValues({ ...user, departmentId: null, dateOfBirth: null })).toMatchObject({
+      departmentId: '',
+      dateOfBirth: '',
+    });
   });
 
   it('sends cleared choices as null', () => {
-    const body = accountDetailsBody({ firstName: 'Alex', lastName: 'Morgan', departmentId: '', dateOfBirth: '', seedTimeMs: '' }, timed);
-    expect(body).toEqual({ firstName: 'Alex', lastName: 'Morgan', departmentId: null, dateOfBirth: null, seedTimeMs: null });
+    const body = accountDetailsBody(
+      { firstName: 'Alex', lastName: 'Morgan', departmentId: '', dateOfBirth: '', seedTimeMs: '' },
+      timed,
+    );
+    expect(body).toEqual({
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      departmentId: null,
+      dateOfBirth: null,
+      seedTimeMs: null,
+    });
     expect(validateWith(userUpdateBodySchema, body).ok).toBe(true);
   });
 
@@ -39,7 +63,7 @@ describe('account details form', () => {
     expect(validateWith(userUpdateBodySchema, body)).toMatchObject({ ok: true, data: { seedTimeMs: 59_990 } });
   });
 
-  it('says what is wrong with a best time in the form\'s words; the schema refuses it too', () => {
+  it("says what is wrong with a best time in the form's words; the schema refuses it too", () => {
     const values = { ...accountDetailsValues(user), seedTimeMs: '1.47.32' };
     expect(accountDetailsProblems(values)).toEqual({ seedTimeMs: TIME_MESSAGES.format });
     expect(accountDetailsProblems({ ...values, seedTimeMs: '0:00' })).toEqual({ seedTimeMs: TIME_MESSAGES.range });
@@ -55,7 +79,10 @@ describe('account details form', () => {
   it('is checked with the shared schema and its messages', () => {
     const result = validateWith(
       userUpdateBodySchema,
-      accountDetailsBody({ firstName: '', lastName: 'M', departmentId: '', dateOfBirth: '31/05/1990', seedTimeMs: '' }, user),
+      accountDetailsBody(
+        { firstName: '', lastName: 'M', departmentId: '', dateOfBirth: '31/05/1990', seedTimeMs: '' },
+        user,
+      ),
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;

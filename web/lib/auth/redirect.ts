@@ -7,7 +7,13 @@
 export const DEFAULT_AFTER_SIGN_IN = '/portal';
 
 /** Pages a signed-in person has no reason to land on after signing in. */
-export const AUTH_PATHS: readonly string[] = ['/sign-in', '/register', '/forgot-password', '/reset-password', '/verify-email'];
+export const AUTH_PATHS: readonly string[] = [
+  '/sign-in',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+];
 
 const MAX_REDIRECT_LENGTH = 2_048;
 const PROBE_ORIGIN = 'https://same-site.invalid';

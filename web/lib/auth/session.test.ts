@@ -16,7 +16,12 @@ let disconnect: (() => void) | undefined;
 function start(routes: Record<string, Route>, options: AuthSessionOptions = {}) {
   const stub = fetchStub(routes);
   vi.stubGlobal('fetch', vi.fn(stub.fetch));
-  const session = new AuthSession({ storage: () => storage, report: (n) => notices.push(n), lock: (task) => task(), ...options });
+  const session = new AuthSession({
+    storage: () => storage,
+    report: (n) => notices.push(n),
+    lock: (task) => task(),
+    ...options,
+  });
   return { session, stub };
 }
 
@@ -56,7 +61,12 @@ describe('login (SPEC 4)', () => {
       error: null,
     });
     expect(states[0]).toBe(true);
-    expect(stub.seen[0]).toMatchObject({ method: 'POST', url: '/api/auth/login', authorization: null, body: { ...CREDENTIALS, rememberMe: true } });
+    expect(stub.seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/auth/login',
+      authorization: null,
+      body: { ...CREDENTIALS, rememberMe: true },
+    });
   });
 
   it('persists only isAuthenticated, tokenExpiresAt and the user id, under firefit-canada-auth', async () => {
@@ -64,18 +74,29 @@ describe('login (SPEC 4)', () => {
     await session.login(CREDENTIALS);
     expect(storage.keys()).toEqual([AUTH_STORAGE_KEY]);
     const raw = storage.getItem('firefit-canada-auth') ?? '';
-    expect(JSON.parse(raw)).toEqual({ isAuthenticated: true, tokenExpiresAt: new Date(T0 + 15 * 60_000).toISOString(), user: { id: 7 } });
+    expect(JSON.parse(raw)).toEqual({
+      isAuthenticated: true,
+      tokenExpiresAt: new Date(T0 + 15 * 60_000).toISOString(),
+      user: { id: 7 },
+    });
     expect(raw).not.toContain('login-token');
   });
 
   it('rejects with the server error and keeps its message', async () => {
     const { session } = start({
-      'POST /api/auth/login': () => ({ status: 403, body: errorBody(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email before signing in') }),
+      'POST /api/auth/login': () => ({
+        status: 403,
+        body: errorBody(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email before signing in'),
+      }),
     });
     const error = await session.login(CREDENTIALS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 403, code: 'EMAIL_NOT_VERIFIED' });
-    expect(session.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, error: 'Please verify your email before signing in' });
+    expect(session.getState()).toMatchObject({
+      isAuthenticated: false,
+      isLoading: false,
+      error: 'Please verify your email before signing in',
+    });
     expect(storage.keys()).toEqual([]);
   });
 
@@ -92,7 +113,11 @@ describe('logout (SPEC 4)', () => {
     disconnect = session.connect();
     await session.login(CREDENTIALS);
     await session.logout();
-    expect(stub.seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/auth/logout', authorization: 'Bearer login-token' });
+    expect(stub.seen.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      authorization: 'Bearer login-token',
+    });
     expect(session.getState()).toEqual({
       isAuthenticated: false,
       accessToken: null,
@@ -106,7 +131,10 @@ describe('logout (SPEC 4)', () => {
   });
 
   it('signs out locally even when the server call fails', async () => {
-    const { session } = start({ 'POST /api/auth/login': loginOk, 'POST /api/auth/logout': () => ({ status: 500, body: errorBody(500, 'X', 'boom') }) });
+    const { session } = start({
+      'POST /api/auth/login': loginOk,
+      'POST /api/auth/logout': () => ({ status: 500, body: errorBody(500, 'X', 'boom') }),
+    });
     await session.login(CREDENTIALS);
     await session.logout();
     expect(session.getState().isAuthenticated).toBe(false);
@@ -151,7 +179,10 @@ describe('logout (SPEC 4)', () => {
 
 describe('restore on page load', () => {
   function storeSignedIn() {
-    storage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ isAuthenticated: true, tokenExpiresAt: new Date(T0 - 60_000).toISOString(), user: { id: 7 } }));
+    storage.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ isAuthenticated: true, tokenExpiresAt: new Date(T0 - 60_000).toISOString(), user: { id: 7 } }),
+    );
   }
 
   it('starts as loading when storage says signed in, then refreshes silently to get a token', async () => {
@@ -159,10 +190,18 @@ describe('restore on page load', () => {
     const { session, stub } = start({ 'POST /api/auth/refresh': refreshOk });
     expect(session.getState()).toMatchObject({ isAuthenticated: false, isLoading: true });
     const state = await session.restore();
-    expect(state).toMatchObject({ isAuthenticated: true, accessToken: 'refreshed-1', user: { id: 7, email: 'casey@firehall.example' }, isLoading: false });
+    expect(state).toMatchObject({
+      isAuthenticated: true,
+      accessToken: 'refreshed-1',
+      user: { id: 7, email: 'casey@firehall.example' },
+      isLoading: false,
+    });
     expect(stub.paths()).toEqual(['POST /api/auth/refresh']);
     expect(stub.seen[0]?.authorization).toBeNull();
-    expect(JSON.parse(storage.getItem(AUTH_STORAGE_KEY) ?? '')).toMatchObject({ isAuthenticated: true, user: { id: 7 } });
+    expect(JSON.parse(storage.getItem(AUTH_STORAGE_KEY) ?? '')).toMatchObject({
+      isAuthenticated: true,
+      user: { id: 7 },
+    });
   });
 
   it('runs once however often it is asked', async () => {
@@ -206,7 +245,11 @@ describe('resolve (for guards)', () => {
   });
 
   it('does not probe after a sign-out', async () => {
-    const { session, stub } = start({ 'POST /api/auth/login': loginOk, 'POST /api/auth/logout': logoutOk, 'POST /api/auth/refresh': refreshOk });
+    const { session, stub } = start({
+      'POST /api/auth/login': loginOk,
+      'POST /api/auth/logout': logoutOk,
+      'POST /api/auth/refresh': refreshOk,
+    });
     await session.login(CREDENTIALS);
     await session.logout();
     await expect(session.resolve()).resolves.toMatchObject({ isAuthenticated: false, isLoggingOut: true });
@@ -218,10 +261,15 @@ describe('API client wiring', () => {
   const privateRoute =
     (validToken: () => string): Route =>
     (request) =>
-      request.authorization === `Bearer ${validToken()}` ? { status: 200, body: { ok: true } } : { status: 401, body: errorBody(401, 'UNAUTHORIZED', 'Token expired') };
+      request.authorization === `Bearer ${validToken()}`
+        ? { status: 200, body: { ok: true } }
+        : { status: 401, body: errorBody(401, 'UNAUTHORIZED', 'Token expired') };
 
   it('sends the bearer token on private calls and none on the public auth calls', async () => {
-    const { session, stub } = start({ 'POST /api/auth/login': loginOk, 'GET /api/users/me/thing': privateRoute(() => 'login-token') });
+    const { session, stub } = start({
+      'POST /api/auth/login': loginOk,
+      'GET /api/users/me/thing': privateRoute(() => 'login-token'),
+    });
     disconnect = session.connect();
     await session.login(CREDENTIALS);
     await expect(apiGet('/users/me/thing')).resolves.toEqual({ ok: true });
@@ -256,7 +304,12 @@ describe('API client wiring', () => {
     const call = apiGet('/private');
     // The server now wants a token the session does not have yet.
     await expect(call).resolves.toEqual({ ok: true });
-    expect(stub.paths()).toEqual(['POST /api/auth/login', 'GET /api/private', 'POST /api/auth/refresh', 'GET /api/private']);
+    expect(stub.paths()).toEqual([
+      'POST /api/auth/login',
+      'GET /api/private',
+      'POST /api/auth/refresh',
+      'GET /api/private',
+    ]);
     expect(session.getState().accessToken).toBe('rotated');
   });
 
@@ -273,9 +326,18 @@ describe('API client wiring', () => {
     await session.login(CREDENTIALS);
     await expect(apiGet('/private', { silent: true })).rejects.toMatchObject({ status: 401 });
     expect(beforeExpire).toHaveBeenCalledTimes(1);
-    expect(session.getState()).toMatchObject({ isAuthenticated: false, isLoggingOut: true, error: 'Token refresh failed' });
+    expect(session.getState()).toMatchObject({
+      isAuthenticated: false,
+      isLoggingOut: true,
+      error: 'Token refresh failed',
+    });
     expect(notices.map((n) => n.message)).toEqual(['Token refresh failed']);
-    expect(stub.paths()).toEqual(['POST /api/auth/login', 'GET /api/private', 'POST /api/auth/refresh', 'POST /api/auth/logout']);
+    expect(stub.paths()).toEqual([
+      'POST /api/auth/login',
+      'GET /api/private',
+      'POST /api/auth/refresh',
+      'POST /api/auth/logout',
+    ]);
     expect(storage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
 
@@ -325,7 +387,12 @@ describe('user details', () => {
 
 describe('register', () => {
   it('creates the account without signing in', async () => {
-    const { session, stub } = start({ 'POST /api/auth/register': () => ({ status: 201, body: { message: 'Check your e-mail', user: testUser({ isVerified: false }) } }) });
+    const { session, stub } = start({
+      'POST /api/auth/register': () => ({
+        status: 201,
+        body: { message: 'Check your e-mail', user: testUser({ isVerified: false }) },
+      }),
+    });
     const body = { email: 'new@firehall.example', password: 'secret-1', firstName: 'New', lastName: 'Person' };
     await expect(session.register(body)).resolves.toMatchObject({ message: 'Check your e-mail' });
     expect(stub.seen[0]).toMatchObject({ url: '/api/auth/register', body, authorization: null });

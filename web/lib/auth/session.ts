@@ -9,7 +9,14 @@
  * - the API client gets its bearer token here and asks here what to do about a 401.
  */
 import { useSyncExternalStore } from 'react';
-import type { LoginBody, RegisterBody, RegisterResponse, RoleName, SessionDto, UserDto } from '../../../api/contracts/accounts.ts';
+import type {
+  LoginBody,
+  RegisterBody,
+  RegisterResponse,
+  RoleName,
+  SessionDto,
+  UserDto,
+} from '../../../api/contracts/accounts.ts';
 import { setAccessTokenProvider, setUnauthorizedHandler } from '../api.ts';
 import { AppError, errorFromException } from '../errors.ts';
 import { reportError } from '../toasts.ts';
@@ -88,7 +95,13 @@ export function reportRefreshNotice(notice: RefreshNotice): void {
   }
   const status = notice.error instanceof AppError ? notice.error.status : undefined;
   reportError(
-    new AppError({ message: notice.message, type: 'unauthorized', severity: notice.severity, status, cause: notice.error }),
+    new AppError({
+      message: notice.message,
+      type: 'unauthorized',
+      severity: notice.severity,
+      status,
+      cause: notice.error,
+    }),
     'toast',
     notice.title ? { title: notice.title } : {},
   );
@@ -117,7 +130,10 @@ export class AuthSession {
     const lock = options.lock ?? withCrossTabLock;
     this.refresher = new TokenRefresher({
       fetch: () => lock(() => this.calls.refresh()),
-      readCache: () => (this.state.accessToken && this.state.tokenExpiresAt ? { accessToken: this.state.accessToken, tokenExpiresAt: this.state.tokenExpiresAt } : null),
+      readCache: () =>
+        this.state.accessToken && this.state.tokenExpiresAt
+          ? { accessToken: this.state.accessToken, tokenExpiresAt: this.state.tokenExpiresAt }
+          : null,
       onRefreshed: (session) => this.applySession(session),
       report: options.report ?? reportRefreshNotice,
       now: this.now,
@@ -149,7 +165,9 @@ export class AuthSession {
 
   private persist(): void {
     const { isAuthenticated, tokenExpiresAt, user } = this.state;
-    const record: PersistedAuth | null = isAuthenticated ? { isAuthenticated, tokenExpiresAt, user: user ? { id: user.id } : null } : null;
+    const record: PersistedAuth | null = isAuthenticated
+      ? { isAuthenticated, tokenExpiresAt, user: user ? { id: user.id } : null }
+      : null;
     writePersistedAuth(this.storage(), record);
   }
 
@@ -160,7 +178,12 @@ export class AuthSession {
   // ---------- transitions ----------
 
   private applySession(session: SessionDto): void {
-    this.setState({ accessToken: session.accessToken, tokenExpiresAt: session.tokenExpiresAt, user: session.user, error: null });
+    this.setState({
+      accessToken: session.accessToken,
+      tokenExpiresAt: session.tokenExpiresAt,
+      user: session.user,
+      error: null,
+    });
     this.persist();
   }
 
@@ -317,7 +340,8 @@ export class AuthSession {
     const { accessToken, tokenExpiresAt } = this.state;
     if (!accessToken || !tokenExpiresAt) return undefined;
     if (this.loggingOut || this.expiring) return accessToken;
-    if (isTokenUsable({ accessToken, tokenExpiresAt }, this.now(), this.refresher.limits.expiryMarginMs)) return accessToken;
+    if (isTokenUsable({ accessToken, tokenExpiresAt }, this.now(), this.refresher.limits.expiryMarginMs))
+      return accessToken;
     const outcome = await this.refresh();
     return outcome.ok ? outcome.accessToken : undefined;
   };
@@ -364,5 +388,9 @@ export function useAuth(): AuthState {
 
 /** The signed-in user, or null. */
 export function useCurrentUser(): UserDto | null {
-  return useSyncExternalStore(authSession.subscribe, () => authSession.getState().user, () => authSession.getState().user);
+  return useSyncExternalStore(
+    authSession.subscribe,
+    () => authSession.getState().user,
+    () => authSession.getState().user,
+  );
 }

@@ -13,10 +13,19 @@ describe('persisted record', () => {
   it('keeps only isAuthenticated, tokenExpiresAt and the user id', () => {
     const storage = new MemoryStorage();
     const user = { id: 5, email: 'a@b.ca', firstName: 'Ann', role: 'admin' };
-    writePersistedAuth(storage, { isAuthenticated: true, tokenExpiresAt: '2026-05-01T12:15:00.000Z', user, accessToken: 'secret' } as never);
+    writePersistedAuth(storage, {
+      isAuthenticated: true,
+      tokenExpiresAt: '2026-05-01T12:15:00.000Z',
+      user,
+      accessToken: 'secret',
+    } as never);
     expect(storage.keys()).toEqual(['firefit-canada-auth']);
     const raw = storage.getItem('firefit-canada-auth') ?? '';
-    expect(JSON.parse(raw)).toEqual({ isAuthenticated: true, tokenExpiresAt: '2026-05-01T12:15:00.000Z', user: { id: 5 } });
+    expect(JSON.parse(raw)).toEqual({
+      isAuthenticated: true,
+      tokenExpiresAt: '2026-05-01T12:15:00.000Z',
+      user: { id: 5 },
+    });
     expect(raw).not.toContain('secret');
     expect(raw).not.toContain('a@b.ca');
   });

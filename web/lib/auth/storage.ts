@@ -57,7 +57,11 @@ export function readPersistedAuth(storage: Storage | undefined, key: string = AU
 }
 
 /** Writes exactly the three persisted fields, whatever else the caller passes; null removes the record. */
-export function writePersistedAuth(storage: Storage | undefined, value: PersistedAuth | null, key: string = AUTH_STORAGE_KEY): void {
+export function writePersistedAuth(
+  storage: Storage | undefined,
+  value: PersistedAuth | null,
+  key: string = AUTH_STORAGE_KEY,
+): void {
   if (!storage) return;
   try {
     if (value === null) {

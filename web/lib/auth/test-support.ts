@@ -76,7 +76,9 @@ export function fetchStub(routes: Record<string, Route>) {
     seen.push(request);
     const path = url.split('?')[0];
     const route = routes[`${method} ${path}`];
-    const reply = route ? await route(request) : { status: 404, body: { statusCode: 404, message: 'Not Found', code: 'NOT_FOUND' } };
+    const reply = route
+      ? await route(request)
+      : { status: 404, body: { statusCode: 404, message: 'Not Found', code: 'NOT_FOUND' } };
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json', ...reply.headers },

@@ -26,7 +26,12 @@ function session(token: string, expiresInMs = 15 * 60_000): SessionDto {
 }
 
 const httpError = (status: number) =>
-  new AppError({ message: `HTTP ${status}`, type: status === 401 ? 'unauthorized' : status >= 500 ? 'server' : 'bad_request', severity: 'error', status });
+  new AppError({
+    message: `HTTP ${status}`,
+    type: status === 401 ? 'unauthorized' : status >= 500 ? 'server' : 'bad_request',
+    severity: 'error',
+    status,
+  });
 const networkError = () => new AppError({ message: 'offline', type: 'network', severity: 'warning' });
 
 function setup(options: { cache?: CachedToken | null; fetch?: () => Promise<SessionDto>; marginMs?: number } = {}) {
@@ -65,7 +70,13 @@ afterEach(() => {
 
 describe('limits and messages (SPEC 8, SPEC 9)', () => {
   it('has the numbers of the spec', () => {
-    expect(REFRESH_LIMITS).toMatchObject({ maxAttempts: 3, attemptsResetMs: 60_000, minForcedIntervalMs: 2_000, baseDelayMs: 1_000, maxDelayMs: 10_000 });
+    expect(REFRESH_LIMITS).toMatchObject({
+      maxAttempts: 3,
+      attemptsResetMs: 60_000,
+      minForcedIntervalMs: 2_000,
+      baseDelayMs: 1_000,
+      maxDelayMs: 10_000,
+    });
   });
 
   it('has the messages of the spec, word for word', () => {
@@ -81,7 +92,9 @@ describe('limits and messages (SPEC 8, SPEC 9)', () => {
   });
 
   it('backs off 1000 ms doubled per extra attempt, capped at 10 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 20].map((retry) => refreshBackoffMs(retry))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+    expect([1, 2, 3, 4, 5, 6, 20].map((retry) => refreshBackoffMs(retry))).toEqual([
+      1000, 2000, 4000, 8000, 10_000, 10_000, 10_000,
+    ]);
     expect(refreshBackoffMs(0)).toBe(1000);
   });
 
@@ -113,17 +126,26 @@ describe('cached token', () => {
   });
 
   it('is replaced early when it expires within the safety margin (10 s by default)', async () => {
-    const { refresher, fetch } = setup({ cache: { accessToken: 'cached', tokenExpiresAt: new Date(T0 + 9_000).toISOString() } });
+    const { refresher, fetch } = setup({
+      cache: { accessToken: 'cached', tokenExpiresAt: new Date(T0 + 9_000).toISOString() },
+    });
     await expect(refresher.refresh()).resolves.toMatchObject({ source: 'refreshed' });
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(isTokenUsable({ accessToken: 'x', tokenExpiresAt: new Date(T0 + 11_000).toISOString() }, T0, 10_000)).toBe(true);
+    expect(isTokenUsable({ accessToken: 'x', tokenExpiresAt: new Date(T0 + 11_000).toISOString() }, T0, 10_000)).toBe(
+      true,
+    );
     expect(isTokenUsable({ accessToken: 'x', tokenExpiresAt: 'not a date' }, T0)).toBe(false);
     expect(isTokenUsable(null, T0)).toBe(false);
   });
 
   it('is not reused when the refresh is forced', async () => {
-    const { refresher, fetch } = setup({ cache: { accessToken: 'cached', tokenExpiresAt: new Date(T0 + 3_600_000).toISOString() } });
-    await expect(refresher.refresh({ force: true })).resolves.toMatchObject({ source: 'refreshed', accessToken: 'token-1' });
+    const { refresher, fetch } = setup({
+      cache: { accessToken: 'cached', tokenExpiresAt: new Date(T0 + 3_600_000).toISOString() },
+    });
+    await expect(refresher.refresh({ force: true })).resolves.toMatchObject({
+      source: 'refreshed',
+      accessToken: 'token-1',
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
@@ -156,7 +178,11 @@ describe('forced refresh within 2 s of the previous one', () => {
     const { refresher, fetch, notices } = setup();
     await refresher.refresh({ force: true });
     vi.advanceTimersByTime(1_999);
-    await expect(refresher.refresh({ force: true })).resolves.toMatchObject({ ok: true, source: 'skipped', accessToken: 'token-1' });
+    await expect(refresher.refresh({ force: true })).resolves.toMatchObject({
+      ok: true,
+      source: 'skipped',
+      accessToken: 'token-1',
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(notices).toEqual([{ reason: 'too-soon', message: 'Token refresh requested too soon', severity: 'warning' }]);
   });
@@ -178,7 +204,10 @@ describe('forced refresh within 2 s of the previous one', () => {
     const { refresher, fetch } = setup();
     await refresher.refresh({ force: true });
     vi.advanceTimersByTime(2_000);
-    await expect(refresher.refresh({ force: true })).resolves.toMatchObject({ source: 'refreshed', accessToken: 'token-2' });
+    await expect(refresher.refresh({ force: true })).resolves.toMatchObject({
+      source: 'refreshed',
+      accessToken: 'token-2',
+    });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -206,7 +235,12 @@ describe('attempts and backoff', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(fetch).toHaveBeenCalledTimes(3);
     const outcome = await pending;
-    expect(outcome).toMatchObject({ ok: false, reason: 'max-attempts', message: 'Token refresh failed after max attempts', logout: true });
+    expect(outcome).toMatchObject({
+      ok: false,
+      reason: 'max-attempts',
+      message: 'Token refresh failed after max attempts',
+      logout: true,
+    });
     expect(notices.map((n) => n.message)).toEqual(['Token refresh failed after max attempts']);
   });
 
@@ -240,9 +274,19 @@ describe('attempts and backoff', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
 
     vi.advanceTimersByTime(10_000);
-    await expect(refresher.refresh()).resolves.toMatchObject({ ok: false, reason: 'too-many', message: 'Too many token refresh attempts', logout: false });
+    await expect(refresher.refresh()).resolves.toMatchObject({
+      ok: false,
+      reason: 'too-many',
+      message: 'Too many token refresh attempts',
+      logout: false,
+    });
     expect(fetch).toHaveBeenCalledTimes(3);
-    expect(notices.at(-1)).toEqual({ reason: 'too-many', message: 'Too many token refresh attempts', severity: 'critical', title: 'Authentication Error' });
+    expect(notices.at(-1)).toEqual({
+      reason: 'too-many',
+      message: 'Too many token refresh attempts',
+      severity: 'critical',
+      title: 'Authentication Error',
+    });
 
     fail = false;
     vi.advanceTimersByTime(49_999); // 59.999 s after the last failure
@@ -272,14 +316,24 @@ describe('attempts and backoff', () => {
     const { refresher, fetch, notices } = setup({ fetch: async () => Promise.reject(httpError(401)) });
     const pending = refresher.refresh();
     await vi.advanceTimersByTimeAsync(20_000);
-    await expect(pending).resolves.toMatchObject({ ok: false, reason: 'rejected', message: 'Token refresh failed', logout: true });
+    await expect(pending).resolves.toMatchObject({
+      ok: false,
+      reason: 'rejected',
+      message: 'Token refresh failed',
+      logout: true,
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(notices).toMatchObject([{ message: 'Token refresh failed', severity: 'error' }]);
   });
 
   it('reports a failure that is not an API error as unexpected', async () => {
     const { refresher, notices } = setup({ fetch: async () => Promise.reject(new TypeError('bad body')) });
-    await expect(refresher.refresh()).resolves.toMatchObject({ ok: false, reason: 'unexpected', message: 'Unexpected error during token refresh', logout: true });
+    await expect(refresher.refresh()).resolves.toMatchObject({
+      ok: false,
+      reason: 'unexpected',
+      message: 'Unexpected error during token refresh',
+      logout: true,
+    });
     expect(notices[0]?.message).toBe('Unexpected error during token refresh');
   });
 });

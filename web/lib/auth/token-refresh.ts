@@ -92,7 +92,10 @@ export interface TokenRefresherOptions {
 }
 
 /** Wait before attempt `retry + 1` (retry counts from 1): 1000, 2000, 4000, 8000, then 10000 ms. */
-export function refreshBackoffMs(retry: number, limits: Pick<RefreshLimits, 'baseDelayMs' | 'maxDelayMs'> = REFRESH_LIMITS): number {
+export function refreshBackoffMs(
+  retry: number,
+  limits: Pick<RefreshLimits, 'baseDelayMs' | 'maxDelayMs'> = REFRESH_LIMITS,
+): number {
   const exponent = Math.max(0, Math.floor(retry) - 1);
   return Math.min(limits.baseDelayMs * 2 ** exponent, limits.maxDelayMs);
 }
@@ -149,12 +152,22 @@ export class TokenRefresher {
     const now = this.now();
     const cached = this.options.readCache();
     if (!request.force && isTokenUsable(cached, now, this.limits.expiryMarginMs)) {
-      return Promise.resolve({ ok: true, source: 'cached', accessToken: cached.accessToken, tokenExpiresAt: cached.tokenExpiresAt });
+      return Promise.resolve({
+        ok: true,
+        source: 'cached',
+        accessToken: cached.accessToken,
+        tokenExpiresAt: cached.tokenExpiresAt,
+      });
     }
     if (request.force && this.lastSettledAt !== null && now - this.lastSettledAt < this.limits.minForcedIntervalMs) {
       this.notify(request, { reason: 'too-soon', message: REFRESH_MESSAGES.tooSoon, severity: 'warning' });
       if (isTokenUsable(cached, now)) {
-        return Promise.resolve({ ok: true, source: 'skipped', accessToken: cached.accessToken, tokenExpiresAt: cached.tokenExpiresAt });
+        return Promise.resolve({
+          ok: true,
+          source: 'skipped',
+          accessToken: cached.accessToken,
+          tokenExpiresAt: cached.tokenExpiresAt,
+        });
       }
       return Promise.resolve({ ok: false, reason: 'too-soon', message: REFRESH_MESSAGES.tooSoon, logout: false });
     }
@@ -190,7 +203,12 @@ export class TokenRefresher {
 
   private async run(request: RefreshRequest): Promise<RefreshOutcome> {
     const generation = this.generation;
-    const cancelled: RefreshOutcome = { ok: false, reason: 'cancelled', message: REFRESH_MESSAGES.generic, logout: false };
+    const cancelled: RefreshOutcome = {
+      ok: false,
+      reason: 'cancelled',
+      message: REFRESH_MESSAGES.generic,
+      logout: false,
+    };
     for (;;) {
       const now = this.now();
       this.expireLockout(now);
@@ -211,20 +229,36 @@ export class TokenRefresher {
         this.resetAt = null;
         this.lastSettledAt = this.now();
         this.options.onRefreshed?.(session);
-        return { ok: true, source: 'refreshed', accessToken: session.accessToken, tokenExpiresAt: session.tokenExpiresAt, session };
+        return {
+          ok: true,
+          source: 'refreshed',
+          accessToken: session.accessToken,
+          tokenExpiresAt: session.tokenExpiresAt,
+          session,
+        };
       } catch (error) {
         if (generation !== this.generation) return cancelled;
         this.lastSettledAt = this.now();
         // The last attempt allowed has failed: the counter resets 60 s from now.
         if (this.attempts >= this.limits.maxAttempts) this.resetAt = this.lastSettledAt + this.limits.attemptsResetMs;
         if (!isAppError(error)) {
-          return this.fail(request, { reason: 'unexpected', message: REFRESH_MESSAGES.unexpected, severity: 'error', error });
+          return this.fail(request, {
+            reason: 'unexpected',
+            message: REFRESH_MESSAGES.unexpected,
+            severity: 'error',
+            error,
+          });
         }
         if (!isTransientRefreshError(error)) {
           return this.fail(request, { reason: 'rejected', message: REFRESH_MESSAGES.failed, severity: 'error', error });
         }
         if (this.attempts >= this.limits.maxAttempts) {
-          return this.fail(request, { reason: 'max-attempts', message: REFRESH_MESSAGES.failedAfterMax, severity: 'error', error });
+          return this.fail(request, {
+            reason: 'max-attempts',
+            message: REFRESH_MESSAGES.failedAfterMax,
+            severity: 'error',
+            error,
+          });
         }
         await this.sleep(refreshBackoffMs(this.attempts, this.limits));
         if (generation !== this.generation) return cancelled;
@@ -254,7 +288,11 @@ export class TokenRefresher {
  * never send the same refresh cookie at once: the server rotates it on every use and treats a reuse as
  * theft. Without the API (old browsers, tests) the task simply runs.
  */
-export function withCrossTabLock<T>(task: () => Promise<T>, name: string = REFRESH_LOCK_NAME, locks: LockManager | undefined = defaultLocks()): Promise<T> {
+export function withCrossTabLock<T>(
+  task: () => Promise<T>,
+  name: string = REFRESH_LOCK_NAME,
+  locks: LockManager | undefined = defaultLocks(),
+): Promise<T> {
   if (!locks || typeof locks.request !== 'function') return task();
   return locks.request(name, { mode: 'exclusive' }, () => task()) as Promise<T>;
 }

@@ -24,7 +24,10 @@ export function HomePage() {
               <Link to="/about" className="rounded-lg bg-slate-900 px-5 py-2.5 font-bold text-white hover:bg-slate-700">
                 About the competition
               </Link>
-              <Link to="/events" className="rounded-lg border-2 border-slate-900 px-5 py-2.5 font-bold text-slate-900 hover:bg-slate-900 hover:text-white">
+              <Link
+                to="/events"
+                className="rounded-lg border-2 border-slate-900 px-5 py-2.5 font-bold text-slate-900 hover:bg-slate-900 hover:text-white"
+              >
                 Find an event
               </Link>
             </div>

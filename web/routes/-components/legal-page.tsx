@@ -1,10 +1,18 @@
-import { PageBanner } from '../../components/page-banner.tsx';
 import type { LucideIcon } from 'lucide-react';
+import { PageBanner } from '../../components/page-banner.tsx';
 import type { LegalDocument } from '../../content/site.ts';
 import { formatDate } from '../../lib/format.ts';
 
 /** The privacy policy and terms of service: a contents list beside readable sections. */
-export function LegalPage({ document, eyebrow, icon: Icon }: { document: LegalDocument; eyebrow: string; icon: LucideIcon }) {
+export function LegalPage({
+  document,
+  eyebrow,
+  icon: Icon,
+}: {
+  document: LegalDocument;
+  eyebrow: string;
+  icon: LucideIcon;
+}) {
   const sections = document.sections.map((section, index) => ({ ...section, id: `section-${index + 1}` }));
   return (
     <div className="bg-white">
@@ -19,7 +27,10 @@ export function LegalPage({ document, eyebrow, icon: Icon }: { document: LegalDo
           <ol className="mt-3 space-y-2 border-l-2 border-slate-200 text-sm">
             {sections.map((section) => (
               <li key={section.id}>
-                <a href={`#${section.id}`} className="-ml-0.5 block border-l-2 border-transparent pl-4 text-slate-700 hover:border-brand-700 hover:text-brand-700">
+                <a
+                  href={`#${section.id}`}
+                  className="-ml-0.5 block border-l-2 border-transparent pl-4 text-slate-700 hover:border-brand-700 hover:text-brand-700"
+                >
                   {section.heading}
                 </a>
               </li>

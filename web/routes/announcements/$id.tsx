@@ -5,8 +5,8 @@ import { Spinner } from '../../components/spinner.tsx';
 import { AnnouncementPicture } from '../../features/announcements/components/AnnouncementPicture.tsx';
 import { ContentBlocks } from '../../features/announcements/components/ContentBlocks.tsx';
 import { type Announcement, announcementQuery } from '../../features/announcements/queries.ts';
-import { parseRouteId } from '../../lib/route-params.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { parseRouteId } from '../../lib/route-params.ts';
 import { usePageError } from '../../lib/use-page-error.ts';
 
 export const Route = createFileRoute('/announcements/$id')({
@@ -28,7 +28,8 @@ function AnnouncementPage() {
 
   if (id === undefined || announcement.data === null) return <AnnouncementNotFound />;
   if (announcement.data) return <AnnouncementArticle announcement={announcement.data} />;
-  if (announcement.isError) return <AnnouncementError retry={() => void announcement.refetch()} retrying={announcement.isFetching} />;
+  if (announcement.isError)
+    return <AnnouncementError retry={() => void announcement.refetch()} retrying={announcement.isFetching} />;
   return (
     <div className="flex justify-center px-4 py-24" data-testid="announcement-loading">
       <Spinner label="Loading announcement" />
@@ -99,7 +100,10 @@ function AnnouncementArticle({ announcement }: { announcement: Announcement }) {
         )}
 
         <footer className="mt-12 border-t border-slate-200 pt-8">
-          <Link to="/announcements" className={`${BUTTON} border border-slate-300 text-slate-800 hover:border-brand-700 hover:text-brand-700`}>
+          <Link
+            to="/announcements"
+            className={`${BUTTON} border border-slate-300 text-slate-800 hover:border-brand-700 hover:text-brand-700`}
+          >
             View All Announcements
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
@@ -111,12 +115,17 @@ function AnnouncementArticle({ announcement }: { announcement: Announcement }) {
 
 function AnnouncementNotFound() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28" data-testid="announcement-not-found">
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
+      data-testid="announcement-not-found"
+    >
       <span className="grid size-16 place-items-center rounded-full bg-brand-50 text-brand-700">
         <FileQuestion className="size-8" aria-hidden="true" />
       </span>
       <h1 className="mt-6 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Announcement Not Found</h1>
-      <p className="mt-3 text-base text-slate-600 sm:text-lg">The announcement you're looking for doesn't exist or has been removed.</p>
+      <p className="mt-3 text-base text-slate-600 sm:text-lg">
+        The announcement you're looking for doesn't exist or has been removed.
+      </p>
       <Link to="/announcements" className={`${BUTTON} mt-8 bg-brand-700 text-white hover:bg-brand-800`}>
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Announcements
@@ -129,11 +138,19 @@ function AnnouncementError({ retry, retrying }: { retry: () => void; retrying: b
   return (
     <section className="mx-auto max-w-xl px-4 py-16 sm:py-24" data-testid="announcement-error">
       <BackLink />
-      <div role="alert" className="mt-8 flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
+      <div
+        role="alert"
+        className="mt-8 flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm"
+      >
         <CircleAlert className="size-10 text-brand-700" aria-hidden="true" />
         <h1 className="mt-4 text-xl font-bold text-slate-900">Unable to load this announcement.</h1>
         <p className="mt-1 text-slate-600">Please try again in a moment.</p>
-        <button type="button" onClick={retry} disabled={retrying} className={`${BUTTON} mt-6 bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60`}>
+        <button
+          type="button"
+          onClick={retry}
+          disabled={retrying}
+          className={`${BUTTON} mt-6 bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60`}
+        >
           <RefreshCw className={`size-4 ${retrying ? 'animate-spin' : ''}`} aria-hidden="true" />
           Try again
         </button>

@@ -48,7 +48,10 @@ function DepartmentPage() {
     return (
       <section className="mx-auto max-w-xl px-4 py-16 sm:py-24" data-testid="department-error">
         <BackToEvents />
-        <div role="alert" className="mt-8 flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
+        <div
+          role="alert"
+          className="mt-8 flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm"
+        >
           <CircleAlert className="size-10 text-brand-700" aria-hidden="true" />
           <h1 className="mt-4 text-xl font-bold text-slate-900">Unable to load this department.</h1>
           <p className="mt-1 text-slate-600">Please try again in a moment.</p>
@@ -101,7 +104,9 @@ function ContactItem({ icon, label, children }: { icon: ReactNode; label: string
   return (
     <div className="relative min-h-14 py-4 pl-14 first:pt-0 last:pb-0 sm:py-5">
       <dt className="text-xs font-semibold uppercase tracking-wider text-slate-500">
-        <span className="absolute left-0 grid size-10 -translate-y-1 place-items-center rounded-full bg-brand-50 text-brand-700">{icon}</span>
+        <span className="absolute left-0 grid size-10 -translate-y-1 place-items-center rounded-full bg-brand-50 text-brand-700">
+          {icon}
+        </span>
         {label}
       </dt>
       <dd className="mt-1 break-words text-base text-slate-900">{children}</dd>
@@ -109,7 +114,8 @@ function ContactItem({ icon, label, children }: { icon: ReactNode; label: string
   );
 }
 
-const LINK = 'font-medium text-brand-700 underline decoration-brand-100 decoration-2 underline-offset-4 hover:decoration-brand-700';
+const LINK =
+  'font-medium text-brand-700 underline decoration-brand-100 decoration-2 underline-offset-4 hover:decoration-brand-700';
 
 function DepartmentCard({ department }: { department: PublicDepartment }) {
   const { name, city, province, address, phone, email, website } = department;
@@ -126,8 +132,13 @@ function DepartmentCard({ department }: { department: PublicDepartment }) {
             </span>
             <div className="min-w-0">
               <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">Fire Department</p>
-              <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 text-balance sm:text-4xl">{name}</h1>
-              <p className="mt-2 inline-flex items-center gap-1.5 text-lg text-slate-600" data-testid="department-location">
+              <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 text-balance sm:text-4xl">
+                {name}
+              </h1>
+              <p
+                className="mt-2 inline-flex items-center gap-1.5 text-lg text-slate-600"
+                data-testid="department-location"
+              >
                 <MapPin className="size-5 text-slate-400" aria-hidden="true" />
                 {city}, {province}
               </p>
@@ -137,7 +148,10 @@ function DepartmentCard({ department }: { department: PublicDepartment }) {
       </header>
 
       <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8 sm:px-6 sm:py-12 md:grid-cols-5">
-        <section aria-labelledby="department-contact" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:col-span-3 sm:p-8">
+        <section
+          aria-labelledby="department-contact"
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:col-span-3 sm:p-8"
+        >
           <h2 id="department-contact" className="text-lg font-bold text-slate-900">
             Contact
           </h2>
@@ -184,9 +198,14 @@ function DepartmentCard({ department }: { department: PublicDepartment }) {
           <div>
             <CalendarDays className="size-8 text-brand-100" aria-hidden="true" />
             <h2 className="mt-4 text-lg font-bold">Find a competition</h2>
-            <p className="mt-2 text-slate-300">Browse the season's events, from local challenges to the national championship.</p>
+            <p className="mt-2 text-slate-300">
+              Browse the season's events, from local challenges to the national championship.
+            </p>
           </div>
-          <Link to="/events" className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-white`}>
+          <Link
+            to="/events"
+            className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-white`}
+          >
             View Events
           </Link>
         </aside>
@@ -197,12 +216,17 @@ function DepartmentCard({ department }: { department: PublicDepartment }) {
 
 function DepartmentNotFound() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28" data-testid="department-not-found">
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
+      data-testid="department-not-found"
+    >
       <span className="grid size-16 place-items-center rounded-full bg-brand-50 text-brand-700">
         <Building2 className="size-8" aria-hidden="true" />
       </span>
       <h1 className="mt-6 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Department Not Found</h1>
-      <p className="mt-3 text-base text-slate-600 sm:text-lg">We couldn't find that department. It may have been removed.</p>
+      <p className="mt-3 text-base text-slate-600 sm:text-lg">
+        We couldn't find that department. It may have been removed.
+      </p>
       <Link to="/events" className={`${BUTTON} mt-8 bg-brand-700 text-white hover:bg-brand-800`}>
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Events

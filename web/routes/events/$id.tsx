@@ -23,7 +23,10 @@ function EventDetailPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
-      <Link to="/events" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900">
+      <Link
+        to="/events"
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to Events
       </Link>
       {missing ? (
@@ -36,7 +39,9 @@ function EventDetailPage() {
           <Spinner label="Loading event" />
         </div>
       ) : event.isError ? (
-        <p className="mt-10 rounded-lg bg-brand-50 p-6 text-center font-semibold text-brand-800">Unable to load this event.</p>
+        <p className="mt-10 rounded-lg bg-brand-50 p-6 text-center font-semibold text-brand-800">
+          Unable to load this event.
+        </p>
       ) : (
         <article className="mt-6">
           {event.data.hasPicture && <EventPicture id={event.data.id} name={event.data.name} />}
@@ -66,7 +71,11 @@ function EventDetailPage() {
                   <Building2 className="size-5 text-brand-700" aria-label="Host department" />
                 </dt>
                 <dd>
-                  <Link to="/departments/$id" params={{ id: String(event.data.departmentId) }} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  <Link
+                    to="/departments/$id"
+                    params={{ id: String(event.data.departmentId) }}
+                    className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  >
                     {event.data.departmentName}
                   </Link>
                 </dd>
@@ -76,7 +85,10 @@ function EventDetailPage() {
           <div className="mt-4">
             <RegistrationAvailable event={event.data} />
           </div>
-          <p className="mt-8 whitespace-pre-line text-lg leading-relaxed text-slate-800" data-testid="event-description">
+          <p
+            className="mt-8 whitespace-pre-line text-lg leading-relaxed text-slate-800"
+            data-testid="event-description"
+          >
             {event.data.description}
           </p>
           <EventRuns event={event.data} />
@@ -90,5 +102,12 @@ function EventDetailPage() {
 function EventPicture({ id, name }: { id: number; name: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return null;
-  return <img src={eventPictureUrl(id)} alt={name} onError={() => setFailed(true)} className="mb-6 max-h-96 w-full rounded-xl object-cover" />;
+  return (
+    <img
+      src={eventPictureUrl(id)}
+      alt={name}
+      onError={() => setFailed(true)}
+      className="mb-6 max-h-96 w-full rounded-xl object-cover"
+    />
+  );
 }

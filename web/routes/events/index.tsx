@@ -4,7 +4,12 @@ import { CalendarX } from 'lucide-react';
 import { Spinner } from '../../components/spinner.tsx';
 import { EventCard } from '../../features/events/components/event-card.tsx';
 import { YearSelector } from '../../features/events/components/year-selector.tsx';
-import { availableYearsQuery, currentSeasonYearQuery, eventsByYearQuery, isQueryableYear } from '../../features/events/queries.ts';
+import {
+  availableYearsQuery,
+  currentSeasonYearQuery,
+  eventsByYearQuery,
+  isQueryableYear,
+} from '../../features/events/queries.ts';
 import { selectableYears } from '../../features/events/year-selector.ts';
 import { usePageError } from '../../lib/use-page-error.ts';
 
@@ -47,7 +52,9 @@ function EventsPage() {
             <Spinner label={`Loading events for ${selected}`} />
           </div>
         ) : events.isError ? (
-          <p className="rounded-lg bg-brand-50 p-6 text-center font-semibold text-brand-800">Unable to load events for {selected}.</p>
+          <p className="rounded-lg bg-brand-50 p-6 text-center font-semibold text-brand-800">
+            Unable to load events for {selected}.
+          </p>
         ) : sorted.length === 0 ? (
           <div className="mx-auto max-w-md py-16 text-center" data-testid="events-empty">
             <CalendarX className="mx-auto size-12 text-slate-400" aria-hidden="true" />

@@ -8,7 +8,12 @@ import { buttonClass, ConfirmDialog, Dialog } from '../../components/dialog.tsx'
 import { PaginationControls } from '../../components/pagination-controls.tsx';
 import { CreateAdminUserForm, EditAdminUserForm } from '../../features/admin-users/components/admin-user-forms.tsx';
 import { useRemoveAdminRights } from '../../features/admin-users/mutations.ts';
-import { type AdminUserListSearch, adminUserListFilters, adminUsersQuery, parseAdminUserListSearch } from '../../features/admin-users/queries.ts';
+import {
+  type AdminUserListSearch,
+  adminUserListFilters,
+  adminUsersQuery,
+  parseAdminUserListSearch,
+} from '../../features/admin-users/queries.ts';
 import { requireRole } from '../../features/auth/guard.ts';
 import { ActiveBadge, RoleBadge } from '../../features/portal/components/badges.tsx';
 import { FlashMessage, useFlash } from '../../features/portal/components/flash.tsx';
@@ -66,7 +71,12 @@ function AdminUsersPage() {
     const isSelf = user.id === actor.id;
     return (
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => setOpen({ kind: 'edit', user })} aria-label={`Edit ${displayName(user)}`}>
+        <button
+          type="button"
+          className={buttonClass('secondary', 'sm')}
+          onClick={() => setOpen({ kind: 'edit', user })}
+          aria-label={`Edit ${displayName(user)}`}
+        >
           <Pencil aria-hidden="true" className="size-4" />
           Edit
         </button>
@@ -87,7 +97,11 @@ function AdminUsersPage() {
 
   const nameCell = (user: UserDto) => (
     <span className="flex flex-wrap items-center gap-2">
-      <Link to="/portal/users/$id" params={{ id: String(user.id) }} className="font-semibold text-slate-900 underline-offset-4 hover:text-brand-700 hover:underline">
+      <Link
+        to="/portal/users/$id"
+        params={{ id: String(user.id) }}
+        className="font-semibold text-slate-900 underline-offset-4 hover:text-brand-700 hover:underline"
+      >
         {displayName(user)}
       </Link>
       {user.id === actor.id && <span className="text-xs font-normal text-slate-500">(you)</span>}
@@ -99,8 +113,20 @@ function AdminUsersPage() {
     { id: 'email', header: 'E-mail', cell: (user) => <span className="break-all">{user.email}</span> },
     { id: 'role', header: 'Role', cell: (user) => <RoleBadge role={user.role} /> },
     { id: 'active', header: 'Status', cell: (user) => <ActiveBadge active={user.isActive} /> },
-    { id: 'last', header: 'Last sign-in', cell: (user) => (user.lastLoginAt ? formatDateTime(user.lastLoginAt) : <span className="text-slate-500">Never</span>) },
-    { id: 'actions', header: 'Actions', srOnlyHeader: true, hideInCard: true, className: 'text-right', cell: rowActions },
+    {
+      id: 'last',
+      header: 'Last sign-in',
+      cell: (user) =>
+        user.lastLoginAt ? formatDateTime(user.lastLoginAt) : <span className="text-slate-500">Never</span>,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      srOnlyHeader: true,
+      hideInCard: true,
+      className: 'text-right',
+      cell: rowActions,
+    },
   ];
 
   return (
@@ -128,10 +154,21 @@ function AdminUsersPage() {
         {admins.isPending ? (
           <LoadingState label="Loading admin users" />
         ) : admins.isError && !admins.data ? (
-          <ErrorState title="The admin users couldn't be loaded." error={admins.error} onRetry={() => void admins.refetch()} retrying={admins.isFetching} />
+          <ErrorState
+            title="The admin users couldn't be loaded."
+            error={admins.error}
+            onRetry={() => void admins.refetch()}
+            retrying={admins.isFetching}
+          />
         ) : admins.data.data.length === 0 ? (
           <EmptyState
-            title={search.page !== undefined && admins.data.meta.total > 0 ? 'Nothing on this page' : search.query ? 'No admin users match' : 'No admin users'}
+            title={
+              search.page !== undefined && admins.data.meta.total > 0
+                ? 'Nothing on this page'
+                : search.query
+                  ? 'No admin users match'
+                  : 'No admin users'
+            }
             icon={<ShieldCheck className="size-10 text-slate-400" aria-hidden="true" />}
             action={
               search.page !== undefined || search.query ? (
@@ -198,8 +235,8 @@ function AdminUsersPage() {
           onConfirm={() => void confirmRemove(open.user)}
           onCancel={close}
         >
-          {displayName(open.user)} ({open.user.email}) becomes an ordinary user and can no longer open the admin pages. The account itself
-          is kept.
+          {displayName(open.user)} ({open.user.email}) becomes an ordinary user and can no longer open the admin pages.
+          The account itself is kept.
         </ConfirmDialog>
       )}
     </div>

@@ -49,7 +49,10 @@ function Dashboard() {
 
 function AccountStatus({ user }: { user: UserDto }) {
   return (
-    <section aria-labelledby="account-status" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="account-status"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id="account-status" className="text-lg font-bold text-slate-900">
         Your account
       </h2>
@@ -68,7 +71,10 @@ function AccountStatus({ user }: { user: UserDto }) {
         </Fact>
         <Fact label="Department">
           {user.departmentName ?? (
-            <Link to="/portal/profile" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+            <Link
+              to="/portal/profile"
+              className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+            >
               Choose your department
             </Link>
           )}
@@ -99,7 +105,12 @@ function AdminCounts() {
         Totals
       </h2>
       <ul className="grid gap-4 sm:grid-cols-3">
-        <CountCard label="Accounts" icon={<Users className="size-5" aria-hidden="true" />} query={users} link={<Link to="/portal/users">See all accounts</Link>} />
+        <CountCard
+          label="Accounts"
+          icon={<Users className="size-5" aria-hidden="true" />}
+          query={users}
+          link={<Link to="/portal/users">See all accounts</Link>}
+        />
         <CountCard
           label="Awaiting verification"
           icon={<MailWarning className="size-5" aria-hidden="true" />}
@@ -142,7 +153,11 @@ function CountCard({
         {query.data ? (
           query.data.meta.total.toLocaleString('en-US')
         ) : query.isError ? (
-          <button type="button" onClick={() => void query.refetch()} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline">
+          <button
+            type="button"
+            onClick={() => void query.refetch()}
+            className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline"
+          >
             <CircleAlert aria-hidden="true" className="size-4" /> Couldn't load, retry
           </button>
         ) : (
@@ -178,7 +193,10 @@ function QuickLinks({ role }: { role: UserDto['role'] }) {
                 <span className="min-w-0">
                   <span className="flex items-center gap-1 font-bold text-slate-900">
                     {item.label}
-                    <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+                    <ArrowRight
+                      aria-hidden="true"
+                      className="size-4 transition-transform group-hover:translate-x-0.5"
+                    />
                   </span>
                   <span className="mt-1 block text-sm text-slate-600">{item.description}</span>
                 </span>

@@ -35,17 +35,29 @@ function ProfilePage() {
 
   return (
     <div>
-      <PortalPageHeader title="My profile" description="Your account details and the bio other competitors and organisers see." />
+      <PortalPageHeader
+        title="My profile"
+        description="Your account details and the bio other competitors and organisers see."
+      />
       {!user || id === undefined ? (
         account.isError ? (
-          <ErrorState title="Your account couldn't be loaded." error={account.error} onRetry={() => void account.refetch()} retrying={account.isFetching} />
+          <ErrorState
+            title="Your account couldn't be loaded."
+            error={account.error}
+            onRetry={() => void account.refetch()}
+            retrying={account.isFetching}
+          />
         ) : (
           <LoadingState label="Loading your account" />
         )
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="flex flex-col gap-6 lg:col-span-2">
-            <Panel id="account-details" title="Account details" description="Your name as it appears on start lists and results.">
+            <Panel
+              id="account-details"
+              title="Account details"
+              description="Your name as it appears on start lists and results."
+            >
               <dl className="mb-5 grid gap-3 rounded-lg bg-slate-50 p-4 text-sm sm:grid-cols-2">
                 <div>
                   <dt className="text-xs font-semibold uppercase tracking-wider text-slate-500">E-mail</dt>
@@ -64,7 +76,12 @@ function ProfilePage() {
               {account.isPlaceholderData ? (
                 <LoadingState label="Loading your details" />
               ) : (
-                <AccountDetailsForm key={user.id} user={user} own onSaved={() => detailsFlash.show('Your details were saved.')} />
+                <AccountDetailsForm
+                  key={user.id}
+                  user={user}
+                  own
+                  onSaved={() => detailsFlash.show('Your details were saved.')}
+                />
               )}
             </Panel>
             <Panel id="bio" title="Bio" description="Shown with your results and team pages.">
@@ -75,7 +92,13 @@ function ProfilePage() {
           <div>
             <Panel id="photo" title="Profile photo">
               <FlashMessage message={photoFlash.message} onDismiss={photoFlash.clear} />
-              <PhotoUpload userId={user.id} isSelf name={displayName(user)} initials={initials(user)} onMessage={photoFlash.show} />
+              <PhotoUpload
+                userId={user.id}
+                isSelf
+                name={displayName(user)}
+                initials={initials(user)}
+                onMessage={photoFlash.show}
+              />
             </Panel>
           </div>
         </div>

@@ -1,5 +1,9 @@
 import { Save, UserPlus } from 'lucide-react';
-import { adminUserCreateBodySchema, adminUserUpdateBodySchema, type UserDto } from '../../../../api/contracts/accounts.ts';
+import {
+  adminUserCreateBodySchema,
+  adminUserUpdateBodySchema,
+  type UserDto,
+} from '../../../../api/contracts/accounts.ts';
 import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { ROLE_LABELS } from '../../portal/roles.ts';
 import { useForm } from '../../portal/use-form.ts';
@@ -16,11 +20,27 @@ import {
 } from '../form.ts';
 import { useCreateAdminUser, useUpdateAdminUser } from '../mutations.ts';
 
-function RoleSelect({ value, onChange, error, disabled }: { value: string; onChange: (role: string) => void; error?: string; disabled?: boolean }) {
+function RoleSelect({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: string;
+  onChange: (role: string) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
   return (
     <FormField label="Role" name="role" error={error} required hint="Super admins also manage admin accounts.">
       {(control) => (
-        <select {...control} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} className={inputClass(!!error)}>
+        <select
+          {...control}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+          className={inputClass(!!error)}
+        >
           {ADMIN_ROLES.map((role) => (
             <option key={role} value={role}>
               {ROLE_LABELS[role]}
@@ -43,7 +63,13 @@ export function CreateAdminUserForm({ onSaved, onCancel }: { onSaved: (user: Use
     submit: async (body) => onSaved(await create.mutateAsync(body)),
   });
   const { values, errors, setField } = form;
-  const text = (name: keyof Omit<AdminCreateValues, 'role'>, label: string, type: string, autoComplete: string, hint?: string) => (
+  const text = (
+    name: keyof Omit<AdminCreateValues, 'role'>,
+    label: string,
+    type: string,
+    autoComplete: string,
+    hint?: string,
+  ) => (
     <FormField label={label} name={name} error={errors[name]} required hint={hint}>
       {(control) => (
         <input
@@ -65,9 +91,20 @@ export function CreateAdminUserForm({ onSaved, onCancel }: { onSaved: (user: Use
         {text('lastName', 'Last name', 'text', 'off')}
       </div>
       {text('email', 'E-mail', 'email', 'off')}
-      {text('password', 'Password', 'password', 'new-password', 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.')}
+      {text(
+        'password',
+        'Password',
+        'password',
+        'new-password',
+        'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
+      )}
       <RoleSelect value={values.role} onChange={(role) => setField('role', role)} error={errors.role} />
-      <FormActions onCancel={onCancel} pending={create.isPending} icon={UserPlus} submitLabel={create.isPending ? 'Creating…' : 'Create admin'} />
+      <FormActions
+        onCancel={onCancel}
+        pending={create.isPending}
+        icon={UserPlus}
+        submitLabel={create.isPending ? 'Creating…' : 'Create admin'}
+      />
     </form>
   );
 }
@@ -109,16 +146,33 @@ export function EditAdminUserForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="First name" name="firstName" error={errors.firstName} required>
           {(control) => (
-            <input {...control} type="text" value={values.firstName} onChange={(e) => setField('firstName', e.target.value)} className={inputClass(!!errors.firstName)} />
+            <input
+              {...control}
+              type="text"
+              value={values.firstName}
+              onChange={(e) => setField('firstName', e.target.value)}
+              className={inputClass(!!errors.firstName)}
+            />
           )}
         </FormField>
         <FormField label="Last name" name="lastName" error={errors.lastName} required>
           {(control) => (
-            <input {...control} type="text" value={values.lastName} onChange={(e) => setField('lastName', e.target.value)} className={inputClass(!!errors.lastName)} />
+            <input
+              {...control}
+              type="text"
+              value={values.lastName}
+              onChange={(e) => setField('lastName', e.target.value)}
+              className={inputClass(!!errors.lastName)}
+            />
           )}
         </FormField>
       </div>
-      <RoleSelect value={values.role} onChange={(role) => setField('role', role)} error={errors.role} disabled={isSelf} />
+      <RoleSelect
+        value={values.role}
+        onChange={(role) => setField('role', role)}
+        error={errors.role}
+        disabled={isSelf}
+      />
       <CheckboxField
         name="isActive"
         label="Active"
@@ -128,8 +182,15 @@ export function EditAdminUserForm({
         onChange={(checked) => setField('isActive', checked)}
         error={errors.isActive}
       />
-      {isSelf && <p className="text-sm text-slate-600">You cannot change your own role or deactivate your own account.</p>}
-      <FormActions onCancel={onCancel} pending={update.isPending} icon={Save} submitLabel={update.isPending ? 'Saving…' : 'Save changes'} />
+      {isSelf && (
+        <p className="text-sm text-slate-600">You cannot change your own role or deactivate your own account.</p>
+      )}
+      <FormActions
+        onCancel={onCancel}
+        pending={update.isPending}
+        icon={Save}
+        submitLabel={update.isPending ? 'Saving…' : 'Save changes'}
+      />
     </form>
   );
 }

@@ -10,7 +10,13 @@ type CardAnnouncement = Pick<Announcement, 'id' | 'title' | 'excerpt' | 'publish
  * One announcement in the list: title, excerpt, published date and an optional picture thumbnail.
  * A pinned announcement shows a pin and a red title (SPEC 2). The whole card is one link target.
  */
-export function AnnouncementCard({ announcement, headingLevel = 2 }: { announcement: CardAnnouncement; headingLevel?: 2 | 3 }) {
+export function AnnouncementCard({
+  announcement,
+  headingLevel = 2,
+}: {
+  announcement: CardAnnouncement;
+  headingLevel?: 2 | 3;
+}) {
   const { id, title, excerpt, publishedAt, isPinned, hasPicture } = announcement;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -53,7 +59,10 @@ export function AnnouncementCard({ announcement, headingLevel = 2 }: { announcem
           </Link>
         </Heading>
         {excerpt && <p className="line-clamp-3 text-base leading-relaxed text-slate-600">{excerpt}</p>}
-        <p className="mt-auto inline-flex items-center gap-1 pt-1 text-sm font-semibold text-brand-700" aria-hidden="true">
+        <p
+          className="mt-auto inline-flex items-center gap-1 pt-1 text-sm font-semibold text-brand-700"
+          aria-hidden="true"
+        >
           Read more
           <ArrowRight className="size-4 transition-transform group-hover:translate-x-1" />
         </p>

@@ -63,7 +63,11 @@ export function AnnouncementPicture({ announcementId, alt, variant = 'thumbnail'
   if (!url) {
     // Only the thumbnail keeps its space while loading, so the card does not jump; the hero appears when ready.
     return variant === 'thumbnail' ? (
-      <div className={`${FRAME.thumbnail} animate-pulse ${className}`} aria-hidden="true" data-testid="announcement-picture-loading" />
+      <div
+        className={`${FRAME.thumbnail} animate-pulse ${className}`}
+        aria-hidden="true"
+        data-testid="announcement-picture-loading"
+      />
     ) : null;
   }
 

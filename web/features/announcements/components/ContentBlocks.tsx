@@ -13,7 +13,9 @@ const textOf = (data: unknown): string | undefined => {
 
 const itemsOf = (data: unknown): string[] => {
   const items = (data as { items?: unknown } | null | undefined)?.items;
-  return Array.isArray(items) ? items.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
+  return Array.isArray(items)
+    ? items.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+    : [];
 };
 
 const levelOf = (data: unknown): number => {
@@ -29,7 +31,9 @@ export function ContentBlock({ block }: { block: Block }): ReactNode {
   switch (block.type) {
     case 'paragraph': {
       const text = textOf(block.data);
-      return text ? <p className="whitespace-pre-line text-base leading-relaxed text-slate-700 sm:text-lg">{text}</p> : null;
+      return text ? (
+        <p className="whitespace-pre-line text-base leading-relaxed text-slate-700 sm:text-lg">{text}</p>
+      ) : null;
     }
     case 'heading': {
       const text = textOf(block.data);
@@ -59,7 +63,13 @@ export function ContentBlock({ block }: { block: Block }): ReactNode {
 }
 
 /** The body of an announcement: its displayable blocks, in order. */
-export function ContentBlocks({ blocks, className = '' }: { blocks: readonly Block[] | null | undefined; className?: string }) {
+export function ContentBlocks({
+  blocks,
+  className = '',
+}: {
+  blocks: readonly Block[] | null | undefined;
+  className?: string;
+}) {
   if (!Array.isArray(blocks) || blocks.length === 0) return null;
   return (
     <div className={`space-y-5 ${className}`} data-testid="announcement-body">

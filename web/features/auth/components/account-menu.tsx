@@ -42,7 +42,8 @@ const ITEM =
 export function AccountControls() {
   const auth = useAuth();
   if (auth.user) return <AccountMenu user={auth.user} />;
-  if (auth.isLoading) return <span aria-hidden="true" className="block size-9 animate-pulse rounded-full bg-white/10" />;
+  if (auth.isLoading)
+    return <span aria-hidden="true" className="block size-9 animate-pulse rounded-full bg-white/10" />;
   return (
     <Link
       to="/sign-in"
@@ -116,7 +117,12 @@ function AccountMenu({ user }: { user: UserDto }) {
     }
     const list = items();
     const current = list.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: list.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      Home: 0,
+      End: list.length - 1,
+    };
     const target = moves[event.key];
     if (target !== undefined) {
       event.preventDefault();
@@ -138,7 +144,10 @@ function AccountMenu({ user }: { user: UserDto }) {
         onBlur={onFocusLeave}
         className="flex items-center gap-1.5 rounded-full p-0.5 pr-2 text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
-        <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-extrabold text-white ring-2 ring-white/20">
+        <span
+          aria-hidden="true"
+          className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-extrabold text-white ring-2 ring-white/20"
+        >
           {initialsOf(user)}
         </span>
         <span className="sr-only">Account menu for {fullName(user)}</span>
@@ -150,7 +159,14 @@ function AccountMenu({ user }: { user: UserDto }) {
             <p className="truncate text-sm font-bold">{fullName(user)}</p>
             <p className="truncate text-xs text-slate-600">{user.email}</p>
           </div>
-          <div id={menuId} role="menu" aria-labelledby={buttonId} onKeyDown={onMenuKeyDown} onBlur={onFocusLeave} className="pt-2">
+          <div
+            id={menuId}
+            role="menu"
+            aria-labelledby={buttonId}
+            onKeyDown={onMenuKeyDown}
+            onBlur={onFocusLeave}
+            className="pt-2"
+          >
             <Link to="/portal" role="menuitem" tabIndex={-1} onClick={() => setOpen(false)} className={ITEM}>
               <LayoutDashboard aria-hidden="true" className="size-4 text-slate-500" />
               Portal
@@ -160,7 +176,14 @@ function AccountMenu({ user }: { user: UserDto }) {
               Profile
             </Link>
             <hr className="my-1 border-slate-100" />
-            <button type="button" role="menuitem" tabIndex={-1} aria-disabled={signingOut} onClick={() => !signingOut && void signOut()} className={ITEM}>
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              aria-disabled={signingOut}
+              onClick={() => !signingOut && void signOut()}
+              className={ITEM}
+            >
               <LogOut aria-hidden="true" className="size-4 text-slate-500" />
               {signingOut ? 'Signing out…' : 'Sign out'}
             </button>
@@ -175,13 +198,18 @@ function AccountMenu({ user }: { user: UserDto }) {
 export function MobileAccountSection({ onNavigate }: { onNavigate: () => void }) {
   const auth = useAuth();
   const [signOut, signingOut] = useSignOut(onNavigate);
-  const link = 'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/10 hover:text-white';
+  const link =
+    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/10 hover:text-white';
 
   if (!auth.user) {
     if (auth.isLoading) return null;
     return (
       <div className="mt-2 border-t border-white/10 pt-3">
-        <Link to="/sign-in" onClick={onNavigate} className="flex items-center justify-center gap-2 rounded-md bg-brand-700 px-3 py-2.5 text-sm font-bold text-white hover:bg-brand-600">
+        <Link
+          to="/sign-in"
+          onClick={onNavigate}
+          className="flex items-center justify-center gap-2 rounded-md bg-brand-700 px-3 py-2.5 text-sm font-bold text-white hover:bg-brand-600"
+        >
           <LogIn aria-hidden="true" className="size-4" />
           Sign in
         </Link>
@@ -192,7 +220,10 @@ export function MobileAccountSection({ onNavigate }: { onNavigate: () => void })
   return (
     <section aria-label="Account" className="mt-2 border-t border-white/10 pt-3">
       <div className="flex items-center gap-3 px-3 pb-2">
-        <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-extrabold text-white">
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-extrabold text-white"
+        >
           {initialsOf(auth.user)}
         </span>
         <div className="min-w-0">
@@ -214,7 +245,12 @@ export function MobileAccountSection({ onNavigate }: { onNavigate: () => void })
           </Link>
         </li>
         <li>
-          <button type="button" disabled={signingOut} onClick={() => void signOut()} className={`${link} w-full text-left`}>
+          <button
+            type="button"
+            disabled={signingOut}
+            onClick={() => void signOut()}
+            className={`${link} w-full text-left`}
+          >
             <LogOut aria-hidden="true" className="size-4" />
             {signingOut ? 'Signing out…' : 'Sign out'}
           </button>

@@ -24,8 +24,14 @@ export function AuthLayout({
 }) {
   return (
     <div className="relative isolate overflow-hidden bg-slate-950">
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,rgba(220,38,38,0.4),transparent_55%)]" />
-      <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-1/3 bg-gradient-to-t from-slate-900 to-transparent" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,rgba(220,38,38,0.4),transparent_55%)]"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 bottom-0 -z-10 h-1/3 bg-gradient-to-t from-slate-900 to-transparent"
+      />
       <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
         <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-orange-300">
           <Icon aria-hidden="true" className="size-4" /> {eyebrow}
@@ -40,9 +46,21 @@ export function AuthLayout({
 }
 
 /** A link in the footer under the card, on the dark band. */
-export function FooterLink({ to, search, children }: { to: '/sign-in' | '/register' | '/forgot-password'; search?: { redirect?: string }; children: ReactNode }) {
+export function FooterLink({
+  to,
+  search,
+  children,
+}: {
+  to: '/sign-in' | '/register' | '/forgot-password';
+  search?: { redirect?: string };
+  children: ReactNode;
+}) {
   return (
-    <Link to={to} search={search ?? {}} className="font-semibold text-white underline decoration-brand-600 decoration-2 underline-offset-4 hover:decoration-white">
+    <Link
+      to={to}
+      search={search ?? {}}
+      className="font-semibold text-white underline decoration-brand-600 decoration-2 underline-offset-4 hover:decoration-white"
+    >
       {children}
     </Link>
   );

@@ -30,7 +30,17 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
   return list === '' ? undefined : list;
 }
 
-function FieldMessages({ hintId, hint, errorId, error }: { hintId: string; hint?: ReactNode; errorId: string; error?: string }) {
+function FieldMessages({
+  hintId,
+  hint,
+  errorId,
+  error,
+}: {
+  hintId: string;
+  hint?: ReactNode;
+  errorId: string;
+  error?: string;
+}) {
   return (
     <>
       {hint && (
@@ -48,7 +58,17 @@ function FieldMessages({ hintId, hint, errorId, error }: { hintId: string; hint?
   );
 }
 
-export function TextField({ name, label, value, onValueChange, error, hint, describedBy: extra, type = 'text', ...rest }: FieldProps) {
+export function TextField({
+  name,
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  describedBy: extra,
+  type = 'text',
+  ...rest
+}: FieldProps) {
   const id = `${useId()}-${name}`;
   return (
     <div>
@@ -71,7 +91,16 @@ export function TextField({ name, label, value, onValueChange, error, hint, desc
   );
 }
 
-export function PasswordField({ name, label, value, onValueChange, error, hint, describedBy: extra, ...rest }: Omit<FieldProps, 'type'>) {
+export function PasswordField({
+  name,
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  describedBy: extra,
+  ...rest
+}: Omit<FieldProps, 'type'>) {
   const id = `${useId()}-${name}`;
   const [visible, setVisible] = useState(false);
   return (
@@ -150,14 +179,24 @@ export function CheckboxField({
 }
 
 /** The form's main button: disabled with a spinner and `pendingLabel` while the request is on its way. */
-export function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
   return (
     <button
       type="submit"
       disabled={pending}
       className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 text-base font-bold text-white shadow-sm transition-colors hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:bg-brand-700/80"
     >
-      {pending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+      {pending && (
+        <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+      )}
       <span aria-live="polite">{pending ? pendingLabel : label}</span>
     </button>
   );
@@ -182,7 +221,12 @@ export function SecondaryButton({
       disabled={pending}
       className="inline-flex items-center justify-center gap-2 rounded-lg border-2 border-slate-900 px-4 py-2 text-sm font-bold text-slate-900 transition-colors hover:bg-slate-900 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"
     >
-      {pending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current/30 border-t-current" />}
+      {pending && (
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-current/30 border-t-current"
+        />
+      )}
       {children}
     </button>
   );
@@ -195,10 +239,21 @@ const ALERT_TONES = {
 } as const;
 
 /** A message above or in place of a form. Errors are announced at once (role=alert); the rest politely. */
-export function FormAlert({ tone, title, children }: { tone: keyof typeof ALERT_TONES; title?: string; children?: ReactNode }) {
+export function FormAlert({
+  tone,
+  title,
+  children,
+}: {
+  tone: keyof typeof ALERT_TONES;
+  title?: string;
+  children?: ReactNode;
+}) {
   const style = ALERT_TONES[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`flex gap-3 rounded-lg border p-4 text-sm ${style.box}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`flex gap-3 rounded-lg border p-4 text-sm ${style.box}`}
+    >
       <style.Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${style.icon}`} />
       <div className="min-w-0 flex-1 space-y-2">
         {title && <p className="font-bold">{title}</p>}

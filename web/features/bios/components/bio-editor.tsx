@@ -24,7 +24,15 @@ export function BioEditor({ userId, isSelf, onMessage }: BioEditorProps) {
   const [creating, setCreating] = useState(false);
 
   if (bio.isPending) return <LoadingState label="Loading the bio" />;
-  if (bio.isError) return <ErrorState title="The bio couldn't be loaded." error={bio.error} onRetry={() => void bio.refetch()} retrying={bio.isFetching} />;
+  if (bio.isError)
+    return (
+      <ErrorState
+        title="The bio couldn't be loaded."
+        error={bio.error}
+        onRetry={() => void bio.refetch()}
+        retrying={bio.isFetching}
+      />
+    );
   if (bio.data === null && !creating) {
     return (
       <EmptyState
@@ -36,7 +44,8 @@ export function BioEditor({ userId, isSelf, onMessage }: BioEditorProps) {
           </button>
         }
       >
-        A bio introduces a competitor: a headline, their position, years of service, hometown and a few words about them.
+        A bio introduces a competitor: a headline, their position, years of service, hometown and a few words about
+        them.
       </EmptyState>
     );
   }
@@ -94,7 +103,10 @@ function BioForm({
   const counter = (field: 'headline' | 'about') => {
     const { used, max, over } = remaining(values[field], field);
     return (
-      <span className={`text-xs ${over ? 'font-semibold text-brand-700' : 'text-slate-500'}`} aria-live={over ? 'polite' : 'off'}>
+      <span
+        className={`text-xs ${over ? 'font-semibold text-brand-700' : 'text-slate-500'}`}
+        aria-live={over ? 'polite' : 'off'}
+      >
         {used} / {max}
       </span>
     );
@@ -132,7 +144,13 @@ function BioForm({
     <>
       <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
         <FormAlert message={form.formError} />
-        <FormField label="Headline" name="headline" error={errors.headline} aside={counter('headline')} hint="One line, e.g. 'Captain, three-time national finalist'.">
+        <FormField
+          label="Headline"
+          name="headline"
+          error={errors.headline}
+          aside={counter('headline')}
+          hint="One line, e.g. 'Captain, three-time national finalist'."
+        >
           {(control) => (
             <input
               {...control}
@@ -177,7 +195,12 @@ function BioForm({
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
           <div>
             {bio ? (
-              <button type="button" className={buttonClass('secondary')} onClick={() => setConfirmDelete(true)} disabled={pending}>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() => setConfirmDelete(true)}
+                disabled={pending}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
                 Delete bio
               </button>
@@ -206,7 +229,8 @@ function BioForm({
           setDeleteError(undefined);
         }}
       >
-        The headline, the text and the profile photo are removed for good. {isSelf ? 'You can write a new bio at any time.' : ''}
+        The headline, the text and the profile photo are removed for good.{' '}
+        {isSelf ? 'You can write a new bio at any time.' : ''}
       </ConfirmDialog>
     </>
   );

@@ -8,7 +8,15 @@ export function BioSummary({ userId, name, initials }: { userId: number; name: s
   const bio = useQuery(bioQuery(userId));
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   if (bio.isPending) return <LoadingState label="Loading the bio" />;
-  if (bio.isError) return <ErrorState title="The bio couldn't be loaded." error={bio.error} onRetry={() => void bio.refetch()} retrying={bio.isFetching} />;
+  if (bio.isError)
+    return (
+      <ErrorState
+        title="The bio couldn't be loaded."
+        error={bio.error}
+        onRetry={() => void bio.refetch()}
+        retrying={bio.isFetching}
+      />
+    );
   if (!bio.data) return <p className="text-sm text-slate-600">{name} has not written a bio.</p>;
   const { headline, about, position, yearsOfService, hometown, photoUrl } = bio.data;
   const facts = [
@@ -39,7 +47,11 @@ export function BioSummary({ userId, name, initials }: { userId: number; name: s
             ))}
           </dl>
         )}
-        {about ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{about}</p> : !headline && <p className="text-sm text-slate-600">The bio is empty.</p>}
+        {about ? (
+          <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{about}</p>
+        ) : (
+          !headline && <p className="text-sm text-slate-600">The bio is empty.</p>
+        )}
       </div>
     </div>
   );

@@ -102,7 +102,8 @@ export function PhotoUpload({ userId, isSelf, name, initials, onMessage }: Photo
         <div className="min-w-0 text-sm text-slate-600">
           {preview && file ? (
             <p>
-              <span className="font-semibold text-slate-900">{file.name}</span> ({formatBytes(file.size)}), not uploaded yet.
+              <span className="font-semibold text-slate-900">{file.name}</span> ({formatBytes(file.size)}), not uploaded
+              yet.
             </p>
           ) : bio.isPending ? (
             <p>Loading…</p>
@@ -139,7 +140,13 @@ export function PhotoUpload({ userId, isSelf, name, initials, onMessage }: Photo
 
       {file && (
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={buttonClass('primary')} onClick={() => void send()} disabled={pending || bio.isPending} aria-busy={pending}>
+          <button
+            type="button"
+            className={buttonClass('primary')}
+            onClick={() => void send()}
+            disabled={pending || bio.isPending}
+            aria-busy={pending}
+          >
             <ImageUp aria-hidden="true" className="size-4" />
             {pending ? 'Uploading…' : 'Upload photo'}
           </button>

@@ -6,7 +6,10 @@ import { useRestoreDepartment, useSoftDeleteDepartment } from '../mutations.ts';
 type Pending = { kind: 'delete' | 'restore'; department: DepartmentDto };
 
 /** Soft-delete and restore, each after a confirmation; the dialog shows the server's message on failure. */
-export function useDepartmentActions(onMessage: (message: string) => void, onDeleted?: (department: DepartmentDto) => void) {
+export function useDepartmentActions(
+  onMessage: (message: string) => void,
+  onDeleted?: (department: DepartmentDto) => void,
+) {
   const softDelete = useSoftDeleteDepartment();
   const restore = useRestoreDepartment();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -44,13 +47,25 @@ export function useDepartmentActions(onMessage: (message: string) => void, onDel
     const common = { open: true, pending: busy, error, onConfirm: () => void confirm(), onCancel: close };
     dialog =
       pending.kind === 'delete' ? (
-        <ConfirmDialog {...common} title={`Delete ${department.name}?`} confirmLabel="Delete department" pendingLabel="Deleting…">
+        <ConfirmDialog
+          {...common}
+          title={`Delete ${department.name}?`}
+          confirmLabel="Delete department"
+          pendingLabel="Deleting…"
+        >
           The department disappears from lists and can no longer be chosen.{' '}
-          {department.memberCount > 0 && `Its ${department.memberCount} member${department.memberCount === 1 ? '' : 's'} keep their accounts. `}
+          {department.memberCount > 0 &&
+            `Its ${department.memberCount} member${department.memberCount === 1 ? '' : 's'} keep their accounts. `}
           You can restore it later from the Deleted tab.
         </ConfirmDialog>
       ) : (
-        <ConfirmDialog {...common} title={`Restore ${department.name}?`} confirmLabel="Restore" pendingLabel="Restoring…" tone="primary">
+        <ConfirmDialog
+          {...common}
+          title={`Restore ${department.name}?`}
+          confirmLabel="Restore"
+          pendingLabel="Restoring…"
+          tone="primary"
+        >
           The department comes back to the lists as it was before it was deleted.
         </ConfirmDialog>
       );

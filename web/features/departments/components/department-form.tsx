@@ -30,7 +30,11 @@ export function DepartmentForm({ department, onSaved, onCancel }: DepartmentForm
   });
   const { values, errors, setField } = form;
 
-  const text = (name: Exclude<keyof DepartmentValues, 'isActive' | 'province'>, label: string, options: { required?: boolean; type?: string; autoComplete?: string; hint?: string; placeholder?: string } = {}) => (
+  const text = (
+    name: Exclude<keyof DepartmentValues, 'isActive' | 'province'>,
+    label: string,
+    options: { required?: boolean; type?: string; autoComplete?: string; hint?: string; placeholder?: string } = {},
+  ) => (
     <FormField label={label} name={name} error={errors[name]} required={options.required} hint={options.hint}>
       {(control) => (
         <input
@@ -54,7 +58,12 @@ export function DepartmentForm({ department, onSaved, onCancel }: DepartmentForm
         {text('city', 'City', { required: true, autoComplete: 'address-level2' })}
         <FormField label="Province or territory" name="province" error={errors.province} required>
           {(control) => (
-            <select {...control} value={values.province} onChange={(e) => setField('province', e.target.value)} className={inputClass(!!errors.province)}>
+            <select
+              {...control}
+              value={values.province}
+              onChange={(e) => setField('province', e.target.value)}
+              className={inputClass(!!errors.province)}
+            >
               <option value="">Choose…</option>
               {PROVINCES.map((code) => (
                 <option key={code} value={code}>
@@ -70,7 +79,12 @@ export function DepartmentForm({ department, onSaved, onCancel }: DepartmentForm
         {text('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
         {text('email', 'E-mail', { type: 'email', autoComplete: 'email' })}
       </div>
-      {text('website', 'Website', { type: 'url', autoComplete: 'url', placeholder: 'https://', hint: 'Starting with http:// or https://' })}
+      {text('website', 'Website', {
+        type: 'url',
+        autoComplete: 'url',
+        placeholder: 'https://',
+        hint: 'Starting with http:// or https://',
+      })}
       <CheckboxField
         name="isActive"
         label="Active"
@@ -79,7 +93,12 @@ export function DepartmentForm({ department, onSaved, onCancel }: DepartmentForm
         onChange={(checked) => setField('isActive', checked)}
         error={errors.isActive}
       />
-      <FormActions onCancel={onCancel} pending={pending} icon={Save} submitLabel={pending ? 'Saving…' : department ? 'Save changes' : 'Create department'} />
+      <FormActions
+        onCancel={onCancel}
+        pending={pending}
+        icon={Save}
+        submitLabel={pending ? 'Saving…' : department ? 'Save changes' : 'Create department'}
+      />
     </form>
   );
 }
@@ -97,7 +116,13 @@ export function DepartmentDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} title={department ? `Edit ${department.name}` : 'New department'} size="lg" closeOnBackdrop={false}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={department ? `Edit ${department.name}` : 'New department'}
+      size="lg"
+      closeOnBackdrop={false}
+    >
       <DepartmentForm department={department} onSaved={onSaved} onCancel={onClose} />
     </Dialog>
   );

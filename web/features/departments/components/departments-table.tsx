@@ -42,7 +42,12 @@ export function DepartmentsTable({ departments, stale, busyId, onEdit, onDelete,
       </button>
     ) : (
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => onEdit(department)} aria-label={`Edit ${department.name}`}>
+        <button
+          type="button"
+          className={buttonClass('secondary', 'sm')}
+          onClick={() => onEdit(department)}
+          aria-label={`Edit ${department.name}`}
+        >
           <Pencil aria-hidden="true" className="size-4" />
           Edit
         </button>

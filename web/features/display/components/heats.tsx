@@ -1,6 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { type Density, type DisplayHeat, type DisplayPair, deckDensity, densityOf, heatLabel, type LaneCell, pairLanes } from '../view.ts';
+import {
+  type Density,
+  type DisplayHeat,
+  type DisplayPair,
+  deckDensity,
+  densityOf,
+  heatLabel,
+  type LaneCell,
+  pairLanes,
+} from '../view.ts';
 
 /**
  * The heats on the venue screen. Sizes are in vmin so a 1080p screen, a 720p one and a portrait one
@@ -62,28 +71,67 @@ const DEPARTMENT: Record<'now' | 'deck', Record<Density, string>> = {
 
 const PAIR_LABEL = 'text-[calc(var(--fit,1)*1.8vmin)]';
 
-function Lane({ cell, side, size, density, highlight }: { cell: LaneCell; side: 'Left' | 'Right'; size: 'now' | 'deck'; density: Density; highlight: Highlight }) {
+function Lane({
+  cell,
+  side,
+  size,
+  density,
+  highlight,
+}: {
+  cell: LaneCell;
+  side: 'Left' | 'Right';
+  size: 'now' | 'deck';
+  density: Density;
+  highlight: Highlight;
+}) {
   const changed = cell.position !== null && highlight.positions.has(cell.position);
   const ref = useFlash<HTMLDivElement>(changed ? `${cell.position}:${highlight.token}` : undefined);
   return (
-    <div ref={ref} className="min-w-0 rounded-[1vmin] px-[1.6vmin] py-[0.5vmin]" data-testid="lane" data-lane={side.toLowerCase()} data-position={cell.position ?? undefined}>
+    <div
+      ref={ref}
+      className="min-w-0 rounded-[1vmin] px-[1.6vmin] py-[0.5vmin]"
+      data-testid="lane"
+      data-lane={side.toLowerCase()}
+      data-position={cell.position ?? undefined}
+    >
       <span className="sr-only">{side} lane: </span>
-      <p className={`${NAME[size][density]} font-extrabold leading-[1.05] tracking-tight break-words ${cell.empty ? 'text-slate-400' : 'text-white'}`}>
+      <p
+        className={`${NAME[size][density]} font-extrabold leading-[1.05] tracking-tight break-words ${cell.empty ? 'text-slate-400' : 'text-white'}`}
+      >
         {cell.empty && <span className="sr-only">empty</span>}
         <span aria-hidden={cell.empty || undefined}>{cell.name}</span>
       </p>
       {cell.departmentName && (
-        <p className={`${DEPARTMENT[size][density]} mt-[0.3vmin] font-medium leading-[1.2] text-slate-300 ${size === 'now' ? 'break-words' : 'truncate'}`}>{cell.departmentName}</p>
+        <p
+          className={`${DEPARTMENT[size][density]} mt-[0.3vmin] font-medium leading-[1.2] text-slate-300 ${size === 'now' ? 'break-words' : 'truncate'}`}
+        >
+          {cell.departmentName}
+        </p>
       )}
     </div>
   );
 }
 
-function PairRow({ pair, size, density, highlight }: { pair: DisplayPair; size: 'now' | 'deck'; density: Density; highlight: Highlight }) {
+function PairRow({
+  pair,
+  size,
+  density,
+  highlight,
+}: {
+  pair: DisplayPair;
+  size: 'now' | 'deck';
+  density: Density;
+  highlight: Highlight;
+}) {
   const { left, right } = pairLanes(pair);
   return (
-    <li className="grid grid-cols-[auto_minmax(0,1fr)_minmax(0,1fr)] items-center gap-x-[1.2vmin] rounded-[1.2vmin] bg-white/[0.06] py-[0.5vmin] pr-[0.6vmin]" data-testid="pair">
-      <span className={`${PAIR_LABEL} w-[7.5vmin] text-center font-bold uppercase leading-none tracking-wide text-slate-300`}>
+    <li
+      className="grid grid-cols-[auto_minmax(0,1fr)_minmax(0,1fr)] items-center gap-x-[1.2vmin] rounded-[1.2vmin] bg-white/[0.06] py-[0.5vmin] pr-[0.6vmin]"
+      data-testid="pair"
+    >
+      <span
+        className={`${PAIR_LABEL} w-[7.5vmin] text-center font-bold uppercase leading-none tracking-wide text-slate-300`}
+      >
         Pair
         <span className="mt-[0.5vmin] block text-[1.6em] text-white tabular-nums">{pair.pair}</span>
       </span>
@@ -103,7 +151,10 @@ function LaneHeaders({ twoColumns }: { twoColumns: boolean }) {
     </div>
   );
   return (
-    <div aria-hidden="true" className={`${PAIR_LABEL} grid gap-x-[0.8vmin] pb-[0.6vmin] font-bold uppercase tracking-[0.2em] text-slate-400 ${twoColumns ? 'landscape:grid-cols-2' : ''}`}>
+    <div
+      aria-hidden="true"
+      className={`${PAIR_LABEL} grid gap-x-[0.8vmin] pb-[0.6vmin] font-bold uppercase tracking-[0.2em] text-slate-400 ${twoColumns ? 'landscape:grid-cols-2' : ''}`}
+    >
       {heads}
       {twoColumns && <div className="portrait:hidden">{heads}</div>}
     </div>
@@ -111,16 +162,38 @@ function LaneHeaders({ twoColumns }: { twoColumns: boolean }) {
 }
 
 /** The heat on the course, in the biggest type; its label glows when the timing table moves on. */
-export function NowRunning({ heat, heatCount, highlight, heatMoved }: { heat: DisplayHeat; heatCount: number; highlight: Highlight; heatMoved: boolean }) {
+export function NowRunning({
+  heat,
+  heatCount,
+  highlight,
+  heatMoved,
+}: {
+  heat: DisplayHeat;
+  heatCount: number;
+  highlight: Highlight;
+  heatMoved: boolean;
+}) {
   const density = densityOf(heat.pairs.length);
   const labelRef = useFlash<HTMLParagraphElement>(heatMoved ? `heat:${highlight.token}` : undefined);
   return (
-    <section aria-labelledby="now-running" data-fit-part className="min-w-0 shrink-0 rounded-[1.6vmin] border-l-[1vmin] border-red-600 bg-slate-900 p-[1.4vmin]" data-testid="now-running">
+    <section
+      aria-labelledby="now-running"
+      data-fit-part
+      className="min-w-0 shrink-0 rounded-[1.6vmin] border-l-[1vmin] border-red-600 bg-slate-900 p-[1.4vmin]"
+      data-testid="now-running"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-[3vmin] pb-[0.6vmin]">
-        <h2 id="now-running" className="text-[calc(var(--fit,1)*3.2vmin)] font-black uppercase tracking-[0.12em] text-red-500">
+        <h2
+          id="now-running"
+          className="text-[calc(var(--fit,1)*3.2vmin)] font-black uppercase tracking-[0.12em] text-red-500"
+        >
           Now running
         </h2>
-        <p ref={labelRef} className="rounded-[0.8vmin] px-[1vmin] text-[calc(var(--fit,1)*3.2vmin)] font-extrabold text-white tabular-nums" data-testid="current-heat">
+        <p
+          ref={labelRef}
+          className="rounded-[0.8vmin] px-[1vmin] text-[calc(var(--fit,1)*3.2vmin)] font-extrabold text-white tabular-nums"
+          data-testid="current-heat"
+        >
           {heatLabel(heat.heat, heatCount)}
         </p>
       </div>
@@ -135,15 +208,37 @@ export function NowRunning({ heat, heatCount, highlight, heatMoved }: { heat: Di
 }
 
 /** The next heat: the competitors who should be at the start line. */
-export function OnDeck({ heat, heatCount, highlight, nowPairs }: { heat: DisplayHeat | null; heatCount: number; highlight: Highlight; nowPairs: number }) {
+export function OnDeck({
+  heat,
+  heatCount,
+  highlight,
+  nowPairs,
+}: {
+  heat: DisplayHeat | null;
+  heatCount: number;
+  highlight: Highlight;
+  nowPairs: number;
+}) {
   const density = deckDensity(nowPairs, heat?.pairs.length ?? 0);
   return (
-    <section aria-labelledby="on-deck" data-fit-part className="min-w-0 self-start rounded-[1.6vmin] border-l-[0.8vmin] border-amber-400 bg-slate-900/70 p-[1.4vmin]" data-testid="on-deck">
+    <section
+      aria-labelledby="on-deck"
+      data-fit-part
+      className="min-w-0 self-start rounded-[1.6vmin] border-l-[0.8vmin] border-amber-400 bg-slate-900/70 p-[1.4vmin]"
+      data-testid="on-deck"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-[3vmin] pb-[0.6vmin]">
-        <h2 id="on-deck" className="text-[calc(var(--fit,1)*2.8vmin)] font-black uppercase tracking-[0.12em] text-amber-400">
+        <h2
+          id="on-deck"
+          className="text-[calc(var(--fit,1)*2.8vmin)] font-black uppercase tracking-[0.12em] text-amber-400"
+        >
           On deck
         </h2>
-        {heat && <p className="text-[calc(var(--fit,1)*2.8vmin)] font-extrabold text-white tabular-nums">{heatLabel(heat.heat, heatCount)}</p>}
+        {heat && (
+          <p className="text-[calc(var(--fit,1)*2.8vmin)] font-extrabold text-white tabular-nums">
+            {heatLabel(heat.heat, heatCount)}
+          </p>
+        )}
       </div>
       {heat ? (
         <ol className={`grid gap-[0.6vmin] ${density === 'dense' ? 'landscape:grid-cols-2' : ''}`}>
@@ -162,7 +257,12 @@ function LaterLane({ cell, highlight }: { cell: LaneCell; highlight: Highlight }
   const changed = cell.position !== null && highlight.positions.has(cell.position);
   const ref = useFlash<HTMLSpanElement>(changed ? `${cell.position}:${highlight.token}` : undefined);
   return (
-    <span ref={ref} className={`min-w-0 break-words rounded-[0.6vmin] px-[0.6vmin] ${cell.empty ? 'text-slate-400' : 'text-white'}`} data-testid="lane" data-position={cell.position ?? undefined}>
+    <span
+      ref={ref}
+      className={`min-w-0 break-words rounded-[0.6vmin] px-[0.6vmin] ${cell.empty ? 'text-slate-400' : 'text-white'}`}
+      data-testid="lane"
+      data-position={cell.position ?? undefined}
+    >
       {cell.empty && <span className="sr-only">empty</span>}
       <span aria-hidden={cell.empty || undefined}>{cell.name}</span>
     </span>
@@ -173,23 +273,39 @@ function LaterLane({ cell, highlight }: { cell: LaneCell; highlight: Highlight }
  * The few heats after the one on deck: names only, smaller. It takes the room left and shows only the
  * heats that fit in it whole (useFitToScreen hides the others).
  */
-export function ComingUp({ heats, heatCount, highlight }: { heats: DisplayHeat[]; heatCount: number; highlight: Highlight }) {
+export function ComingUp({
+  heats,
+  heatCount,
+  highlight,
+}: {
+  heats: DisplayHeat[];
+  heatCount: number;
+  highlight: Highlight;
+}) {
   if (heats.length === 0) return <div aria-hidden="true" />;
   return (
     <section aria-labelledby="coming-up" className="relative min-h-[20vmin] min-w-0" data-testid="coming-up">
       <div data-fit-clip className="absolute inset-0 overflow-hidden rounded-[1.6vmin] bg-slate-900/40 p-[1.6vmin]">
-        <h2 id="coming-up" className="pb-[0.8vmin] text-[calc(var(--fit,1)*2.6vmin)] font-black uppercase tracking-[0.12em] text-slate-300">
+        <h2
+          id="coming-up"
+          className="pb-[0.8vmin] text-[calc(var(--fit,1)*2.6vmin)] font-black uppercase tracking-[0.12em] text-slate-300"
+        >
           Coming up
         </h2>
         <div className="grid gap-[1.4vmin]">
           {heats.map((heat) => (
             <div key={heat.heat} data-fit-optional>
-              <h3 className="text-[calc(var(--fit,1)*2.3vmin)] font-bold text-slate-300 tabular-nums">{heatLabel(heat.heat, heatCount)}</h3>
+              <h3 className="text-[calc(var(--fit,1)*2.3vmin)] font-bold text-slate-300 tabular-nums">
+                {heatLabel(heat.heat, heatCount)}
+              </h3>
               <ol className="mt-[0.4vmin] grid gap-[0.3vmin]">
                 {heat.pairs.map((pair) => {
                   const { left, right } = pairLanes(pair);
                   return (
-                    <li key={pair.pair} className="grid grid-cols-[6vmin_minmax(0,1fr)_minmax(0,1fr)] items-baseline gap-x-[1vmin] text-[calc(var(--fit,1)*2.8vmin)] font-semibold leading-snug">
+                    <li
+                      key={pair.pair}
+                      className="grid grid-cols-[6vmin_minmax(0,1fr)_minmax(0,1fr)] items-baseline gap-x-[1vmin] text-[calc(var(--fit,1)*2.8vmin)] font-semibold leading-snug"
+                    >
                       <span className="text-[0.7em] font-bold text-slate-400 tabular-nums">
                         <span className="sr-only">Pair </span>
                         {pair.pair}

@@ -6,7 +6,15 @@ import { useIdleCursor } from '../use-idle-cursor.ts';
  * The venue screen's frame: dark, full window, never scrolling, the pointer hidden when still. The
  * header carries the event, the run and a clock; a small notice says when the live link is down.
  */
-export function DisplayScreen({ children, header, reconnecting }: { children: ReactNode; header: ReactNode; reconnecting: boolean }) {
+export function DisplayScreen({
+  children,
+  header,
+  reconnecting,
+}: {
+  children: ReactNode;
+  header: ReactNode;
+  reconnecting: boolean;
+}) {
   const idle = useIdleCursor();
   return (
     <div
@@ -28,7 +36,10 @@ export function DisplayScreen({ children, header, reconnecting }: { children: Re
 function Clock() {
   const time = useClock();
   return (
-    <p className="shrink-0 text-[clamp(1.5rem,5.4vmin,8rem)] font-black leading-none tracking-tight text-white tabular-nums" data-testid="clock">
+    <p
+      className="shrink-0 text-[clamp(1.5rem,5.4vmin,8rem)] font-black leading-none tracking-tight text-white tabular-nums"
+      data-testid="clock"
+    >
       <span className="sr-only">Time </span>
       <time>{time}</time>
     </p>
@@ -36,10 +47,22 @@ function Clock() {
 }
 
 /** Event name over the run's name (and category when the name does not already say it). */
-export function DisplayTitle({ eventName, runName, category }: { eventName: string | null; runName: string; category: string | null }) {
+export function DisplayTitle({
+  eventName,
+  runName,
+  category,
+}: {
+  eventName: string | null;
+  runName: string;
+  category: string | null;
+}) {
   return (
     <>
-      {eventName && <p className="truncate text-[clamp(0.9rem,2.4vmin,3.5rem)] font-semibold leading-tight text-slate-300">{eventName}</p>}
+      {eventName && (
+        <p className="truncate text-[clamp(0.9rem,2.4vmin,3.5rem)] font-semibold leading-tight text-slate-300">
+          {eventName}
+        </p>
+      )}
       <h1 className="truncate text-[clamp(1.25rem,4.4vmin,6rem)] font-black leading-[1.15] tracking-tight text-white">
         {runName}
         {category && (
@@ -71,13 +94,29 @@ function ReconnectingNotice() {
 }
 
 /** A calm full-screen message: coming soon, finished, not found, can't load. */
-export function DisplayMessage({ title, detail, testId, heading = false }: { title: string; detail?: ReactNode; testId: string; heading?: boolean }) {
+export function DisplayMessage({
+  title,
+  detail,
+  testId,
+  heading = false,
+}: {
+  title: string;
+  detail?: ReactNode;
+  testId: string;
+  heading?: boolean;
+}) {
   const Title = heading ? 'h1' : 'p';
   return (
     <div className="grid flex-1 place-items-center text-center" data-testid={testId}>
       <div className="max-w-[80vw]">
-        <Title className="text-[clamp(2rem,8vmin,11rem)] font-black leading-tight tracking-tight text-white">{title}</Title>
-        {detail && <p className="mt-[2vmin] text-[clamp(1.125rem,3.6vmin,5rem)] font-semibold leading-snug text-slate-300">{detail}</p>}
+        <Title className="text-[clamp(2rem,8vmin,11rem)] font-black leading-tight tracking-tight text-white">
+          {title}
+        </Title>
+        {detail && (
+          <p className="mt-[2vmin] text-[clamp(1.125rem,3.6vmin,5rem)] font-semibold leading-snug text-slate-300">
+            {detail}
+          </p>
+        )}
       </div>
     </div>
   );

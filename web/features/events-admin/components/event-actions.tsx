@@ -69,23 +69,37 @@ export function useEventActions(onMessage: (message: string) => void) {
       );
     } else if (pending.kind === 'active') {
       dialog = pending.active ? (
-        <ConfirmDialog {...common} title={`Activate ${event.name}?`} confirmLabel="Activate" pendingLabel="Activating…" tone="primary">
+        <ConfirmDialog
+          {...common}
+          title={`Activate ${event.name}?`}
+          confirmLabel="Activate"
+          pendingLabel="Activating…"
+          tone="primary"
+        >
           {event.status === 'Draft'
             ? 'The event stays hidden from the public site while it is a Draft.'
             : 'The public site shows the event again.'}
         </ConfirmDialog>
       ) : (
-        <ConfirmDialog {...common} title={`Deactivate ${event.name}?`} confirmLabel="Deactivate" pendingLabel="Deactivating…">
-          The event disappears from the public site and its runs take no registrations until it is activated again. Nothing else
-          changes.
+        <ConfirmDialog
+          {...common}
+          title={`Deactivate ${event.name}?`}
+          confirmLabel="Deactivate"
+          pendingLabel="Deactivating…"
+        >
+          The event disappears from the public site and its runs take no registrations until it is activated again.
+          Nothing else changes.
         </ConfirmDialog>
       );
     } else {
       dialog = (
         <ConfirmDialog {...common} title={`Delete ${event.name}?`} confirmLabel="Delete event" pendingLabel="Deleting…">
-          The event leaves every list and the public site, with its {event.runCount} run{event.runCount === 1 ? '' : 's'}
-          {event.registrationCount > 0 ? ` and ${event.registrationCount} registration${event.registrationCount === 1 ? '' : 's'}` : ''}. The
-          portal cannot bring it back: only an operator can restore it.
+          The event leaves every list and the public site, with its {event.runCount} run
+          {event.runCount === 1 ? '' : 's'}
+          {event.registrationCount > 0
+            ? ` and ${event.registrationCount} registration${event.registrationCount === 1 ? '' : 's'}`
+            : ''}
+          . The portal cannot bring it back: only an operator can restore it.
         </ConfirmDialog>
       );
     }

@@ -1,4 +1,9 @@
-import { BooleanFilterSelect, ChoiceFilterSelect, ClearFiltersButton, FilterSelect } from '../../portal/components/filter-select.tsx';
+import {
+  BooleanFilterSelect,
+  ChoiceFilterSelect,
+  ClearFiltersButton,
+  FilterSelect,
+} from '../../portal/components/filter-select.tsx';
 import { SearchBox } from '../../portal/components/search-box.tsx';
 import {
   EVENT_SCOPES,
@@ -11,7 +16,15 @@ import {
 } from '../filters.ts';
 
 /** The search box and the filters of the events list; every change becomes a new URL. */
-export function EventFilters({ search, onChange, currentYear }: { search: EventListSearch; onChange: (next: EventListSearch) => void; currentYear: number }) {
+export function EventFilters({
+  search,
+  onChange,
+  currentYear,
+}: {
+  search: EventListSearch;
+  onChange: (next: EventListSearch) => void;
+  currentYear: number;
+}) {
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <SearchBox

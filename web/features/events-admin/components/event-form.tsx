@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { PROVINCES } from '../../../../api/contracts/accounts.ts';
-import { type AdminEvent, EVENT_LIMITS, type EventCreateBody, eventCreateBodySchema, eventUpdateBodySchema } from '../../../../api/contracts/events.ts';
+import {
+  type AdminEvent,
+  EVENT_LIMITS,
+  type EventCreateBody,
+  eventCreateBodySchema,
+  eventUpdateBodySchema,
+} from '../../../../api/contracts/events.ts';
 import { EVENT_SCOPES } from '../../../../api/domain/events/statuses.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
@@ -21,7 +27,13 @@ export interface EventFormProps {
 }
 
 type TextName = 'name' | 'city' | 'province';
-type DateName = 'startDate' | 'endDate' | 'registrationOpensOn' | 'earlyBirdEndsOn' | 'lateStartsOn' | 'registrationClosesOn';
+type DateName =
+  | 'startDate'
+  | 'endDate'
+  | 'registrationOpensOn'
+  | 'earlyBirdEndsOn'
+  | 'lateStartsOn'
+  | 'registrationClosesOn';
 
 /**
  * Every field the create and update calls take: name, dates, place, scope, host department,
@@ -42,7 +54,9 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
     check: eventDateErrors,
     submit: async (body) => {
       try {
-        const saved = event ? await update.mutateAsync({ id: event.id, body }) : await create.mutateAsync(body as EventCreateBody);
+        const saved = event
+          ? await update.mutateAsync({ id: event.id, body })
+          : await create.mutateAsync(body as EventCreateBody);
         onSaved(saved, !event);
       } catch (error) {
         // 422 DEPARTMENT_UNAVAILABLE names no field of its own: it is about the host department.
@@ -57,10 +71,21 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
   const current = event?.department;
   const departmentChoices =
     current && !options.some((d) => d.id === current.id)
-      ? [...options, { id: current.id, name: `${current.name}${current.isDeleted ? ' (deleted)' : current.isActive ? '' : ' (inactive)'}` }]
+      ? [
+          ...options,
+          {
+            id: current.id,
+            name: `${current.name}${current.isDeleted ? ' (deleted)' : current.isActive ? '' : ' (inactive)'}`,
+          },
+        ]
       : options;
 
-  const text = (name: TextName, label: string, max: number, options: { autoComplete?: string; list?: string; hint?: string } = {}) => (
+  const text = (
+    name: TextName,
+    label: string,
+    max: number,
+    options: { autoComplete?: string; list?: string; hint?: string } = {},
+  ) => (
     <FormField label={label} name={name} error={errors[name]} required hint={options.hint}>
       {(control) => (
         <input
@@ -94,7 +119,12 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
   return (
     <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
       <FormAlert message={form.formError} />
-      {!event && <p className="text-sm text-slate-600">A new event starts as a Draft, hidden from the public site until its status moves on. You can add its picture once it is created.</p>}
+      {!event && (
+        <p className="text-sm text-slate-600">
+          A new event starts as a Draft, hidden from the public site until its status moves on. You can add its picture
+          once it is created.
+        </p>
+      )}
       {text('name', 'Name', EVENT_LIMITS.name, { hint: event ? 'Its web address (slug) does not change.' : undefined })}
       <div className="grid gap-4 sm:grid-cols-2">
         {date('startDate', 'Start date', { required: true })}
@@ -102,7 +132,10 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {text('city', 'City', EVENT_LIMITS.city, { autoComplete: 'address-level2' })}
-        {text('province', 'Province or state', EVENT_LIMITS.province, { list: provincesId, hint: 'A code such as AB, or a name.' })}
+        {text('province', 'Province or state', EVENT_LIMITS.province, {
+          list: provincesId,
+          hint: 'A code such as AB, or a name.',
+        })}
         <datalist id={provincesId}>
           {PROVINCES.map((code) => (
             <option key={code} value={code}>
@@ -114,7 +147,12 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Scope" name="scope" error={errors.scope} required>
           {(control) => (
-            <select {...control} value={values.scope} onChange={(e) => setField('scope', e.target.value)} className={inputClass(!!errors.scope)}>
+            <select
+              {...control}
+              value={values.scope}
+              onChange={(e) => setField('scope', e.target.value)}
+              className={inputClass(!!errors.scope)}
+            >
               <option value="">Choose…</option>
               {EVENT_SCOPES.map((scope) => (
                 <option key={scope} value={scope}>
@@ -124,9 +162,19 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
             </select>
           )}
         </FormField>
-        <FormField label="Host department" name="departmentId" error={errors.departmentId} hint={departments.isError ? 'The departments could not be loaded.' : undefined}>
+        <FormField
+          label="Host department"
+          name="departmentId"
+          error={errors.departmentId}
+          hint={departments.isError ? 'The departments could not be loaded.' : undefined}
+        >
           {(control) => (
-            <select {...control} value={values.departmentId} onChange={(e) => setField('departmentId', e.target.value)} className={inputClass(!!errors.departmentId)}>
+            <select
+              {...control}
+              value={values.departmentId}
+              onChange={(e) => setField('departmentId', e.target.value)}
+              className={inputClass(!!errors.departmentId)}
+            >
               <option value="">None</option>
               {departmentChoices.map((d) => (
                 <option key={d.id} value={String(d.id)}>
@@ -141,7 +189,11 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
         label="Description"
         name="description"
         error={errors.description}
-        aside={<span className="text-xs text-slate-500">{values.description.trim().length} / {EVENT_LIMITS.description}</span>}
+        aside={
+          <span className="text-xs text-slate-500">
+            {values.description.trim().length} / {EVENT_LIMITS.description}
+          </span>
+        }
       >
         {(control) => (
           <textarea
@@ -171,7 +223,12 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
         onChange={(checked) => setField('isActive', checked)}
         error={errors.isActive}
       />
-      <FormActions onCancel={onCancel} pending={pending} icon={Save} submitLabel={pending ? 'Saving…' : event ? 'Save changes' : 'Create event'} />
+      <FormActions
+        onCancel={onCancel}
+        pending={pending}
+        icon={Save}
+        submitLabel={pending ? 'Saving…' : event ? 'Save changes' : 'Create event'}
+      />
     </form>
   );
 }
@@ -189,7 +246,13 @@ export function EventDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} title={event ? `Edit ${event.name}` : 'New event'} size="lg" closeOnBackdrop={false}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={event ? `Edit ${event.name}` : 'New event'}
+      size="lg"
+      closeOnBackdrop={false}
+    >
       <EventForm event={event} onSaved={onSaved} onCancel={onClose} />
     </Dialog>
   );

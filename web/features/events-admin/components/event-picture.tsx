@@ -132,7 +132,13 @@ export function EventPicture({ event, onMessage }: { event: AdminEvent; onMessag
         </div>
         {file && (
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={buttonClass('primary')} onClick={() => void send()} disabled={pending} aria-busy={pending}>
+            <button
+              type="button"
+              className={buttonClass('primary')}
+              onClick={() => void send()}
+              disabled={pending}
+              aria-busy={pending}
+            >
               <ImageUp aria-hidden="true" className="size-4" />
               {pending ? 'Uploading…' : 'Upload picture'}
             </button>

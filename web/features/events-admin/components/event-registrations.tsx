@@ -68,7 +68,12 @@ export function EventRegistrations({
       cell: (r) => (r.waitlistPosition === null ? <span className="text-slate-500">—</span> : `#${r.waitlistPosition}`),
     },
     { id: 'hybrid', header: 'Hybrid', cell: (r) => (r.isHybridOptIn ? 'Yes' : 'No') },
-    { id: 'submitted', header: 'Submitted', className: 'whitespace-nowrap', cell: (r) => formatDateTime(r.submittedAt) },
+    {
+      id: 'submitted',
+      header: 'Submitted',
+      className: 'whitespace-nowrap',
+      cell: (r) => formatDateTime(r.submittedAt),
+    },
   ];
 
   return (
@@ -91,7 +96,9 @@ export function EventRegistrations({
           optionLabel={(run) => run.name}
           onChange={(runId) => onSearch(withRegistrationFilter(search, 'runId', runId))}
         />
-        {filtered && <ClearFiltersButton onClick={() => onSearch({ tab: 'registrations' })}>Clear filters</ClearFiltersButton>}
+        {filtered && (
+          <ClearFiltersButton onClick={() => onSearch({ tab: 'registrations' })}>Clear filters</ClearFiltersButton>
+        )}
       </div>
       <section aria-label="Registrations" aria-busy={registrations.isFetching}>
         {registrations.isPending ? (
@@ -105,21 +112,37 @@ export function EventRegistrations({
           />
         ) : registrations.data.data.length === 0 ? (
           <EmptyState
-            title={search.page !== undefined && registrations.data.meta.total > 0 ? 'Nothing on this page' : filtered ? 'No registrations match' : 'No registrations yet'}
+            title={
+              search.page !== undefined && registrations.data.meta.total > 0
+                ? 'Nothing on this page'
+                : filtered
+                  ? 'No registrations match'
+                  : 'No registrations yet'
+            }
             icon={<ClipboardList className="size-10 text-slate-400" aria-hidden="true" />}
             action={
               search.page !== undefined && registrations.data.meta.total > 0 ? (
-                <button type="button" className={buttonClass('secondary')} onClick={() => onSearch({ ...search, page: undefined })}>
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  onClick={() => onSearch({ ...search, page: undefined })}
+                >
                   Go to the first page
                 </button>
               ) : filtered ? (
-                <button type="button" className={buttonClass('secondary')} onClick={() => onSearch({ tab: 'registrations' })}>
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  onClick={() => onSearch({ tab: 'registrations' })}
+                >
                   Clear filters
                 </button>
               ) : undefined
             }
           >
-            {filtered ? 'Try another status or run.' : 'Teams and competitors appear here once they register for a run.'}
+            {filtered
+              ? 'Try another status or run.'
+              : 'Teams and competitors appear here once they register for a run.'}
           </EmptyState>
         ) : (
           <div className="flex flex-col gap-4">

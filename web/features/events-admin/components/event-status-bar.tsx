@@ -23,7 +23,10 @@ export function EventStatusBar({
   const choices = event.isDeleted ? [] : transitionChoices(event.status);
   const note = finalStatusNote(event.status);
   return (
-    <section aria-labelledby="event-status-heading" className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby="event-status-heading"
+      className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex flex-wrap items-center gap-2">
           <h2 id="event-status-heading" className="text-sm font-semibold text-slate-700">
@@ -41,7 +44,10 @@ export function EventStatusBar({
                 <li key={choice.to}>
                   <button
                     type="button"
-                    className={buttonClass(choice.tone === 'primary' ? 'primary' : choice.tone === 'danger' ? 'ghost' : 'secondary', 'sm')}
+                    className={buttonClass(
+                      choice.tone === 'primary' ? 'primary' : choice.tone === 'danger' ? 'ghost' : 'secondary',
+                      'sm',
+                    )}
                     disabled={busy}
                     onClick={() => onTransition(choice)}
                   >

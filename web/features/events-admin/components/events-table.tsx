@@ -28,7 +28,12 @@ function NameLink({ event }: { event: AdminEvent }) {
 /** The events list: a table on wide screens, cards on phones. */
 export function EventsTable({ events, stale, onEdit }: EventsTableProps) {
   const edit = (event: AdminEvent) => (
-    <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => onEdit(event)} aria-label={`Edit ${event.name}`}>
+    <button
+      type="button"
+      className={buttonClass('secondary', 'sm')}
+      onClick={() => onEdit(event)}
+      aria-label={`Edit ${event.name}`}
+    >
       <Pencil aria-hidden="true" className="size-4" />
       Edit
     </button>

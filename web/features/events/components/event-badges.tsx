@@ -37,7 +37,10 @@ export function ScopeBadge({ scope }: { scope: string }) {
 export function RegistrationAvailable({ event }: { event: Pick<PublicEvent, 'hasOpenRuns'> }) {
   if (!event.hasOpenRuns) return null;
   return (
-    <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-emerald-800" data-testid="registration-available">
+    <span
+      className="inline-flex items-center gap-1.5 text-sm font-semibold text-emerald-800"
+      data-testid="registration-available"
+    >
       <span className="size-2 rounded-full bg-emerald-600" aria-hidden="true" />
       Registration Available
     </span>

@@ -27,18 +27,28 @@ export function EventRuns({ event }: { event: PublicEvent }) {
       <h2 id="event-runs-heading" className="text-2xl font-black tracking-tight text-slate-900">
         Runs
       </h2>
-      <p className="mt-1 text-slate-600">Each run is one format and category. Register a team you captain, or yourself for an individual run.</p>
+      <p className="mt-1 text-slate-600">
+        Each run is one format and category. Register a team you captain, or yourself for an individual run.
+      </p>
       <div className="mt-5">
         {runs.isPending ? (
           <div className="grid place-items-center py-10">
             <Spinner label="Loading runs" />
           </div>
         ) : runs.isError ? (
-          <div role="alert" className="flex flex-col items-center rounded-xl border border-slate-200 bg-white px-6 py-8 text-center">
+          <div
+            role="alert"
+            className="flex flex-col items-center rounded-xl border border-slate-200 bg-white px-6 py-8 text-center"
+          >
             <CircleAlert className="size-8 text-brand-700" aria-hidden="true" />
             <p className="mt-2 font-bold text-slate-900">Unable to load the runs.</p>
             {runs.error.message && <p className="mt-1 text-sm text-slate-600">{runs.error.message}</p>}
-            <button type="button" onClick={() => void runs.refetch()} disabled={runs.isFetching} className={`${buttonClass('secondary', 'sm')} mt-4`}>
+            <button
+              type="button"
+              onClick={() => void runs.refetch()}
+              disabled={runs.isFetching}
+              className={`${buttonClass('secondary', 'sm')} mt-4`}
+            >
               <RefreshCw aria-hidden="true" className={`size-4 ${runs.isFetching ? 'animate-spin' : ''}`} />
               Try again
             </button>
@@ -51,20 +61,17 @@ export function EventRuns({ event }: { event: PublicEvent }) {
   );
 }
 
-function RunsForVisitor({
-  event,
-  runs,
-  auth,
-}: {
-  event: PublicEvent;
-  runs: RunDto[];
-  auth: AuthState;
-}) {
+function RunsForVisitor({ event, runs, auth }: { event: PublicEvent; runs: RunDto[]; auth: AuthState }) {
   if (runs.length === 0) {
     return (
-      <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center" data-testid="runs-empty">
+      <div
+        className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center"
+        data-testid="runs-empty"
+      >
         <p className="font-bold text-slate-900">No runs announced yet</p>
-        <p className="mt-1 text-sm text-slate-600">The formats and categories of this event will be listed here. Check back soon.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          The formats and categories of this event will be listed here. Check back soon.
+        </p>
       </div>
     );
   }

@@ -30,7 +30,12 @@ export function RunList<R extends PublicRun>({
         const actions = renderActions?.(run);
         const headingId = `run-${run.id}-name`;
         return (
-          <li key={run.id} aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="run-card">
+          <li
+            key={run.id}
+            aria-labelledby={headingId}
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+            data-testid="run-card"
+          >
             <div className="flex flex-wrap items-center gap-2">
               <Badge className="bg-brand-100 text-brand-800">{runTypeLabel(run.type)}</Badge>
               <Badge>{run.category}</Badge>

@@ -30,11 +30,19 @@ export function YearSelector({ years, selected, onSelect }: Props) {
     selectedChip.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
   }, [selected]);
 
-  const arrow = 'grid size-10 place-items-center rounded-full border border-slate-300 text-slate-700 transition hover:border-brand-700 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:border-slate-300 disabled:hover:text-slate-700';
+  const arrow =
+    'grid size-10 place-items-center rounded-full border border-slate-300 text-slate-700 transition hover:border-brand-700 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:border-slate-300 disabled:hover:text-slate-700';
   return (
     <nav aria-label="Choose a year">
       <div className="hidden items-center justify-center gap-3 md:flex" data-testid="year-selector-desktop">
-        <button type="button" className={arrow} disabled={previous === undefined} aria-label="Previous year" onClick={() => previous !== undefined && choose(previous)} onMouseEnter={() => previous !== undefined && prefetch(previous)}>
+        <button
+          type="button"
+          className={arrow}
+          disabled={previous === undefined}
+          aria-label="Previous year"
+          onClick={() => previous !== undefined && choose(previous)}
+          onMouseEnter={() => previous !== undefined && prefetch(previous)}
+        >
           <ChevronLeft className="size-5" aria-hidden="true" />
         </button>
         <ul className="flex items-center gap-2">
@@ -60,7 +68,14 @@ export function YearSelector({ years, selected, onSelect }: Props) {
             );
           })}
         </ul>
-        <button type="button" className={arrow} disabled={next === undefined} aria-label="Next year" onClick={() => next !== undefined && choose(next)} onMouseEnter={() => next !== undefined && prefetch(next)}>
+        <button
+          type="button"
+          className={arrow}
+          disabled={next === undefined}
+          aria-label="Next year"
+          onClick={() => next !== undefined && choose(next)}
+          onMouseEnter={() => next !== undefined && prefetch(next)}
+        >
           <ChevronRight className="size-5" aria-hidden="true" />
         </button>
       </div>

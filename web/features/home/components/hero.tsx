@@ -55,12 +55,19 @@ export function Hero({ content, holdAutoAdvance = false }: Props) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `active` restarts the timer for each new slide
   useEffect(() => {
     if (activeIsVideo || holdAutoAdvance || slides.length < 2) return;
-    const timer = setTimeout(() => setActive((i) => nextSlide(i, slides.length)), activeSlide?.durationFallbackMs ?? HERO_FALLBACK_MS);
+    const timer = setTimeout(
+      () => setActive((i) => nextSlide(i, slides.length)),
+      activeSlide?.durationFallbackMs ?? HERO_FALLBACK_MS,
+    );
     return () => clearTimeout(timer);
   }, [active, activeIsVideo, holdAutoAdvance, slides.length, activeSlide]);
 
   return (
-    <section className="relative isolate flex min-h-[78vh] items-center overflow-hidden bg-slate-950 text-white" data-testid="hero" data-active-slide={active}>
+    <section
+      className="relative isolate flex min-h-[78vh] items-center overflow-hidden bg-slate-950 text-white"
+      data-testid="hero"
+      data-active-slide={active}
+    >
       <div className="absolute inset-0 -z-10" aria-hidden="true">
         {slides.map((slide, index) => {
           return (
@@ -103,10 +110,16 @@ export function Hero({ content, holdAutoAdvance = false }: Props) {
         <h1 className="max-w-3xl text-4xl font-black leading-tight tracking-tight sm:text-6xl">{content.headline}</h1>
         <p className="mt-5 max-w-2xl text-lg text-slate-200 sm:text-xl">{content.subtitle}</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to={content.primaryAction.to} className="rounded-lg bg-brand-700 px-6 py-3 font-bold text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+          <Link
+            to={content.primaryAction.to}
+            className="rounded-lg bg-brand-700 px-6 py-3 font-bold text-white shadow-lg hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
             {content.primaryAction.label}
           </Link>
-          <Link to={content.secondaryAction.to} className="rounded-lg border-2 border-white/80 px-6 py-3 font-bold text-white hover:bg-white hover:text-slate-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+          <Link
+            to={content.secondaryAction.to}
+            className="rounded-lg border-2 border-white/80 px-6 py-3 font-bold text-white hover:bg-white hover:text-slate-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
             {content.secondaryAction.label}
           </Link>
         </div>

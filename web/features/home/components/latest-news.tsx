@@ -22,7 +22,11 @@ export function LatestNews() {
   const items = (news.data ?? []).slice(0, HOME_NEWS_COUNT);
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby="latest-news-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="latest-news">
+    <section
+      aria-labelledby="latest-news-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid="latest-news"
+    >
       <div className="flex items-baseline justify-between gap-4">
         <h2 id="latest-news-title" className="text-2xl font-black text-slate-900">
           Latest News
@@ -37,7 +41,11 @@ export function LatestNews() {
             <Link to="/announcements/$id" params={{ id: String(item.id) }} className="group block py-4">
               <p className="flex items-start gap-2">
                 {item.isPinned && <Pin className="mt-1 size-4 shrink-0 text-brand-700" aria-label="Pinned" />}
-                <span className={`font-bold group-hover:underline ${item.isPinned ? 'text-brand-700' : 'text-slate-900'}`}>{item.title}</span>
+                <span
+                  className={`font-bold group-hover:underline ${item.isPinned ? 'text-brand-700' : 'text-slate-900'}`}
+                >
+                  {item.title}
+                </span>
               </p>
               <p className="mt-1 line-clamp-2 text-sm text-slate-600">{item.excerpt}</p>
               <p className="mt-1 text-xs font-semibold uppercase tracking-wide text-slate-600">

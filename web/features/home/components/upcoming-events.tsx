@@ -14,7 +14,11 @@ export function UpcomingEvents() {
   const events = useQuery(upcomingEventsQuery(HOME_UPCOMING_COUNT));
   usePageError(events.error);
   return (
-    <section aria-labelledby="upcoming-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="upcoming-events-panel">
+    <section
+      aria-labelledby="upcoming-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid="upcoming-events-panel"
+    >
       <div className="flex items-baseline justify-between gap-4">
         <h2 id="upcoming-title" className="text-2xl font-black text-slate-900">
           Upcoming Events
@@ -41,11 +45,16 @@ export function UpcomingEvents() {
             const daysAway = daysAwayLabel(event.daysUntilEvent);
             return (
               <li key={event.id}>
-                <Link to="/events/$id" params={{ id: String(event.id) }} className="group flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+                <Link
+                  to="/events/$id"
+                  params={{ id: String(event.id) }}
+                  className="group flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3"
+                >
                   <div className="min-w-0">
                     <p className="font-bold text-slate-900 group-hover:text-brand-700">{event.name}</p>
                     <p className="text-sm text-slate-600">
-                      <time dateTime={event.startDate}>{formatDate(event.startDate)}</time> · {event.city}, {event.province}
+                      <time dateTime={event.startDate}>{formatDate(event.startDate)}</time> · {event.city},{' '}
+                      {event.province}
                     </p>
                   </div>
                   <div className="flex items-center gap-3">

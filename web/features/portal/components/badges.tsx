@@ -6,7 +6,11 @@ export function RoleBadge({ role }: { role: string }) {
 }
 
 export function ActiveBadge({ active }: { active: boolean }) {
-  return active ? <Badge className="bg-green-100 text-green-800">Active</Badge> : <Badge className="bg-slate-200 text-slate-800">Inactive</Badge>;
+  return active ? (
+    <Badge className="bg-green-100 text-green-800">Active</Badge>
+  ) : (
+    <Badge className="bg-slate-200 text-slate-800">Inactive</Badge>
+  );
 }
 
 export function VerifiedBadge({ verified }: { verified: boolean }) {

@@ -7,7 +7,17 @@ const noop = () => {};
 describe('filter selects', () => {
   it('label the select box and announce the hint with it', () => {
     const html = renderToStaticMarkup(
-      <IdFilterSelect label="Run" anyLabel="Any run" noun="Run" value={undefined} options={[]} optionLabel={() => ''} hint="Choose an event first." disabled onChange={noop} />,
+      <IdFilterSelect
+        label="Run"
+        anyLabel="Any run"
+        noun="Run"
+        value={undefined}
+        options={[]}
+        optionLabel={() => ''}
+        hint="Choose an event first."
+        disabled
+        onChange={noop}
+      />,
     );
     const id = /<label for="([^"]+)"/.exec(html)?.[1];
     expect(id).toBeTruthy();
@@ -19,7 +29,15 @@ describe('filter selects', () => {
 
   it('keep a chosen id that is not among the options', () => {
     const html = renderToStaticMarkup(
-      <IdFilterSelect label="Department" anyLabel="Any" noun="Department" value={7} options={[{ id: 1, name: 'North' }]} optionLabel={(d) => d.name} onChange={noop} />,
+      <IdFilterSelect
+        label="Department"
+        anyLabel="Any"
+        noun="Department"
+        value={7}
+        options={[{ id: 1, name: 'North' }]}
+        optionLabel={(d) => d.name}
+        onChange={noop}
+      />,
     );
     expect(html).toContain('<option value="7" selected="">Department #7</option>');
     expect(html).toContain('<option value="1">North</option>');
@@ -27,10 +45,28 @@ describe('filter selects', () => {
 
   it('show the choices with their labels and the booleans as true/false', () => {
     const choice = renderToStaticMarkup(
-      <ChoiceFilterSelect label="Role" anyLabel="Any role" value="admin" choices={['user', 'admin']} labelOf={(r) => r.toUpperCase()} onChange={noop} />,
+      <ChoiceFilterSelect
+        label="Role"
+        anyLabel="Any role"
+        value="admin"
+        choices={['user', 'admin']}
+        labelOf={(r) => r.toUpperCase()}
+        onChange={noop}
+      />,
     );
-    expect(choice).toContain('<option value="">Any role</option><option value="user">USER</option><option value="admin" selected="">ADMIN</option>');
-    const yesNo = renderToStaticMarkup(<BooleanFilterSelect label="Status" anyLabel="Any" trueLabel="Active" falseLabel="Inactive" value={false} onChange={noop} />);
+    expect(choice).toContain(
+      '<option value="">Any role</option><option value="user">USER</option><option value="admin" selected="">ADMIN</option>',
+    );
+    const yesNo = renderToStaticMarkup(
+      <BooleanFilterSelect
+        label="Status"
+        anyLabel="Any"
+        trueLabel="Active"
+        falseLabel="Inactive"
+        value={false}
+        onChange={noop}
+      />,
+    );
     expect(yesNo).toContain('<option value="false" selected="">Inactive</option>');
   });
 });

@@ -69,7 +69,11 @@ export function ChoiceFilterSelect<T extends string>({
   className?: string;
 }) {
   return (
-    <FilterSelect {...select} value={value ?? ''} onChange={(raw) => onChange(choices.find((choice) => choice === raw))}>
+    <FilterSelect
+      {...select}
+      value={value ?? ''}
+      onChange={(raw) => onChange(choices.find((choice) => choice === raw))}
+    >
       <option value="">{anyLabel}</option>
       {choices.map((choice) => (
         <option key={choice} value={choice}>
@@ -133,7 +137,11 @@ export function IdFilterSelect<T extends { id: number }>({
 }) {
   const missing = value !== undefined && !options.some((option) => option.id === value);
   return (
-    <FilterSelect {...select} value={value === undefined ? '' : String(value)} onChange={(raw) => onChange(idParam(raw))}>
+    <FilterSelect
+      {...select}
+      value={value === undefined ? '' : String(value)}
+      onChange={(raw) => onChange(idParam(raw))}
+    >
       <option value="">{anyLabel}</option>
       {missing && (
         <option value={String(value)}>
@@ -150,7 +158,13 @@ export function IdFilterSelect<T extends { id: number }>({
 }
 
 /** Clears a list's search and filters; shown while any is set. */
-export function ClearFiltersButton({ onClick, children = 'Clear search and filters' }: { onClick: () => void; children?: ReactNode }) {
+export function ClearFiltersButton({
+  onClick,
+  children = 'Clear search and filters',
+}: {
+  onClick: () => void;
+  children?: ReactNode;
+}) {
   return (
     <button type="button" className={buttonClass('ghost', 'sm')} onClick={onClick}>
       <FilterX aria-hidden="true" className="size-4" />

@@ -26,7 +26,10 @@ export function ErrorState({
 }) {
   const reason = error instanceof Error && error.message ? error.message : undefined;
   return (
-    <div role="alert" className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm">
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm"
+    >
       <CircleAlert className="size-10 text-brand-700" aria-hidden="true" />
       <p className="mt-3 text-lg font-bold text-slate-900">{title}</p>
       {reason && <p className="mt-1 max-w-md text-sm text-slate-600">{reason}</p>}
@@ -41,7 +44,16 @@ export function ErrorState({
 }
 
 /** A detail page that could not load its record: the way back above the error and its retry. */
-export function DetailErrorState({ back, ...error }: { back: ReactNode; title: string; error?: unknown; onRetry?: () => void; retrying?: boolean }) {
+export function DetailErrorState({
+  back,
+  ...error
+}: {
+  back: ReactNode;
+  title: string;
+  error?: unknown;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   return (
     <div>
       <div className="mb-4">{back}</div>
@@ -51,7 +63,17 @@ export function DetailErrorState({ back, ...error }: { back: ReactNode; title: s
 }
 
 /** A friendly empty list: what is missing and, when it helps, a way forward. */
-export function EmptyState({ title, children, action, icon }: { title: string; children?: ReactNode; action?: ReactNode; icon?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+  icon,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       {icon ?? <Inbox className="size-10 text-slate-400" aria-hidden="true" />}
@@ -89,7 +111,19 @@ export function PortalPageHeader({
 }
 
 /** A white panel with a heading, for the sections of a page. */
-export function Panel({ title, description, children, actions, id }: { title: string; description?: ReactNode; children: ReactNode; actions?: ReactNode; id?: string }) {
+export function Panel({
+  title,
+  description,
+  children,
+  actions,
+  id,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+  id?: string;
+}) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">

@@ -62,7 +62,13 @@ export function ActionDialog({
         </p>
       )}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" data-autofocus="true" onClick={onDismiss} disabled={pending} className={buttonClass('secondary')}>
+        <button
+          type="button"
+          data-autofocus="true"
+          onClick={onDismiss}
+          disabled={pending}
+          className={buttonClass('secondary')}
+        >
           {dismissLabel}
         </button>
         <button type="button" onClick={onConfirm} disabled={pending} aria-busy={pending} className={buttonClass(tone)}>

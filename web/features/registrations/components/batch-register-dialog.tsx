@@ -4,7 +4,14 @@ import { useState } from 'react';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
 import { buttonClass, Dialog } from '../../../components/dialog.tsx';
 import { SearchBox } from '../../portal/components/search-box.tsx';
-import { batchButtonLabel, batchOutcome, batchRefusalsOf, namedRefusals, type PickedTeam, togglePicked } from '../batch.ts';
+import {
+  batchButtonLabel,
+  batchOutcome,
+  batchRefusalsOf,
+  namedRefusals,
+  type PickedTeam,
+  togglePicked,
+} from '../batch.ts';
 import { runTypeLabel } from '../labels.ts';
 import { useBatchRegister } from '../mutations.ts';
 import { teamSearchQuery } from '../queries.ts';
@@ -16,7 +23,15 @@ type Refusal = ReturnType<typeof namedRefusals>[number];
  * once. The server registers all of them or none; a refusal lists every refused team and why, and
  * the picked teams stay picked so the refused ones can be taken out.
  */
-export function BatchRegisterDialog({ run, onClose, onDone }: { run: RunDto; onClose: () => void; onDone: (message: string) => void }) {
+export function BatchRegisterDialog({
+  run,
+  onClose,
+  onDone,
+}: {
+  run: RunDto;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const [query, setQuery] = useState<string>();
   const [picked, setPicked] = useState<PickedTeam[]>([]);
   const [refusals, setRefusals] = useState<Refusal[]>();
@@ -57,7 +72,9 @@ export function BatchRegisterDialog({ run, onClose, onDone }: { run: RunDto; onC
       <div className="flex flex-col gap-4">
         <SearchBox label="Search teams by name" placeholder="Search teams by name" value={query} onCommit={setQuery} />
         <fieldset aria-busy={teams.isFetching} className="min-w-0">
-          <legend className="text-sm font-semibold text-slate-800">{query ? `Teams matching “${query}”` : 'Teams'}</legend>
+          <legend className="text-sm font-semibold text-slate-800">
+            {query ? `Teams matching “${query}”` : 'Teams'}
+          </legend>
           {teams.isPending ? (
             <p className="mt-2 text-sm text-slate-600">Loading teams…</p>
           ) : teams.isError && !teams.data ? (
@@ -69,10 +86,14 @@ export function BatchRegisterDialog({ run, onClose, onDone }: { run: RunDto; onC
             </p>
           ) : teams.data.data.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">
-              {query ? 'No active team of this format has that name.' : `There is no active ${runTypeLabel(run.type).toLowerCase()} team yet.`}
+              {query
+                ? 'No active team of this format has that name.'
+                : `There is no active ${runTypeLabel(run.type).toLowerCase()} team yet.`}
             </p>
           ) : (
-            <ul className={`mt-2 max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 ${teams.isPlaceholderData ? 'opacity-60' : ''}`}>
+            <ul
+              className={`mt-2 max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 ${teams.isPlaceholderData ? 'opacity-60' : ''}`}
+            >
               {teams.data.data.map((team) => {
                 const checked = picked.some((t) => t.id === team.id);
                 return (
@@ -88,8 +109,8 @@ export function BatchRegisterDialog({ run, onClose, onDone }: { run: RunDto; onC
                       <span className="min-w-0 text-sm">
                         <span className="block break-words font-semibold text-slate-900">{team.name}</span>
                         <span className="block text-slate-600">
-                          {team.departmentName ?? 'No department'} · {team.memberCount} {team.memberCount === 1 ? 'member' : 'members'} · captain{' '}
-                          {team.captainName}
+                          {team.departmentName ?? 'No department'} · {team.memberCount}{' '}
+                          {team.memberCount === 1 ? 'member' : 'members'} · captain {team.captainName}
                           {team.isHybrid ? ' · hybrid' : ''}
                         </span>
                       </span>
@@ -116,7 +137,9 @@ export function BatchRegisterDialog({ run, onClose, onDone }: { run: RunDto; onC
                 <li
                   key={team.id}
                   className={`inline-flex max-w-full items-center gap-1 rounded-full py-1 pl-3 pr-1 text-sm font-medium ${
-                    refusedIds.has(team.id) ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-200' : 'bg-slate-100 text-slate-800'
+                    refusedIds.has(team.id)
+                      ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-200'
+                      : 'bg-slate-100 text-slate-800'
                   }`}
                 >
                   <span className="truncate">{team.name}</span>
@@ -138,7 +161,8 @@ export function BatchRegisterDialog({ run, onClose, onDone }: { run: RunDto; onC
         {refusals && (
           <div role="alert" className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-900">
             <p className="font-semibold">
-              Nothing was registered: {refusals.length === 1 ? '1 team was refused' : `${refusals.length} teams were refused`}.
+              Nothing was registered:{' '}
+              {refusals.length === 1 ? '1 team was refused' : `${refusals.length} teams were refused`}.
             </p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {refusals.map((r) => (
@@ -170,7 +194,13 @@ export function BatchRegisterDialog({ run, onClose, onDone }: { run: RunDto; onC
           <button type="button" className={buttonClass('secondary')} onClick={onClose} disabled={busy}>
             Close
           </button>
-          <button type="button" className={buttonClass('primary')} onClick={() => void submit()} disabled={busy} aria-busy={busy}>
+          <button
+            type="button"
+            className={buttonClass('primary')}
+            onClick={() => void submit()}
+            disabled={busy}
+            aria-busy={busy}
+          >
             <UsersRound aria-hidden="true" className="size-4" />
             {busy ? 'Registering…' : batchButtonLabel(picked.length)}
           </button>

@@ -10,7 +10,13 @@ import { ChoiceFilterSelect } from '../../portal/components/filter-select.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../portal/components/states.tsx';
 import { compact } from '../../portal/query-policy.ts';
 import { myRegistrationFilters, type RegistrationListSearch } from '../filters.ts';
-import { entrantLabel, REGISTRATION_STATUS_LABELS, REGISTRATION_STATUSES, type RegistrationStatus as RegistrationStatusName, runKindLabel } from '../labels.ts';
+import {
+  entrantLabel,
+  REGISTRATION_STATUS_LABELS,
+  REGISTRATION_STATUSES,
+  type RegistrationStatus as RegistrationStatusName,
+  runKindLabel,
+} from '../labels.ts';
 import { canCancel, captainedTeamIds, type Viewer } from '../permissions.ts';
 import { myRegistrationsQuery, myTeamsQuery } from '../queries.ts';
 import { useRegistrationActions } from './registration-actions.tsx';
@@ -62,14 +68,22 @@ export function MyRegistrations({
             <EmptyState
               title="Nothing on this page"
               action={
-                <button type="button" className={buttonClass('secondary')} onClick={() => onSearch({ ...search, page: undefined })}>
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  onClick={() => onSearch({ ...search, page: undefined })}
+                >
                   Go to the first page
                 </button>
               }
             />
           ) : (
             <EmptyState
-              title={search.status ? `No ${REGISTRATION_STATUS_LABELS[search.status].toLowerCase()} registrations` : 'No registrations yet'}
+              title={
+                search.status
+                  ? `No ${REGISTRATION_STATUS_LABELS[search.status].toLowerCase()} registrations`
+                  : 'No registrations yet'
+              }
               icon={<ClipboardList className="size-10 text-slate-400" aria-hidden="true" />}
               action={
                 search.status ? (
@@ -133,7 +147,10 @@ function MyRegistrationCard({
 }) {
   const headingId = useId();
   return (
-    <article aria-labelledby={headingId} className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wider text-slate-500">
@@ -144,7 +161,10 @@ function MyRegistrationCard({
             {registration.eventName}
           </h3>
           <p className="text-sm text-slate-700">
-            {registration.runName} <span className="text-slate-500">· {runKindLabel({ type: registration.runType, category: registration.runCategory })}</span>
+            {registration.runName}{' '}
+            <span className="text-slate-500">
+              · {runKindLabel({ type: registration.runType, category: registration.runCategory })}
+            </span>
           </p>
         </div>
         <div className="shrink-0">

@@ -48,7 +48,10 @@ export function useRegistrationActions(
 
   let dialog: ReactNode = null;
   if (pending) {
-    const self = options.viewerId !== undefined && pending.registration.userId === options.viewerId && !pending.registration.teamId;
+    const self =
+      options.viewerId !== undefined &&
+      pending.registration.userId === options.viewerId &&
+      !pending.registration.teamId;
     const copy = actionCopy(pending.action, pending.registration, { self, waitlistLength: options.waitlistLength });
     dialog = (
       <ActionDialog

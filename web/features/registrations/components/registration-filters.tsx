@@ -1,14 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatDate } from '../../../lib/format.ts';
-import { BooleanFilterSelect, ChoiceFilterSelect, ClearFiltersButton, IdFilterSelect } from '../../portal/components/filter-select.tsx';
+import {
+  BooleanFilterSelect,
+  ChoiceFilterSelect,
+  ClearFiltersButton,
+  IdFilterSelect,
+} from '../../portal/components/filter-select.tsx';
 import { SearchBox } from '../../portal/components/search-box.tsx';
-import { clearedRegistrationSearch, hasRegistrationFilters, type RegistrationListSearch, withRegistrationFilter } from '../filters.ts';
+import {
+  clearedRegistrationSearch,
+  hasRegistrationFilters,
+  type RegistrationListSearch,
+  withRegistrationFilter,
+} from '../filters.ts';
 import { REGISTRATION_STATUS_LABELS, REGISTRATION_STATUSES } from '../labels.ts';
 import { eventOptionsQuery, runOptionsQuery } from '../queries.ts';
 
 /** Search, event, run, status, waitlist position and the deleted ones: every change is a new URL. */
-export function RegistrationFilters({ search, onChange }: { search: RegistrationListSearch; onChange: (next: RegistrationListSearch) => void }) {
+export function RegistrationFilters({
+  search,
+  onChange,
+}: {
+  search: RegistrationListSearch;
+  onChange: (next: RegistrationListSearch) => void;
+}) {
   const events = useQuery(eventOptionsQuery());
   const runs = useQuery(runOptionsQuery(search.eventId));
   const deletedId = useId();
@@ -56,7 +72,9 @@ export function RegistrationFilters({ search, onChange }: { search: Registration
           trueLabel="Has a position"
           falseLabel="Has no position"
           value={search.hasWaitlistPosition}
-          onChange={(hasWaitlistPosition) => onChange(withRegistrationFilter(search, 'hasWaitlistPosition', hasWaitlistPosition))}
+          onChange={(hasWaitlistPosition) =>
+            onChange(withRegistrationFilter(search, 'hasWaitlistPosition', hasWaitlistPosition))
+          }
         />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -70,7 +88,9 @@ export function RegistrationFilters({ search, onChange }: { search: Registration
           />
           <span>
             <span className="font-semibold text-slate-800">Deleted registrations only</span>
-            <span className="block text-slate-600">Deleted ones are left out of the list otherwise; restore them from their run's page.</span>
+            <span className="block text-slate-600">
+              Deleted ones are left out of the list otherwise; restore them from their run's page.
+            </span>
           </span>
         </label>
         {hasRegistrationFilters(search) && (

@@ -19,7 +19,13 @@ function EntrantLink({ registration }: { registration: RegistrationDto }) {
 }
 
 /** Everyone's registrations: a table on wide screens, cards on phones; each entrant opens its run's page. */
-export function RegistrationsTable({ registrations, stale }: { registrations: readonly RegistrationDto[]; stale: boolean }) {
+export function RegistrationsTable({
+  registrations,
+  stale,
+}: {
+  registrations: readonly RegistrationDto[];
+  stale: boolean;
+}) {
   const columns: DataColumn<RegistrationDto>[] = [
     {
       id: 'entrant',
@@ -53,7 +59,11 @@ export function RegistrationsTable({ registrations, stale }: { registrations: re
       ),
     },
     { id: 'status', header: 'Status', cell: (r) => <RegistrationStatus registration={r} /> },
-    { id: 'registered', header: 'Registered', cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.submittedAt)}</span> },
+    {
+      id: 'registered',
+      header: 'Registered',
+      cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.submittedAt)}</span>,
+    },
   ];
   return (
     <DataTable
@@ -66,7 +76,10 @@ export function RegistrationsTable({ registrations, stale }: { registrations: re
       cardTitle={(r) => <EntrantLink registration={r} />}
       cardActions={(r) => (
         <Link to="/portal/runs/$id" params={{ id: String(r.runId) }} className={buttonClass('secondary', 'sm')}>
-          Open the run<span className="sr-only">: {r.runName}, {r.eventName}</span>
+          Open the run
+          <span className="sr-only">
+            : {r.runName}, {r.eventName}
+          </span>
         </Link>
       )}
     />

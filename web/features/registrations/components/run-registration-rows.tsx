@@ -72,16 +72,33 @@ export function RunRegistrationRows({
   const columns: DataColumn<RegistrationDto>[] = [
     { id: 'entrant', header: 'Entrant', hideInCard: true, cell: name },
     { id: 'status', header: 'Status', cell: (r) => <RegistrationStatus registration={r} /> },
-    { id: 'registered', header: 'Registered', cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.submittedAt)}</span> },
+    {
+      id: 'registered',
+      header: 'Registered',
+      cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.submittedAt)}</span>,
+    },
     {
       id: 'when',
       header: when.header,
       cell: (r) => {
         const value = when.value(r);
-        return value ? <span className="whitespace-nowrap">{formatDateTime(value)}</span> : <span className="text-slate-500">—</span>;
+        return value ? (
+          <span className="whitespace-nowrap">{formatDateTime(value)}</span>
+        ) : (
+          <span className="text-slate-500">—</span>
+        );
       },
     },
-    { id: 'notes', header: 'Notes', cell: (r) => (r.notes ? <span className="line-clamp-2 break-words">{r.notes}</span> : <span className="text-slate-500">None</span>) },
+    {
+      id: 'notes',
+      header: 'Notes',
+      cell: (r) =>
+        r.notes ? (
+          <span className="line-clamp-2 break-words">{r.notes}</span>
+        ) : (
+          <span className="text-slate-500">None</span>
+        ),
+    },
     {
       id: 'actions',
       header: 'Actions',

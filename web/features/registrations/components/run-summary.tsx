@@ -10,12 +10,13 @@ export function RunSummary({ run }: { run: RunDto }) {
     <section aria-label="Places" className="mb-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <div className="min-w-0 flex-1">
-          <p className="text-lg font-bold text-slate-900">
-            {taken}
-          </p>
+          <p className="text-lg font-bold text-slate-900">{taken}</p>
           {/* The sentence above says it; the bar only shows it. */}
           <div aria-hidden="true" className="mt-2 h-2.5 w-full max-w-xl overflow-hidden rounded-full bg-slate-200">
-            <div className={`h-full rounded-full ${run.isFull ? 'bg-brand-700' : 'bg-green-700'}`} style={{ width: `${percent}%` }} />
+            <div
+              className={`h-full rounded-full ${run.isFull ? 'bg-brand-700' : 'bg-green-700'}`}
+              style={{ width: `${percent}%` }}
+            />
           </div>
         </div>
         <dl className="grid grid-cols-3 gap-4 text-sm md:flex md:gap-8">

@@ -4,11 +4,18 @@ import { DeletedBadge } from '../../portal/components/badges.tsx';
 import { REGISTRATION_STATUS_BADGE, REGISTRATION_STATUS_LABELS, waitlistPositionLabel } from '../labels.ts';
 
 /** 'Confirmed', 'Waitlisted' with '#3 on the waitlist', 'Cancelled'; and 'Deleted' beside it when soft-deleted. */
-export function RegistrationStatus({ registration }: { registration: Pick<RegistrationDto, 'status' | 'waitlistPosition' | 'deletedAt'> }) {
-  const position = registration.status === 'waitlisted' ? waitlistPositionLabel(registration.waitlistPosition) : undefined;
+export function RegistrationStatus({
+  registration,
+}: {
+  registration: Pick<RegistrationDto, 'status' | 'waitlistPosition' | 'deletedAt'>;
+}) {
+  const position =
+    registration.status === 'waitlisted' ? waitlistPositionLabel(registration.waitlistPosition) : undefined;
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
-      <Badge className={REGISTRATION_STATUS_BADGE[registration.status]}>{REGISTRATION_STATUS_LABELS[registration.status] ?? registration.status}</Badge>
+      <Badge className={REGISTRATION_STATUS_BADGE[registration.status]}>
+        {REGISTRATION_STATUS_LABELS[registration.status] ?? registration.status}
+      </Badge>
       {position && <span className="text-sm font-semibold text-amber-900">{position}</span>}
       {registration.deletedAt && <DeletedBadge />}
     </span>

@@ -9,7 +9,12 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, GripVertical, ListOrdered } from 'lucide-react';
@@ -54,13 +59,25 @@ export function WaitlistBoard({
 
   if (waitlist.isPending) return <LoadingState label="Loading the waitlist" />;
   if (waitlist.isError && !waitlist.data) {
-    return <ErrorState title="The waitlist couldn't be loaded." error={waitlist.error} onRetry={() => void waitlist.refetch()} retrying={waitlist.isFetching} />;
+    return (
+      <ErrorState
+        title="The waitlist couldn't be loaded."
+        error={waitlist.error}
+        onRetry={() => void waitlist.refetch()}
+        retrying={waitlist.isFetching}
+      />
+    );
   }
   const entries = waitlist.data;
   if (entries.length === 0) {
     return (
-      <EmptyState title="Nobody is waiting" icon={<ListOrdered className="size-10 text-slate-400" aria-hidden="true" />}>
-        {run.isFull ? 'New entries join the waitlist while the run is full.' : 'Entries join the waitlist once every place is taken.'}
+      <EmptyState
+        title="Nobody is waiting"
+        icon={<ListOrdered className="size-10 text-slate-400" aria-hidden="true" />}
+      >
+        {run.isFull
+          ? 'New entries join the waitlist while the run is full.'
+          : 'Entries join the waitlist once every place is taken.'}
       </EmptyState>
     );
   }
@@ -75,7 +92,9 @@ export function WaitlistBoard({
     move.mutate(next, {
       onError: (error) => {
         setStatus('');
-        setFailure(`${name} could not be moved, so the waitlist is back as it was: ${error instanceof Error ? error.message : 'the server refused.'}`);
+        setFailure(
+          `${name} could not be moved, so the waitlist is back as it was: ${error instanceof Error ? error.message : 'the server refused.'}`,
+        );
       },
     });
   };
@@ -94,31 +113,48 @@ export function WaitlistBoard({
       // A drag starts over its own place: saying so would cut off "Picked up".
       if (!moved.current && over?.id === active.id) return undefined;
       moved.current = true;
-      return over ? `${nameOf(active.id)} is over position ${indexOf(over.id) + 1} of ${entries.length}.` : `${nameOf(active.id)} is no longer over the waitlist.`;
+      return over
+        ? `${nameOf(active.id)} is over position ${indexOf(over.id) + 1} of ${entries.length}.`
+        : `${nameOf(active.id)} is no longer over the waitlist.`;
     },
     onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active.id)} was dropped at position ${indexOf(over.id) + 1} of ${entries.length}.` : `${nameOf(active.id)} was dropped where it was.`,
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled; it stays at position ${indexOf(active.id) + 1}.`,
+      over
+        ? `${nameOf(active.id)} was dropped at position ${indexOf(over.id) + 1} of ${entries.length}.`
+        : `${nameOf(active.id)} was dropped where it was.`,
+    onDragCancel: ({ active }) =>
+      `Moving ${nameOf(active.id)} was cancelled; it stays at position ${indexOf(active.id) + 1}.`,
   };
 
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-600">
-        Drag an entry by its handle, or use Move up and Move down. {run.spotsLeft > 0
+        Drag an entry by its handle, or use Move up and Move down.{' '}
+        {run.spotsLeft > 0
           ? `The run has ${run.spotsLeft === 1 ? 'a free place' : `${run.spotsLeft} free places`}: confirm someone to give it to them.`
           : 'The first in line is promoted automatically when a place frees up.'}
       </p>
       {failure && (
-        <p role="alert" className="rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800">
+        <p
+          role="alert"
+          className="rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
+        >
           {failure}
         </p>
       )}
       <p role="status" aria-live="polite" className="sr-only">
         {status}
       </p>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: INSTRUCTIONS }}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements, screenReaderInstructions: INSTRUCTIONS }}
+      >
         <SortableContext items={entries.map((e) => e.id)} strategy={verticalListSortingStrategy}>
-          <ol aria-label="Waitlist, in order" className={`flex flex-col gap-2 ${waitlist.isFetching && !move.isPending ? 'opacity-80' : ''}`}>
+          <ol
+            aria-label="Waitlist, in order"
+            className={`flex flex-col gap-2 ${waitlist.isFetching && !move.isPending ? 'opacity-80' : ''}`}
+          >
             {entries.map((entry, index) => (
               <WaitlistRow
                 key={entry.id}
@@ -158,7 +194,9 @@ function WaitlistRow({
   onStep: (step: -1 | 1) => void;
   onAction: (action: RegistrationAction, registration: RegistrationDto) => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: entry.id,
+  });
   const name = entry.entrantName;
   // aria-disabled rather than disabled: the button keeps the focus when its entry reaches an end.
   const stepButton = (step: -1 | 1, edge: boolean) => (
@@ -171,7 +209,11 @@ function WaitlistRow({
       aria-label={`${step === -1 ? 'Move up' : 'Move down'}: ${name}`}
       className={`${buttonClass('secondary', 'sm')} ${edge ? 'cursor-not-allowed opacity-50' : ''}`}
     >
-      {step === -1 ? <ArrowUp aria-hidden="true" className="size-4" /> : <ArrowDown aria-hidden="true" className="size-4" />}
+      {step === -1 ? (
+        <ArrowUp aria-hidden="true" className="size-4" />
+      ) : (
+        <ArrowDown aria-hidden="true" className="size-4" />
+      )}
       {step === -1 ? 'Move up' : 'Move down'}
     </button>
   );
@@ -210,11 +252,23 @@ function WaitlistRow({
         {stepButton(-1, first)}
         {stepButton(1, last)}
         {canPromote && (
-          <button type="button" disabled={busy} onClick={() => onAction('promote', entry)} aria-label={`Confirm ${name}`} className={buttonClass('secondary', 'sm')}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => onAction('promote', entry)}
+            aria-label={`Confirm ${name}`}
+            className={buttonClass('secondary', 'sm')}
+          >
             Confirm
           </button>
         )}
-        <button type="button" disabled={busy} onClick={() => onAction('cancel', entry)} aria-label={`Cancel ${name}`} className={buttonClass('ghost', 'sm')}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => onAction('cancel', entry)}
+          aria-label={`Cancel ${name}`}
+          className={buttonClass('ghost', 'sm')}
+        >
           Cancel
         </button>
       </div>

@@ -15,7 +15,10 @@ const CONNECTION: Record<ConnectionState, { label: string; dot: string }> = {
 export function ConnectionBadge({ connection }: { connection: ConnectionState }) {
   const { label, dot } = CONNECTION[connection];
   return (
-    <span role="status" className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800">
+    <span
+      role="status"
+      className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800"
+    >
       <span aria-hidden="true" className={`size-2 rounded-full ${dot}`} />
       <span className="sr-only">Connection: </span>
       {label}
@@ -84,7 +87,11 @@ export function BoardToolbar(props: ToolbarProps) {
             aria-pressed={props.orderLocked}
             onClick={props.onToggleOrderLock}
           >
-            {props.orderLocked ? <Lock aria-hidden="true" className="size-4" /> : <LockOpen aria-hidden="true" className="size-4" />}
+            {props.orderLocked ? (
+              <Lock aria-hidden="true" className="size-4" />
+            ) : (
+              <LockOpen aria-hidden="true" className="size-4" />
+            )}
             Lock whole order
           </button>
           <div className="flex items-center gap-2">

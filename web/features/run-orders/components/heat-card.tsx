@@ -25,10 +25,25 @@ interface HeatFrameProps {
 }
 
 /** A heat: its number, whether it is on the course, and its pairs. */
-function HeatFrame({ heat, currentHeat, handle, movers = [], isOver = false, isDragging = false, nodeRef, children }: HeatFrameProps) {
+function HeatFrame({
+  heat,
+  currentHeat,
+  handle,
+  movers = [],
+  isOver = false,
+  isDragging = false,
+  nodeRef,
+  children,
+}: HeatFrameProps) {
   const titleId = `heat-${heat.heat}-title`;
   const running = heat.heat === currentHeat;
-  const ring = isOver ? 'ring-2 ring-brand-600 border-brand-600' : movers.length > 0 ? 'ring-2 ring-amber-400 border-amber-400' : running ? 'border-brand-600' : 'border-slate-200';
+  const ring = isOver
+    ? 'ring-2 ring-brand-600 border-brand-600'
+    : movers.length > 0
+      ? 'ring-2 ring-amber-400 border-amber-400'
+      : running
+        ? 'border-brand-600'
+        : 'border-slate-200';
   return (
     <section
       ref={nodeRef}
@@ -41,9 +56,17 @@ function HeatFrame({ heat, currentHeat, handle, movers = [], isOver = false, isD
         <h2 id={titleId} className="text-base font-extrabold text-slate-900">
           Heat {heat.heat}
         </h2>
-        {running && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Now running</span>}
-        {heat.heat < currentHeat && <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Done</span>}
-        {movers.length > 0 && <span className="text-xs font-semibold text-amber-800">{movers.map((m) => m.name).join(', ')} moving this heat</span>}
+        {running && (
+          <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-xs font-semibold text-white">Now running</span>
+        )}
+        {heat.heat < currentHeat && (
+          <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Done</span>
+        )}
+        {movers.length > 0 && (
+          <span className="text-xs font-semibold text-amber-800">
+            {movers.map((m) => m.name).join(', ')} moving this heat
+          </span>
+        )}
       </div>
       <ol aria-label={`Pairs of heat ${heat.heat}`} className="flex flex-col gap-2">
         {children}
@@ -97,7 +120,13 @@ export function SortableHeat({
       {...sortable.listeners}
       disabled={!canDrag}
       aria-label={`Move heat ${heat.heat}`}
-      title={heat.hasLocks ? 'A heat with locked positions stays where it is' : orderLocked ? 'The order is locked' : `Move heat ${heat.heat}`}
+      title={
+        heat.hasLocks
+          ? 'A heat with locked positions stays where it is'
+          : orderLocked
+            ? 'The order is locked'
+            : `Move heat ${heat.heat}`
+      }
       className="inline-grid size-8 shrink-0 cursor-grab touch-none place-items-center rounded-lg border border-slate-200 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-40"
     >
       <GripVertical aria-hidden="true" className="size-4" />
@@ -113,39 +142,50 @@ export function SortableHeat({
       isDragging={sortable.isDragging}
       nodeRef={sortable.setNodeRef}
     >
-      <SortableContext items={heat.pairs.flatMap((pair) => pair.lanes.map((lane) => dragId({ kind: 'position', position: lane.position })))} strategy={noShift}>
-      {heat.pairs.map((pair) => (
-        <PairFrame
-          key={pair.pair}
-          pair={pair}
-          control={
-            <button
-              type="button"
-              aria-label={`Lock pair ${pair.pair}`}
-              aria-pressed={pair.locked}
-              title={pair.locked ? `Unlock pair ${pair.pair}` : `Lock pair ${pair.pair}`}
-              onClick={() => controls.onTogglePairLock(pair)}
-              className={`inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 ${
-                pair.locked ? 'border-slate-800 bg-slate-800 text-white hover:bg-slate-700' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100'
-              }`}
-            >
-              {pair.locked ? <Lock aria-hidden="true" className="size-3.5" /> : <LockOpen aria-hidden="true" className="size-3.5" />}
-              Lock
-            </button>
-          }
-        >
-          {pair.lanes.map((lane) => (
-            <SortableLane
-              key={lane.position}
-              lane={lane}
-              orderLocked={orderLocked}
-              activeKind={activeKind}
-              controls={controls}
-              movers={viewers.filter((v) => v.dragging?.kind === 'position' && v.dragging.number === lane.position)}
-            />
-          ))}
-        </PairFrame>
-      ))}
+      <SortableContext
+        items={heat.pairs.flatMap((pair) =>
+          pair.lanes.map((lane) => dragId({ kind: 'position', position: lane.position })),
+        )}
+        strategy={noShift}
+      >
+        {heat.pairs.map((pair) => (
+          <PairFrame
+            key={pair.pair}
+            pair={pair}
+            control={
+              <button
+                type="button"
+                aria-label={`Lock pair ${pair.pair}`}
+                aria-pressed={pair.locked}
+                title={pair.locked ? `Unlock pair ${pair.pair}` : `Lock pair ${pair.pair}`}
+                onClick={() => controls.onTogglePairLock(pair)}
+                className={`inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 ${
+                  pair.locked
+                    ? 'border-slate-800 bg-slate-800 text-white hover:bg-slate-700'
+                    : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100'
+                }`}
+              >
+                {pair.locked ? (
+                  <Lock aria-hidden="true" className="size-3.5" />
+                ) : (
+                  <LockOpen aria-hidden="true" className="size-3.5" />
+                )}
+                Lock
+              </button>
+            }
+          >
+            {pair.lanes.map((lane) => (
+              <SortableLane
+                key={lane.position}
+                lane={lane}
+                orderLocked={orderLocked}
+                activeKind={activeKind}
+                controls={controls}
+                movers={viewers.filter((v) => v.dragging?.kind === 'position' && v.dragging.number === lane.position)}
+              />
+            ))}
+          </PairFrame>
+        ))}
       </SortableContext>
     </HeatFrame>
   );

@@ -30,7 +30,12 @@ export function HistoryPanel({
         {history.isPending ? (
           <LoadingState label="Loading the history" />
         ) : history.isError && !history.data ? (
-          <ErrorState title="The history couldn't be loaded." error={history.error} onRetry={() => void history.refetch()} retrying={history.isFetching} />
+          <ErrorState
+            title="The history couldn't be loaded."
+            error={history.error}
+            onRetry={() => void history.refetch()}
+            retrying={history.isFetching}
+          />
         ) : history.data.data.length === 0 ? (
           <p className="text-sm text-slate-600">No changes yet.</p>
         ) : (

@@ -27,7 +27,15 @@ interface LaneViewProps {
 }
 
 /** One lane of a pair: its position, who runs there, locks and removal. */
-export function LaneView({ lane, handle, controls, movers = [], isOver = false, isDragging = false, nodeRef }: LaneViewProps) {
+export function LaneView({
+  lane,
+  handle,
+  controls,
+  movers = [],
+  isOver = false,
+  isDragging = false,
+  nodeRef,
+}: LaneViewProps) {
   const { entry } = lane;
   const flag = lane.flagged ? flagLabel(entry) : undefined;
   const seed = formatTime(entry?.seedTimeMs);
@@ -51,7 +59,10 @@ export function LaneView({ lane, handle, controls, movers = [], isOver = false, 
       {handle}
       <div className="min-w-0 flex-1 py-0.5">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="grid h-6 min-w-6 place-items-center rounded-full bg-slate-900 px-1.5 text-xs font-bold text-white" aria-hidden="true">
+          <span
+            className="grid h-6 min-w-6 place-items-center rounded-full bg-slate-900 px-1.5 text-xs font-bold text-white"
+            aria-hidden="true"
+          >
             {lane.position}
           </span>
           <span className="text-xs font-semibold uppercase tracking-wider text-slate-600">
@@ -74,9 +85,7 @@ export function LaneView({ lane, handle, controls, movers = [], isOver = false, 
         {entry ? (
           <>
             <p className="mt-1 flex items-baseline gap-2">
-              <span className="min-w-0 flex-1 break-words font-bold leading-snug text-slate-900">
-                {entry.name}
-              </span>
+              <span className="min-w-0 flex-1 break-words font-bold leading-snug text-slate-900">{entry.name}</span>
               {seed && (
                 <span className="shrink-0 text-sm font-semibold tabular-nums text-slate-700">
                   <span className="sr-only">seed time </span>
@@ -94,7 +103,9 @@ export function LaneView({ lane, handle, controls, movers = [], isOver = false, 
           <p className="mt-1 text-sm italic text-slate-500">Empty</p>
         )}
         {movers.length > 0 && (
-          <p className="mt-1 text-xs font-semibold text-amber-800">{movers.map((m) => m.name).join(', ')} moving this</p>
+          <p className="mt-1 text-xs font-semibold text-amber-800">
+            {movers.map((m) => m.name).join(', ')} moving this
+          </p>
         )}
       </div>
       {controls && (
@@ -104,11 +115,21 @@ export function LaneView({ lane, handle, controls, movers = [], isOver = false, 
             className={`${iconButton} ${lane.locked ? 'bg-slate-800 text-white hover:bg-slate-700 hover:text-white' : ''}`}
             aria-label={`Lock position ${lane.position}`}
             aria-pressed={lane.locked}
-            title={lane.lockedVia === 'pair' ? 'Locked with its pair: unlock the pair' : lane.locked ? `Unlock position ${lane.position}` : `Lock position ${lane.position}`}
+            title={
+              lane.lockedVia === 'pair'
+                ? 'Locked with its pair: unlock the pair'
+                : lane.locked
+                  ? `Unlock position ${lane.position}`
+                  : `Lock position ${lane.position}`
+            }
             disabled={lane.lockedVia === 'pair'}
             onClick={() => controls.onToggleLock(lane)}
           >
-            {lane.locked ? <Lock aria-hidden="true" className="size-4" /> : <LockOpen aria-hidden="true" className="size-4" />}
+            {lane.locked ? (
+              <Lock aria-hidden="true" className="size-4" />
+            ) : (
+              <LockOpen aria-hidden="true" className="size-4" />
+            )}
           </button>
           {lane.registrationId !== null && (
             <button
@@ -147,7 +168,10 @@ export function SortableLane({
     id: dragId({ kind: 'position', position: lane.position }),
     disabled: { draggable: !canDrag, droppable: lane.locked || orderLocked || activeKind === 'heat' },
   });
-  const who = entryLabel(lane.entry, lane.registrationId === null ? 'empty position' : `registration ${lane.registrationId}`);
+  const who = entryLabel(
+    lane.entry,
+    lane.registrationId === null ? 'empty position' : `registration ${lane.registrationId}`,
+  );
   const handle = canDrag ? (
     <button
       type="button"

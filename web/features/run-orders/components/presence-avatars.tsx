@@ -4,7 +4,9 @@ import { nameInitials } from '../format.ts';
 /** What a viewer is doing, in words: 'moving position 4'. */
 export function viewerActivity(viewer: PresenceViewer): string | undefined {
   if (!viewer.dragging) return undefined;
-  return viewer.dragging.kind === 'heat' ? `moving heat ${viewer.dragging.number}` : `moving position ${viewer.dragging.number}`;
+  return viewer.dragging.kind === 'heat'
+    ? `moving heat ${viewer.dragging.number}`
+    : `moving position ${viewer.dragging.number}`;
 }
 
 const COLOURS = ['bg-sky-700', 'bg-emerald-700', 'bg-violet-700', 'bg-amber-700', 'bg-rose-700', 'bg-teal-700'];

@@ -18,7 +18,15 @@ import { buttonClass } from '../../../components/dialog.tsx';
 import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../portal/components/states.tsx';
 import type { BoardNotice } from '../board-state.ts';
 import { type BoardHeat, type BoardLane, boardModel, modelOfPositions, unplacedEntries } from '../board-view.ts';
-import { announcements, type DragItem, dragId, dropAction, parseDragId, presenceOf, SCREEN_READER_INSTRUCTIONS } from '../dnd.ts';
+import {
+  announcements,
+  type DragItem,
+  dragId,
+  dropAction,
+  parseDragId,
+  presenceOf,
+  SCREEN_READER_INSTRUCTIONS,
+} from '../dnd.ts';
 import { runOrderAtQuery, runOrderKeys } from '../queries.ts';
 import { boardShortcut } from '../shortcuts.ts';
 import type { RunOrderBoard } from '../use-run-order-board.ts';
@@ -43,7 +51,9 @@ function NoticeBanner({ notice, onDismiss }: { notice: BoardNotice | null; onDis
           key={notice.key}
           data-testid="board-notice"
           className={`mb-4 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm ${
-            notice.tone === 'conflict' ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-brand-100 bg-brand-50 text-brand-900'
+            notice.tone === 'conflict'
+              ? 'border-amber-300 bg-amber-50 text-amber-950'
+              : 'border-brand-100 bg-brand-50 text-brand-900'
           }`}
         >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -62,7 +72,15 @@ function NoticeBanner({ notice, onDismiss }: { notice: BoardNotice | null; onDis
   );
 }
 
-function DragPreview({ item, model, entryName }: { item: DragItem; model: ReturnType<typeof boardModel>; entryName: (id: number) => string }) {
+function DragPreview({
+  item,
+  model,
+  entryName,
+}: {
+  item: DragItem;
+  model: ReturnType<typeof boardModel>;
+  entryName: (id: number) => string;
+}) {
   let text: string;
   if (item.kind === 'heat') text = `Heat ${item.heat}`;
   else if (item.kind === 'unplaced') text = entryName(item.registrationId);
@@ -134,11 +152,13 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
   const heats = heatCount(state.slots.length, state.heatSize);
   const activeKind = active?.kind ?? null;
   const controls = {
-    onToggleLock: (lane: BoardLane) => act({ type: lane.locked ? 'unlock-positions' : 'lock-positions', positions: [lane.position] }),
+    onToggleLock: (lane: BoardLane) =>
+      act({ type: lane.locked ? 'unlock-positions' : 'lock-positions', positions: [lane.position] }),
     onRemove: (lane: BoardLane) => {
       if (lane.registrationId !== null) act({ type: 'remove', registrationId: lane.registrationId });
     },
-    onTogglePairLock: (pair: { pair: number; locked: boolean }) => act({ type: pair.locked ? 'unlock-pair' : 'lock-pair', pair: pair.pair }),
+    onTogglePairLock: (pair: { pair: number; locked: boolean }) =>
+      act({ type: pair.locked ? 'unlock-pair' : 'lock-pair', pair: pair.pair }),
   };
 
   const header = (
@@ -152,13 +172,23 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
       }
       actions={
         <>
-          <a href={`/display/runs/${runId}`} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+          <a
+            href={`/display/runs/${runId}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass('secondary')}
+          >
             <ExternalLink aria-hidden="true" className="size-4" />
             Venue display
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
           {state.exists && (
-            <button type="button" className={buttonClass('primary')} onClick={() => setGenerateOpen(true)} disabled={orderLocked}>
+            <button
+              type="button"
+              className={buttonClass('primary')}
+              onClick={() => setGenerateOpen(true)}
+              disabled={orderLocked}
+            >
               <Shuffle aria-hidden="true" className="size-4" />
               Generate
             </button>
@@ -261,8 +291,8 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
       )}
       {model.flaggedCount > 0 && viewing === null && (
         <p className="mb-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          {model.flaggedCount} placed {model.flaggedCount === 1 ? 'entry is' : 'entries are'} no longer confirmed. Remove {model.flaggedCount === 1 ? 'it' : 'them'} from
-          the order.
+          {model.flaggedCount} placed {model.flaggedCount === 1 ? 'entry is' : 'entries are'} no longer confirmed.
+          Remove {model.flaggedCount === 1 ? 'it' : 'them'} from the order.
         </p>
       )}
       <DndContext
@@ -288,11 +318,22 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_19rem] xl:grid-cols-[minmax(0,1fr)_21rem]">
           <div className="min-w-0">
             {viewing !== null ? (
-              <PastArrangement runId={runId} version={viewing} currentHeat={state.currentHeat} entries={entries} onBack={() => setViewing(null)} />
+              <PastArrangement
+                runId={runId}
+                version={viewing}
+                currentHeat={state.currentHeat}
+                entries={entries}
+                onBack={() => setViewing(null)}
+              />
             ) : (
-              <SortableContext items={model.heats.map((h) => dragId({ kind: 'heat', heat: h.heat }))} strategy={noShift}>
+              <SortableContext
+                items={model.heats.map((h) => dragId({ kind: 'heat', heat: h.heat }))}
+                strategy={noShift}
+              >
                 {model.heats.length === 0 ? (
-                  <EmptyState title="The order has no positions">Place an entry from "Not placed" to add one.</EmptyState>
+                  <EmptyState title="The order has no positions">
+                    Place an entry from "Not placed" to add one.
+                  </EmptyState>
                 ) : (
                   <div className="flex flex-col gap-3" data-testid="heats">
                     {model.heats.map((heat: BoardHeat) => (
@@ -312,23 +353,36 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
             )}
           </div>
           <div className="flex min-w-0 flex-col gap-4">
-            <UnplacedPanel entries={unplaced} disabled={orderLocked || viewing !== null} onPlace={(entry) => act({ type: 'insert', registrationId: entry.registrationId })} />
+            <UnplacedPanel
+              entries={unplaced}
+              disabled={orderLocked || viewing !== null}
+              onPlace={(entry) => act({ type: 'insert', registrationId: entry.registrationId })}
+            />
             <SavedStatesPanel
               states={state.savedStates
                 .map((s) => ({
                   name: s.name,
                   version: s.version,
-                  savedBy: view.savedStates.find((v) => v.name === s.name && v.version === s.version)?.savedBy?.name ?? null,
+                  savedBy:
+                    view.savedStates.find((v) => v.name === s.name && v.version === s.version)?.savedBy?.name ?? null,
                 }))
                 .sort((a, b) => b.version - a.version)}
               canApply={!orderLocked}
               onSave={(name) => act({ type: 'save-state', name })}
               onApply={(name) => act({ type: 'apply-state', name })}
             />
-            <HistoryPanel runId={runId} page={historyPage} onPageChange={setHistoryPage} viewing={viewing} onView={setViewing} />
+            <HistoryPanel
+              runId={runId}
+              page={historyPage}
+              onPageChange={setHistoryPage}
+              viewing={viewing}
+              onView={setViewing}
+            />
           </div>
         </div>
-        <DragOverlay dropAnimation={null}>{active ? <DragPreview item={active} model={model} entryName={entryName} /> : null}</DragOverlay>
+        <DragOverlay dropAnimation={null}>
+          {active ? <DragPreview item={active} model={model} entryName={entryName} /> : null}
+        </DragOverlay>
       </DndContext>
       {dialogs}
     </div>
@@ -350,14 +404,18 @@ function PastArrangement({
   onBack: () => void;
 }) {
   const past = useQuery(runOrderAtQuery(runId, version));
-  const model = useMemo(() => (past.data ? modelOfPositions(past.data.positions, entries) : null), [past.data, entries]);
+  const model = useMemo(
+    () => (past.data ? modelOfPositions(past.data.positions, entries) : null),
+    [past.data, entries],
+  );
   return (
     <div>
       <div className="mb-3 flex flex-col gap-3 rounded-xl border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-start gap-2 font-medium">
           <History aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            You are looking at the order as it was at version {version}. It is read-only; the live board goes on without you.
+            You are looking at the order as it was at version {version}. It is read-only; the live board goes on without
+            you.
           </span>
         </p>
         <button type="button" className={buttonClass('primary', 'sm')} onClick={onBack} data-autofocus="true">
@@ -367,7 +425,12 @@ function PastArrangement({
       {past.isPending ? (
         <LoadingState label={`Loading version ${version}`} />
       ) : past.isError || !model ? (
-        <ErrorState title={`Version ${version} couldn't be loaded.`} error={past.error} onRetry={() => void past.refetch()} retrying={past.isFetching} />
+        <ErrorState
+          title={`Version ${version} couldn't be loaded.`}
+          error={past.error}
+          onRetry={() => void past.refetch()}
+          retrying={past.isFetching}
+        />
       ) : model.heats.length === 0 ? (
         <EmptyState title="No positions at this version" />
       ) : (

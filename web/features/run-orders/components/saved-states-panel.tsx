@@ -31,7 +31,10 @@ export function SavedStatesPanel({
   const trimmed = name.trim();
 
   return (
-    <section aria-labelledby="saved-states-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="saved-states-title"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="saved-states-title" className="text-base font-bold text-slate-900">
         Saved states
       </h2>
@@ -73,7 +76,9 @@ export function SavedStatesPanel({
         </p>
       )}
       {states.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No saved states yet. Save the order before a big change to come back to it.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          No saved states yet. Save the order before a big change to come back to it.
+        </p>
       ) : (
         <ul className="mt-3 flex flex-col divide-y divide-slate-100">
           {states.map((state) => (
@@ -112,7 +117,8 @@ export function SavedStatesPanel({
           setApplying(null);
         }}
       >
-        The arrangement is replaced by “{applying}”. Locked positions keep what they hold now. Undo brings the current order back.
+        The arrangement is replaced by “{applying}”. Locked positions keep what they hold now. Undo brings the current
+        order back.
       </ConfirmDialog>
     </section>
   );

@@ -6,7 +6,15 @@ import { buttonClass } from '../../../components/dialog.tsx';
 import { entryLabel } from '../board-view.ts';
 import { dragId } from '../dnd.ts';
 
-function UnplacedItem({ entry, disabled, onPlace }: { entry: RunOrderEntry; disabled: boolean; onPlace: (entry: RunOrderEntry) => void }) {
+function UnplacedItem({
+  entry,
+  disabled,
+  onPlace,
+}: {
+  entry: RunOrderEntry;
+  disabled: boolean;
+  onPlace: (entry: RunOrderEntry) => void;
+}) {
   const draggable = useDraggable({ id: dragId({ kind: 'unplaced', registrationId: entry.registrationId }), disabled });
   const seed = formatTime(entry.seedTimeMs);
   return (
@@ -53,7 +61,15 @@ function UnplacedItem({ entry, disabled, onPlace }: { entry: RunOrderEntry; disa
 }
 
 /** Confirmed entries not in the order yet: placed with a button (first free position) or by dragging. */
-export function UnplacedPanel({ entries, disabled, onPlace }: { entries: RunOrderEntry[]; disabled: boolean; onPlace: (entry: RunOrderEntry) => void }) {
+export function UnplacedPanel({
+  entries,
+  disabled,
+  onPlace,
+}: {
+  entries: RunOrderEntry[];
+  disabled: boolean;
+  onPlace: (entry: RunOrderEntry) => void;
+}) {
   return (
     <section aria-labelledby="unplaced-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-baseline justify-between gap-2">
@@ -66,7 +82,9 @@ export function UnplacedPanel({ entries, disabled, onPlace }: { entries: RunOrde
         <p className="mt-2 text-sm text-slate-600">Every confirmed entry has a position.</p>
       ) : (
         <>
-          <p className="mt-1 text-sm text-slate-600">Confirmed entries without a position. Place one, or drag it onto a position.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Confirmed entries without a position. Place one, or drag it onto a position.
+          </p>
           <ul className="mt-3 flex max-h-96 flex-col gap-2 overflow-y-auto">
             {entries.map((entry) => (
               <UnplacedItem key={entry.registrationId} entry={entry} disabled={disabled} onPlace={onPlace} />

@@ -55,7 +55,12 @@ export function EventRuns({ event, onMessage }: { event: AdminEvent; onMessage: 
 
   const edit = (run: RunDto) =>
     writable ? (
-      <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => setEditing({ mode: 'edit', run })} aria-label={`Edit ${run.name}`}>
+      <button
+        type="button"
+        className={buttonClass('secondary', 'sm')}
+        onClick={() => setEditing({ mode: 'edit', run })}
+        aria-label={`Edit ${run.name}`}
+      >
         <Pencil aria-hidden="true" className="size-4" />
         Edit
       </button>
@@ -99,11 +104,15 @@ export function EventRuns({ event, onMessage }: { event: AdminEvent; onMessage: 
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
-          A run is one format and category at this event. Entries beyond its limit join the waitlist; raising the limit confirms
-          the first of them.
+          A run is one format and category at this event. Entries beyond its limit join the waitlist; raising the limit
+          confirms the first of them.
         </p>
         {writable && (
-          <button type="button" className={`${buttonClass('primary')} shrink-0 self-start sm:self-auto`} onClick={() => setEditing({ mode: 'create' })}>
+          <button
+            type="button"
+            className={`${buttonClass('primary')} shrink-0 self-start sm:self-auto`}
+            onClick={() => setEditing({ mode: 'create' })}
+          >
             <Plus aria-hidden="true" className="size-4" />
             New run
           </button>
@@ -113,7 +122,12 @@ export function EventRuns({ event, onMessage }: { event: AdminEvent; onMessage: 
         {runs.isPending ? (
           <LoadingState label="Loading the runs" />
         ) : runs.isError && !runs.data ? (
-          <ErrorState title="The runs couldn't be loaded." error={runs.error} onRetry={() => void runs.refetch()} retrying={runs.isFetching} />
+          <ErrorState
+            title="The runs couldn't be loaded."
+            error={runs.error}
+            onRetry={() => void runs.refetch()}
+            retrying={runs.isFetching}
+          />
         ) : runs.data.data.length === 0 ? (
           <EmptyState
             title={page > 1 && runs.data.meta.total > 0 ? 'Nothing on this page' : 'No runs yet'}
@@ -126,7 +140,9 @@ export function EventRuns({ event, onMessage }: { event: AdminEvent; onMessage: 
               ) : undefined
             }
           >
-            {writable ? 'Add the first with "New run": a type, a category, a participant limit and a schedule.' : 'This event has no runs.'}
+            {writable
+              ? 'Add the first with "New run": a type, a category, a participant limit and a schedule.'
+              : 'This event has no runs.'}
           </EmptyState>
         ) : (
           <div className="flex flex-col gap-4">

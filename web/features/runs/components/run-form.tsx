@@ -1,7 +1,13 @@
 import { Save } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
-import { type RunCreateBody, type RunDto, type RunUpdateBody, runCreateBodySchema, runUpdateBodySchema } from '../../../../api/contracts/runs.ts';
+import {
+  type RunCreateBody,
+  type RunDto,
+  type RunUpdateBody,
+  runCreateBodySchema,
+  runUpdateBodySchema,
+} from '../../../../api/contracts/runs.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { eventDaysLong } from '../../events-admin/view.ts';
@@ -70,7 +76,12 @@ export function RunForm({ event, run, onSaved, onCancel }: RunFormProps) {
   const timeZone = viewerTimeZone();
   const dayBounds = { min: `${event.startDate}T00:00`, max: `${event.endDate}T23:59` };
 
-  const dateTime = (name: 'startTime' | 'endTime' | 'registrationOpensAt' | 'registrationClosesAt', label: string, hint?: ReactNode, bounds?: { min: string; max: string }) => (
+  const dateTime = (
+    name: 'startTime' | 'endTime' | 'registrationOpensAt' | 'registrationClosesAt',
+    label: string,
+    hint?: ReactNode,
+    bounds?: { min: string; max: string },
+  ) => (
     <FormField label={label} name={name} error={errors[name]} hint={hint}>
       {(control) => (
         <input
@@ -87,7 +98,14 @@ export function RunForm({ event, run, onSaved, onCancel }: RunFormProps) {
   );
 
   const checkbox = (name: 'isHeadToHead' | 'allowsHybrid' | 'isActive', label: string, description: string) => (
-    <CheckboxField name={name} label={label} description={description} checked={values[name]} onChange={(checked) => setField(name, checked)} error={errors[name]} />
+    <CheckboxField
+      name={name}
+      label={label}
+      description={description}
+      checked={values[name]}
+      onChange={(checked) => setField(name, checked)}
+      error={errors[name]}
+    />
   );
 
   return (
@@ -123,7 +141,12 @@ export function RunForm({ event, run, onSaved, onCancel }: RunFormProps) {
         </FormField>
         <FormField label="Category" name="category" error={errors.category} required>
           {(control) => (
-            <select {...control} value={values.category} onChange={(e) => setField('category', e.target.value)} className={inputClass(!!errors.category)}>
+            <select
+              {...control}
+              value={values.category}
+              onChange={(e) => setField('category', e.target.value)}
+              className={inputClass(!!errors.category)}
+            >
               <option value="">Choose…</option>
               {unknownCategory && <option value={values.category}>{values.category}</option>}
               {categories.map((category) => (
@@ -136,7 +159,16 @@ export function RunForm({ event, run, onSaved, onCancel }: RunFormProps) {
         </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-        <FormField label="Name" name="name" error={errors.name} hint={automaticName ? `Leave empty for "${automaticName}".` : 'Leave empty to name it after its type and category.'}>
+        <FormField
+          label="Name"
+          name="name"
+          error={errors.name}
+          hint={
+            automaticName
+              ? `Leave empty for "${automaticName}".`
+              : 'Leave empty to name it after its type and category.'
+          }
+        >
           {(control) => (
             <input
               {...control}
@@ -149,7 +181,13 @@ export function RunForm({ event, run, onSaved, onCancel }: RunFormProps) {
             />
           )}
         </FormField>
-        <FormField label="Participant limit" name="participantLimit" error={errors.participantLimit} required hint="Entries beyond it join the waitlist.">
+        <FormField
+          label="Participant limit"
+          name="participantLimit"
+          error={errors.participantLimit}
+          required
+          hint="Entries beyond it join the waitlist."
+        >
           {(control) => (
             <input
               {...control}
@@ -168,7 +206,8 @@ export function RunForm({ event, run, onSaved, onCancel }: RunFormProps) {
       <fieldset className="rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-800">Schedule</legend>
         <p className="text-xs text-slate-600">
-          On the event's day{event.startDate === event.endDate ? '' : 's'}: {eventDaysLong(event)}. Times in your time zone ({timeZone}).
+          On the event's day{event.startDate === event.endDate ? '' : 's'}: {eventDaysLong(event)}. Times in your time
+          zone ({timeZone}).
         </p>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           {dateTime('startTime', 'Start time', undefined, dayBounds)}
@@ -188,7 +227,12 @@ export function RunForm({ event, run, onSaved, onCancel }: RunFormProps) {
         {checkbox('allowsHybrid', 'Allows hybrid teams', 'Teams may mix members of different departments.')}
         {checkbox('isActive', 'Active', 'Inactive runs are hidden from the public site and take no registrations.')}
       </div>
-      <FormActions onCancel={onCancel} pending={pending} icon={Save} submitLabel={pending ? 'Saving…' : run ? 'Save run' : 'Create run'} />
+      <FormActions
+        onCancel={onCancel}
+        pending={pending}
+        icon={Save}
+        submitLabel={pending ? 'Saving…' : run ? 'Save run' : 'Create run'}
+      />
     </form>
   );
 }
@@ -208,7 +252,13 @@ export function RunDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} title={run ? `Edit ${run.name}` : `New run at ${event.name}`} size="lg" closeOnBackdrop={false}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={run ? `Edit ${run.name}` : `New run at ${event.name}`}
+      size="lg"
+      closeOnBackdrop={false}
+    >
       <RunForm event={event} run={run} onSaved={onSaved} onCancel={onClose} />
     </Dialog>
   );

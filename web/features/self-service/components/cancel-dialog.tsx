@@ -43,7 +43,13 @@ export function CancelRegistrationDialog({
             </div>
           )}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" data-autofocus="true" onClick={close} disabled={pending} className={buttonClass('secondary')}>
+            <button
+              type="button"
+              data-autofocus="true"
+              onClick={close}
+              disabled={pending}
+              className={buttonClass('secondary')}
+            >
               Keep my place
             </button>
             <button

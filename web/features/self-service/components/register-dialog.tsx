@@ -1,12 +1,24 @@
 import { useState } from 'react';
-import { NOTES_MAX_LENGTH, type RegistrationDto, registrationCreateBodySchema } from '../../../../api/contracts/registrations.ts';
+import {
+  NOTES_MAX_LENGTH,
+  type RegistrationDto,
+  registrationCreateBodySchema,
+} from '../../../../api/contracts/registrations.ts';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
 import { buttonClass, Dialog } from '../../../components/dialog.tsx';
 import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { placesText } from '../../events/run-view.ts';
 import { useForm } from '../../portal/use-form.ts';
 import type { EntrantOption } from '../actions.ts';
-import { checkRegisterValues, commandIdFor, initialRegisterValues, newCommandBase, REGISTER_FIELDS, type RegisterValues, registerBody } from '../form.ts';
+import {
+  checkRegisterValues,
+  commandIdFor,
+  initialRegisterValues,
+  newCommandBase,
+  REGISTER_FIELDS,
+  type RegisterValues,
+  registerBody,
+} from '../form.ts';
 import { refusalView } from '../messages.ts';
 import { useRegister } from '../mutations.ts';
 import { RefusalBox } from './refusal-box.tsx';
@@ -139,7 +151,10 @@ export function RegisterDialog({
       busy={register.isPending}
       title={run ? `Register for ${run.name}` : 'Register'}
       description={
-        run && (run.isFull || run.spotsLeft <= 0 ? 'The run is full: a new entry joins the end of the waitlist.' : `${placesText(run)}. Places are given in the order entries arrive.`)
+        run &&
+        (run.isFull || run.spotsLeft <= 0
+          ? 'The run is full: a new entry joins the end of the waitlist.'
+          : `${placesText(run)}. Places are given in the order entries arrive.`)
       }
       closeOnBackdrop={false}
     >

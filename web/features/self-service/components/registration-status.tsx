@@ -8,7 +8,15 @@ import { entrantText, standingHint, statusHeadline } from '../messages.ts';
  * Where one of my registrations stands on a run ("You're in", "You're #4 on the waitlist") and, when
  * I manage it, the way to cancel it. Takes the focus when it has just been created.
  */
-export function RegistrationStatus({ entry, focus, onCancel }: { entry: HeldRegistration; focus: boolean; onCancel: () => void }) {
+export function RegistrationStatus({
+  entry,
+  focus,
+  onCancel,
+}: {
+  entry: HeldRegistration;
+  focus: boolean;
+  onCancel: () => void;
+}) {
   const { registration, canCancel } = entry;
   const confirmed = registration.status === 'confirmed';
   const ref = useRef<HTMLDivElement>(null);

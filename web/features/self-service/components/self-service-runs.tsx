@@ -49,7 +49,10 @@ export default function SelfServiceRuns({ event, runs, user }: { event: PublicEv
     const retrying = registrations.isFetching || teams.isFetching;
     return (
       <>
-        <div role="alert" className="mb-4 flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-brand-900 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          className="mb-4 flex flex-col gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-brand-900 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p className="flex items-start gap-2 text-sm">
             <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>
@@ -112,7 +115,10 @@ export default function SelfServiceRuns({ event, runs, user }: { event: PublicEv
               {showNoTeam && (
                 <p className={`text-sm text-slate-600 ${hasStanding ? 'mt-3' : ''}`}>
                   {noOptionText('no-team', run.type)}{' '}
-                  <Link to="/portal/teams" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                  <Link
+                    to="/portal/teams"
+                    className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                  >
                     Manage your teams
                   </Link>
                 </p>
@@ -154,7 +160,11 @@ function Notice({ text, focus }: { text: string; focus: boolean }) {
     if (focus) ref.current?.focus();
   }, [focus]);
   return (
-    <p ref={ref} tabIndex={-1} className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800 outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
+    <p
+      ref={ref}
+      tabIndex={-1}
+      className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800 outline-none focus-visible:ring-2 focus-visible:ring-brand-700"
+    >
       <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
       {text}
     </p>

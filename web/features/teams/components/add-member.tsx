@@ -195,13 +195,22 @@ export function AddMemberBySearch({ team, onMessage, onHybrid }: AddMemberProps)
         }
       />
       {failure && (
-        <div role="alert" className="flex flex-col gap-2 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-800 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          className="flex flex-col gap-2 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-800 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p className="font-medium">{failure.message}</p>
           {failure.hybrid && (
             <button
               type="button"
               className={`${buttonClass('secondary', 'sm')} shrink-0`}
-              onClick={() => onHybrid({ userId: failure.user.id, firstName: failure.user.firstName, lastName: failure.user.lastName })}
+              onClick={() =>
+                onHybrid({
+                  userId: failure.user.id,
+                  firstName: failure.user.firstName,
+                  lastName: failure.user.lastName,
+                })
+              }
             >
               Make hybrid and add
             </button>

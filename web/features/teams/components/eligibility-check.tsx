@@ -68,11 +68,22 @@ export function EligibilityCheck({
           {eligibility.isPending ? (
             <Spinner label="Checking eligibility" />
           ) : eligibility.isError ? (
-            <div role="alert" className="flex flex-col gap-2 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-800 sm:flex-row sm:items-center sm:justify-between">
+            <div
+              role="alert"
+              className="flex flex-col gap-2 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-800 sm:flex-row sm:items-center sm:justify-between"
+            >
               <p className="font-medium">
-                The check failed{eligibility.error instanceof Error && eligibility.error.message ? `: ${eligibility.error.message}` : '.'}
+                The check failed
+                {eligibility.error instanceof Error && eligibility.error.message
+                  ? `: ${eligibility.error.message}`
+                  : '.'}
               </p>
-              <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => void eligibility.refetch()} disabled={eligibility.isFetching}>
+              <button
+                type="button"
+                className={buttonClass('secondary', 'sm')}
+                onClick={() => void eligibility.refetch()}
+                disabled={eligibility.isFetching}
+              >
                 <RefreshCw aria-hidden="true" className="size-4" />
                 Try again
               </button>
@@ -87,14 +98,17 @@ export function EligibilityCheck({
 }
 
 function EligibilityOutcome({ eligibility }: { eligibility: TeamEligibilityDto }) {
-  const tone = eligibility.eligible ? 'border-green-200 bg-green-50 text-green-900' : 'border-amber-200 bg-amber-50 text-amber-950';
+  const tone = eligibility.eligible
+    ? 'border-green-200 bg-green-50 text-green-900'
+    : 'border-amber-200 bg-amber-50 text-amber-950';
   const Icon = eligibility.eligible ? CircleCheck : CircleAlert;
   return (
     <div className={`rounded-lg border px-3 py-3 text-sm ${tone}`} data-testid="eligibility-outcome">
       <p className="flex items-start gap-2 font-semibold">
         <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
-          {eligibilitySummary(eligibility)} <span className="font-normal">Event on {formatDate(eligibility.eventStartDate)}.</span>
+          {eligibilitySummary(eligibility)}{' '}
+          <span className="font-normal">Event on {formatDate(eligibility.eventStartDate)}.</span>
         </span>
       </p>
       {eligibility.teamProblems.length > 0 && (

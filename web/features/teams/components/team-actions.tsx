@@ -1,7 +1,13 @@
 import { type ReactNode, useState } from 'react';
 import type { TeamDto, TeamMemberDto, TeamSummaryDto } from '../../../../api/contracts/teams.ts';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
-import { useMakeHybrid, useRemoveMember, useRestoreTeam, useSoftDeleteTeam, useTransferOwnership } from '../mutations.ts';
+import {
+  useMakeHybrid,
+  useRemoveMember,
+  useRestoreTeam,
+  useSoftDeleteTeam,
+  useTransferOwnership,
+} from '../mutations.ts';
 import { hybridMemberIds, memberName } from '../view.ts';
 
 type Member = Pick<TeamMemberDto, 'userId' | 'firstName' | 'lastName'>;
@@ -63,9 +69,14 @@ export function useTeamActions({ onMessage, onLeft }: TeamActionCallbacks) {
         await transfer.mutateAsync({ id: team.id, userId: action.member.userId });
         return onMessage(`${memberName(action.member)} is now the captain of ${team.name}.`);
       case 'hybrid':
-        await hybrid.mutateAsync({ id: team.id, body: { memberIds: hybridMemberIds(action.team, action.newcomer?.userId) } });
+        await hybrid.mutateAsync({
+          id: team.id,
+          body: { memberIds: hybridMemberIds(action.team, action.newcomer?.userId) },
+        });
         return onMessage(
-          action.newcomer ? `${team.name} is now hybrid, and ${memberName(action.newcomer)} joined it.` : `${team.name} is now hybrid.`,
+          action.newcomer
+            ? `${team.name} is now hybrid, and ${memberName(action.newcomer)} joined it.`
+            : `${team.name} is now hybrid.`,
         );
     }
   };
@@ -89,21 +100,34 @@ export function useTeamActions({ onMessage, onLeft }: TeamActionCallbacks) {
       case 'delete':
         dialog = (
           <ConfirmDialog {...common} title={`Delete ${team.name}?`} confirmLabel="Delete team" pendingLabel="Deleting…">
-            The team leaves every list and cannot register or compete. Its members keep their accounts. It can be restored later.
+            The team leaves every list and cannot register or compete. Its members keep their accounts. It can be
+            restored later.
           </ConfirmDialog>
         );
         break;
       case 'restore':
         dialog = (
-          <ConfirmDialog {...common} title={`Restore ${team.name}?`} confirmLabel="Restore" pendingLabel="Restoring…" tone="primary">
+          <ConfirmDialog
+            {...common}
+            title={`Restore ${team.name}?`}
+            confirmLabel="Restore"
+            pendingLabel="Restoring…"
+            tone="primary"
+          >
             The team comes back to the lists with its members, as it was before it was deleted.
           </ConfirmDialog>
         );
         break;
       case 'remove':
         dialog = (
-          <ConfirmDialog {...common} title={`Remove ${memberName(pending.member)}?`} confirmLabel="Remove member" pendingLabel="Removing…">
-            {memberName(pending.member)} leaves {team.name}. Their account is not touched, and you can add them again later.
+          <ConfirmDialog
+            {...common}
+            title={`Remove ${memberName(pending.member)}?`}
+            confirmLabel="Remove member"
+            pendingLabel="Removing…"
+          >
+            {memberName(pending.member)} leaves {team.name}. Their account is not touched, and you can add them again
+            later.
           </ConfirmDialog>
         );
         break;
@@ -123,8 +147,8 @@ export function useTeamActions({ onMessage, onLeft }: TeamActionCallbacks) {
             pendingLabel="Handing over…"
             tone="primary"
           >
-            {memberName(pending.member)} will manage {team.name}: its members, name and department. The current captain stays on the team
-            as a member and can no longer change it (admins still can).
+            {memberName(pending.member)} will manage {team.name}: its members, name and department. The current captain
+            stays on the team as a member and can no longer change it (admins still can).
           </ConfirmDialog>
         );
         break;
@@ -132,13 +156,18 @@ export function useTeamActions({ onMessage, onLeft }: TeamActionCallbacks) {
         dialog = (
           <ConfirmDialog
             {...common}
-            title={pending.newcomer ? `Make ${team.name} hybrid and add ${memberName(pending.newcomer)}?` : `Make ${team.name} hybrid?`}
+            title={
+              pending.newcomer
+                ? `Make ${team.name} hybrid and add ${memberName(pending.newcomer)}?`
+                : `Make ${team.name} hybrid?`
+            }
             confirmLabel={pending.newcomer ? 'Make hybrid and add' : 'Make hybrid'}
             pendingLabel="Saving…"
             tone="primary"
           >
-            A hybrid team may take members from several departments. Some runs do not accept hybrid teams, and a team cannot stop being
-            hybrid afterwards. {pending.newcomer ? 'The current members stay on the team.' : 'The members stay as they are.'}
+            A hybrid team may take members from several departments. Some runs do not accept hybrid teams, and a team
+            cannot stop being hybrid afterwards.{' '}
+            {pending.newcomer ? 'The current members stay on the team.' : 'The members stay as they are.'}
           </ConfirmDialog>
         );
         break;

@@ -5,7 +5,9 @@ import { ActiveBadge, DeletedBadge } from '../../portal/components/badges.tsx';
 import { isTeamRunType, memberCountText, RUN_TYPE_BADGE, runTypeLabel, SIZE_TONE_BADGE, sizeState } from '../labels.ts';
 
 export function RunTypeBadge({ runType }: { runType: string }) {
-  return <Badge className={isTeamRunType(runType) ? RUN_TYPE_BADGE[runType] : undefined}>{runTypeLabel(runType)}</Badge>;
+  return (
+    <Badge className={isTeamRunType(runType) ? RUN_TYPE_BADGE[runType] : undefined}>{runTypeLabel(runType)}</Badge>
+  );
 }
 
 export function HybridBadge() {

@@ -167,7 +167,9 @@ export function TeamCreateForm({ actor, isAdmin, onSaved, onCancel }: TeamCreate
       ) : (
         <div className="text-sm">
           <p className="font-semibold text-slate-800">Captain</p>
-          <p className="mt-0.5 text-slate-700">You ({displayName(actor)}): you manage the team and are its first member.</p>
+          <p className="mt-0.5 text-slate-700">
+            You ({displayName(actor)}): you manage the team and are its first member.
+          </p>
         </div>
       )}
 
@@ -175,16 +177,27 @@ export function TeamCreateForm({ actor, isAdmin, onSaved, onCancel }: TeamCreate
         <p className="font-semibold text-slate-800">Department</p>
         <p className="mt-0.5 text-slate-700">{department}</p>
         <p className="mt-0.5 text-xs text-slate-600">
-          A team starts in its captain's department. To take members from other departments, make it hybrid once it exists.
+          A team starts in its captain's department. To take members from other departments, make it hybrid once it
+          exists.
         </p>
       </div>
 
-      <FormActions onCancel={onCancel} pending={create.isPending} icon={Plus} className="mt-1" submitLabel={create.isPending ? 'Creating…' : 'Create team'} />
+      <FormActions
+        onCancel={onCancel}
+        pending={create.isPending}
+        icon={Plus}
+        className="mt-1"
+        submitLabel={create.isPending ? 'Creating…' : 'Create team'}
+      />
     </form>
   );
 }
 
-export function TeamCreateDialog({ open, onClose, ...props }: Omit<TeamCreateFormProps, 'onCancel'> & { open: boolean; onClose: () => void }) {
+export function TeamCreateDialog({
+  open,
+  onClose,
+  ...props
+}: Omit<TeamCreateFormProps, 'onCancel'> & { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} title="New team" size="lg" closeOnBackdrop={false}>
       <TeamCreateForm {...props} onCancel={onClose} />

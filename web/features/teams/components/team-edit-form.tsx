@@ -10,7 +10,15 @@ import { checkTeamEdit, TEAM_EDIT_FIELDS, teamEditValues, teamUpdateBody } from 
 import { useUpdateTeam } from '../mutations.ts';
 
 /** Name, department, best time and the active switch (captain or admin); only what changed is sent. */
-export function TeamEditForm({ team, onSaved, onCancel }: { team: TeamDto; onSaved: (team: TeamDto) => void; onCancel: () => void }) {
+export function TeamEditForm({
+  team,
+  onSaved,
+  onCancel,
+}: {
+  team: TeamDto;
+  onSaved: (team: TeamDto) => void;
+  onCancel: () => void;
+}) {
   const update = useUpdateTeam();
   const departments = useQuery(departmentOptionsQuery());
   const form = useForm({
@@ -19,7 +27,8 @@ export function TeamEditForm({ team, onSaved, onCancel }: { team: TeamDto; onSav
     schema: teamUpdateBodySchema,
     toInput: (values) => teamUpdateBody(values, team),
     check: checkTeamEdit,
-    submit: async (body) => onSaved(Object.keys(body).length === 0 ? team : await update.mutateAsync({ id: team.id, body })),
+    submit: async (body) =>
+      onSaved(Object.keys(body).length === 0 ? team : await update.mutateAsync({ id: team.id, body })),
   });
   const { values, errors, setField } = form;
   const options = departments.data ?? [];
@@ -51,9 +60,18 @@ export function TeamEditForm({ team, onSaved, onCancel }: { team: TeamDto; onSav
         }
       >
         {(control) => (
-          <select {...control} value={values.departmentId} onChange={(e) => setField('departmentId', e.target.value)} className={inputClass(!!errors.departmentId)}>
+          <select
+            {...control}
+            value={values.departmentId}
+            onChange={(e) => setField('departmentId', e.target.value)}
+            className={inputClass(!!errors.departmentId)}
+          >
             <option value="">No department</option>
-            {currentMissing && <option value={String(team.departmentId)}>{team.departmentName ?? `Department #${team.departmentId}`}</option>}
+            {currentMissing && (
+              <option value={String(team.departmentId)}>
+                {team.departmentName ?? `Department #${team.departmentId}`}
+              </option>
+            )}
             {options.map((d) => (
               <option key={d.id} value={String(d.id)}>
                 {d.name}
@@ -76,12 +94,27 @@ export function TeamEditForm({ team, onSaved, onCancel }: { team: TeamDto; onSav
         onChange={(checked) => setField('isActive', checked)}
         error={errors.isActive}
       />
-      <FormActions onCancel={onCancel} pending={update.isPending} icon={Save} submitLabel={update.isPending ? 'Saving…' : 'Save changes'} />
+      <FormActions
+        onCancel={onCancel}
+        pending={update.isPending}
+        icon={Save}
+        submitLabel={update.isPending ? 'Saving…' : 'Save changes'}
+      />
     </form>
   );
 }
 
-export function TeamEditDialog({ open, team, onSaved, onClose }: { open: boolean; team: TeamDto; onSaved: (team: TeamDto) => void; onClose: () => void }) {
+export function TeamEditDialog({
+  open,
+  team,
+  onSaved,
+  onClose,
+}: {
+  open: boolean;
+  team: TeamDto;
+  onSaved: (team: TeamDto) => void;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={open} onClose={onClose} title={`Edit ${team.name}`} size="md" closeOnBackdrop={false}>
       <TeamEditForm team={team} onSaved={onSaved} onCancel={onClose} />

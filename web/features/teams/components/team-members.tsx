@@ -53,7 +53,16 @@ export interface TeamMembersProps {
 }
 
 /** The members, the captain marked; with a run chosen, each member's eligibility beside them. */
-export function TeamMembers({ team, actorId, permissions, standings, busy, onRemove, onLeave, onTransfer }: TeamMembersProps) {
+export function TeamMembers({
+  team,
+  actorId,
+  permissions,
+  standings,
+  busy,
+  onRemove,
+  onLeave,
+  onTransfer,
+}: TeamMembersProps) {
   const name = (member: TeamMemberDto) => (
     <span className="inline-flex flex-wrap items-center gap-2">
       <span className="font-semibold text-slate-900">{memberName(member)}</span>
@@ -92,7 +101,13 @@ export function TeamMembers({ team, actorId, permissions, standings, busy, onRem
       );
     } else if (permissions.canLeave && member.userId === actorId) {
       buttons.push(
-        <button key="leave" type="button" className={buttonClass('ghost', 'sm')} disabled={busy} onClick={() => onLeave(member)}>
+        <button
+          key="leave"
+          type="button"
+          className={buttonClass('ghost', 'sm')}
+          disabled={busy}
+          onClick={() => onLeave(member)}
+        >
           <LogOut aria-hidden="true" className="size-4" />
           Leave team
         </button>,
@@ -103,14 +118,30 @@ export function TeamMembers({ team, actorId, permissions, standings, busy, onRem
 
   const columns: DataColumn<TeamMemberDto>[] = [
     { id: 'name', header: 'Member', hideInCard: true, cell: name },
-    { id: 'department', header: 'Department', cell: (m) => m.departmentName ?? <span className="text-slate-500">None</span> },
+    {
+      id: 'department',
+      header: 'Department',
+      cell: (m) => m.departmentName ?? <span className="text-slate-500">None</span>,
+    },
     { id: 'joined', header: 'Joined', cell: (m) => formatDateTime(m.joinedAt) },
   ];
   if (standings) {
-    columns.push({ id: 'eligibility', header: 'Eligibility', cell: (m) => <Standing standing={standings.get(m.userId) ?? { kind: 'unchecked' }} /> });
+    columns.push({
+      id: 'eligibility',
+      header: 'Eligibility',
+      cell: (m) => <Standing standing={standings.get(m.userId) ?? { kind: 'unchecked' }} />,
+    });
   }
   const hasActions = team.members.some((m) => actions(m) !== null);
-  if (hasActions) columns.push({ id: 'actions', header: 'Actions', srOnlyHeader: true, className: 'text-right', hideInCard: true, cell: actions });
+  if (hasActions)
+    columns.push({
+      id: 'actions',
+      header: 'Actions',
+      srOnlyHeader: true,
+      className: 'text-right',
+      hideInCard: true,
+      cell: actions,
+    });
 
   return (
     <DataTable

@@ -58,7 +58,11 @@ export function TeamsTable({ teams, stale, canOpen, showStatus, onRestore, busyI
         </span>
       ),
     },
-    { id: 'department', header: 'Department', cell: (team) => team.departmentName ?? <span className="text-slate-500">None</span> },
+    {
+      id: 'department',
+      header: 'Department',
+      cell: (team) => team.departmentName ?? <span className="text-slate-500">None</span>,
+    },
     { id: 'captain', header: 'Captain', cell: (team) => team.captainName },
     {
       id: 'members',
@@ -80,7 +84,14 @@ export function TeamsTable({ teams, stale, canOpen, showStatus, onRestore, busyI
   }
   const restorable = !!onRestore && teams.some((team) => team.isDeleted);
   if (restorable) {
-    columns.push({ id: 'actions', header: 'Actions', srOnlyHeader: true, className: 'text-right', hideInCard: true, cell: restore });
+    columns.push({
+      id: 'actions',
+      header: 'Actions',
+      srOnlyHeader: true,
+      className: 'text-right',
+      hideInCard: true,
+      cell: restore,
+    });
   }
 
   return (

@@ -48,7 +48,10 @@ export function UserSearch({
         {label}
       </label>
       <div className="relative mt-1">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+        />
         <input
           id={id}
           type="search"
@@ -71,13 +74,21 @@ export function UserSearch({
             <Spinner label="Searching accounts" />
           </div>
         ) : results.isError && !results.data ? (
-          <p className="text-sm text-brand-800">{results.error instanceof Error ? results.error.message : 'The search failed.'}</p>
+          <p className="text-sm text-brand-800">
+            {results.error instanceof Error ? results.error.message : 'The search failed.'}
+          </p>
         ) : results.data.data.length === 0 ? (
           <p className="text-sm text-slate-600">No account matches “{query}”.</p>
         ) : (
-          <ul aria-label="Matching accounts" className={`divide-y divide-slate-100 rounded-lg border border-slate-200 ${results.isPlaceholderData ? 'opacity-60' : ''}`}>
+          <ul
+            aria-label="Matching accounts"
+            className={`divide-y divide-slate-100 rounded-lg border border-slate-200 ${results.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
             {results.data.data.map((user) => (
-              <li key={user.id} className="flex flex-col gap-2 px-3 py-2 sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={user.id}
+                className="flex flex-col gap-2 px-3 py-2 sm:flex-row sm:items-center sm:justify-between"
+              >
                 <div className="min-w-0 text-sm">
                   <p className="font-semibold text-slate-900">{displayName(user)}</p>
                   <p className="break-words text-slate-600">

@@ -26,7 +26,15 @@ function todayText(): string {
  * First and last name, department, date of birth and best time of an account (its owner's profile, or
  * an admin on the account's page). Mount it with key={user.id} so it starts from that account's saved values.
  */
-export function AccountDetailsForm({ user, onSaved, own = false }: { user: UserDto; onSaved: (user: UserDto) => void; own?: boolean }) {
+export function AccountDetailsForm({
+  user,
+  onSaved,
+  own = false,
+}: {
+  user: UserDto;
+  onSaved: (user: UserDto) => void;
+  own?: boolean;
+}) {
   const update = useUpdateUser();
   const saved = accountDetailsValues(user);
   const form = useForm({
@@ -50,7 +58,13 @@ export function AccountDetailsForm({ user, onSaved, own = false }: { user: UserD
   const hintId = useId();
 
   return (
-    <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4" aria-describedby={hintId}>
+    <form
+      ref={form.formRef}
+      onSubmit={form.onSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-describedby={hintId}
+    >
       <p id={hintId} className="sr-only">
         Fields marked with an asterisk are required.
       </p>
@@ -85,7 +99,9 @@ export function AccountDetailsForm({ user, onSaved, own = false }: { user: UserD
         label="Department"
         name="departmentId"
         error={errors.departmentId}
-        hint={departments.isError ? "The list of departments couldn't be loaded." : 'The fire department you compete for.'}
+        hint={
+          departments.isError ? "The list of departments couldn't be loaded." : 'The fire department you compete for.'
+        }
       >
         {(control) => (
           <select
@@ -95,7 +111,11 @@ export function AccountDetailsForm({ user, onSaved, own = false }: { user: UserD
             className={inputClass(!!errors.departmentId)}
           >
             <option value="">No department</option>
-            {ownMissing && <option value={String(user.departmentId)}>{user.departmentName ?? `Department #${user.departmentId}`}</option>}
+            {ownMissing && (
+              <option value={String(user.departmentId)}>
+                {user.departmentName ?? `Department #${user.departmentId}`}
+              </option>
+            )}
             {options.map((department) => (
               <option key={department.id} value={String(department.id)}>
                 {department.name} ({department.city}, {department.province})
@@ -104,7 +124,12 @@ export function AccountDetailsForm({ user, onSaved, own = false }: { user: UserD
           </select>
         )}
       </FormField>
-      <FormField label="Date of birth" name="dateOfBirth" error={errors.dateOfBirth} hint="Competitors must be 19 to 69 years old on race day.">
+      <FormField
+        label="Date of birth"
+        name="dateOfBirth"
+        error={errors.dateOfBirth}
+        hint="Competitors must be 19 to 69 years old on race day."
+      >
         {(control) => (
           <input
             {...control}
@@ -127,7 +152,12 @@ export function AccountDetailsForm({ user, onSaved, own = false }: { user: UserD
         }
       />
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={update.isPending || !changed} aria-busy={update.isPending} className={buttonClass('primary')}>
+        <button
+          type="submit"
+          disabled={update.isPending || !changed}
+          aria-busy={update.isPending}
+          className={buttonClass('primary')}
+        >
           <Save aria-hidden="true" className="size-4" />
           {update.isPending ? 'Saving…' : 'Save details'}
         </button>

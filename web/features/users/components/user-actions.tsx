@@ -54,18 +54,30 @@ export function useUserActions(onMessage: (message: string) => void) {
     const common = { open: true, pending: busy, error, onConfirm: () => void confirm(), onCancel: close };
     if (pending.kind === 'active') {
       dialog = pending.active ? (
-        <ConfirmDialog {...common} title={`Activate ${name}?`} confirmLabel="Activate" pendingLabel="Activating…" tone="primary">
+        <ConfirmDialog
+          {...common}
+          title={`Activate ${name}?`}
+          confirmLabel="Activate"
+          pendingLabel="Activating…"
+          tone="primary"
+        >
           {name} ({pending.user.email}) will be able to sign in again.
         </ConfirmDialog>
       ) : (
         <ConfirmDialog {...common} title={`Deactivate ${name}?`} confirmLabel="Deactivate" pendingLabel="Deactivating…">
-          {name} ({pending.user.email}) will no longer be able to sign in or use the portal until the account is activated
-          again. Nothing else about the account changes.
+          {name} ({pending.user.email}) will no longer be able to sign in or use the portal until the account is
+          activated again. Nothing else about the account changes.
         </ConfirmDialog>
       );
     } else if (pending.kind === 'role') {
       dialog = (
-        <ConfirmDialog {...common} title={`Change the role of ${name}?`} confirmLabel="Change role" pendingLabel="Changing…" tone="primary">
+        <ConfirmDialog
+          {...common}
+          title={`Change the role of ${name}?`}
+          confirmLabel="Change role"
+          pendingLabel="Changing…"
+          tone="primary"
+        >
           {name} goes from {roleLabel(pending.user.role)} to <strong>{roleLabel(pending.role)}</strong>.{' '}
           {pending.role === 'user' ? 'They lose every admin right.' : 'They gain the rights that come with it.'}
         </ConfirmDialog>

@@ -1,12 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
-import { BooleanFilterSelect, ChoiceFilterSelect, ClearFiltersButton, IdFilterSelect } from '../../portal/components/filter-select.tsx';
+import {
+  BooleanFilterSelect,
+  ChoiceFilterSelect,
+  ClearFiltersButton,
+  IdFilterSelect,
+} from '../../portal/components/filter-select.tsx';
 import { SearchBox } from '../../portal/components/search-box.tsx';
 import { ROLE_LABELS, ROLES } from '../../portal/roles.ts';
 import { hasUserFilters, type UserListSearch, withUserFilter } from '../filters.ts';
 
 /** The search box and the four filters of the users list; every change becomes a new URL. */
-export function UserFilters({ search, onChange }: { search: UserListSearch; onChange: (next: UserListSearch) => void }) {
+export function UserFilters({
+  search,
+  onChange,
+}: {
+  search: UserListSearch;
+  onChange: (next: UserListSearch) => void;
+}) {
   const departments = useQuery(departmentOptionsQuery());
 
   return (

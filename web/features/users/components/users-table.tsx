@@ -72,7 +72,11 @@ export function UsersTable({ users, actor, stale, busyId, onRequestActive, onReq
     { id: 'name', header: 'Name', cell: (user) => <NameLink user={user} />, hideInCard: true },
     { id: 'email', header: 'E-mail', cell: (user) => <span className="break-all">{user.email}</span> },
     { id: 'role', header: 'Role', cell: roleCell },
-    { id: 'department', header: 'Department', cell: (user) => user.departmentName ?? <span className="text-slate-500">None</span> },
+    {
+      id: 'department',
+      header: 'Department',
+      cell: (user) => user.departmentName ?? <span className="text-slate-500">None</span>,
+    },
     { id: 'verified', header: 'Verified', cell: (user) => <VerifiedBadge verified={user.isVerified} /> },
     { id: 'active', header: 'Status', cell: (user) => <ActiveBadge active={user.isActive} /> },
     { id: 'actions', header: 'Actions', srOnlyHeader: true, className: 'text-right', hideInCard: true, cell: actions },

@@ -40,9 +40,21 @@ function VenueDisplayPage() {
   const title = view && !missing ? runTitle(view) : null;
 
   return (
-    <DisplayScreen reconnecting={reconnecting} header={title && view ? <DisplayTitle eventName={view.eventName} runName={title.name} category={title.category} /> : null}>
+    <DisplayScreen
+      reconnecting={reconnecting}
+      header={
+        title && view ? (
+          <DisplayTitle eventName={view.eventName} runName={title.name} category={title.category} />
+        ) : null
+      }
+    >
       {missing ? (
-        <DisplayMessage heading testId="display-not-found" title="Run not found" detail="This run does not exist or was removed. Check the address of this screen." />
+        <DisplayMessage
+          heading
+          testId="display-not-found"
+          title="Run not found"
+          detail="This run does not exist or was removed. Check the address of this screen."
+        />
       ) : view ? (
         <Board view={view} highlight={changes} heatMoved={changes.currentHeat} />
       ) : display.isError ? (
@@ -59,16 +71,33 @@ function Board({ view, highlight, heatMoved }: { view: DisplayView; highlight: H
   const board = useRef<HTMLDivElement>(null);
   useFitToScreen(board, view);
   if (stage.kind === 'coming-soon') {
-    return <DisplayMessage testId="display-coming-soon" title="Run order coming soon" detail="The heats will show here as soon as the run order is published." />;
+    return (
+      <DisplayMessage
+        testId="display-coming-soon"
+        title="Run order coming soon"
+        detail="The heats will show here as soon as the run order is published."
+      />
+    );
   }
   if (stage.kind === 'finished') {
-    return <DisplayMessage testId="display-finished" title="All heats have run" detail={`${stage.heatCount} ${stage.heatCount === 1 ? 'heat' : 'heats'} completed. Thank you!`} />;
+    return (
+      <DisplayMessage
+        testId="display-finished"
+        title="All heats have run"
+        detail={`${stage.heatCount} ${stage.heatCount === 1 ? 'heat' : 'heats'} completed. Thank you!`}
+      />
+    );
   }
   return (
     <div ref={board} className="flex min-h-0 flex-1 flex-col gap-[1.5vmin]">
       <NowRunning heat={stage.now} heatCount={stage.heatCount} highlight={highlight} heatMoved={heatMoved} />
       <div className="grid min-h-0 flex-1 gap-[1.5vmin] landscape:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] portrait:grid-rows-[auto_minmax(0,1fr)]">
-        <OnDeck heat={stage.onDeck} heatCount={stage.heatCount} highlight={highlight} nowPairs={stage.now.pairs.length} />
+        <OnDeck
+          heat={stage.onDeck}
+          heatCount={stage.heatCount}
+          highlight={highlight}
+          nowPairs={stage.now.pairs.length}
+        />
         <ComingUp heats={stage.later} heatCount={stage.heatCount} highlight={highlight} />
       </div>
     </div>

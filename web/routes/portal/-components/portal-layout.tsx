@@ -1,11 +1,5 @@
 import { CatchBoundary, Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import {
-  ArrowLeft,
-  Flame,
-  LogOut,
-  Menu,
-  X,
-} from 'lucide-react';
+import { ArrowLeft, Flame, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import { ErrorFallback } from '../../../components/error-fallback.tsx';
@@ -13,9 +7,14 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { SITE } from '../../../content/site.ts';
 import { RoleBadge } from '../../../features/portal/components/badges.tsx';
 import { PORTAL_ICONS } from '../../../features/portal/components/nav-icons.ts';
-import { displayName, initials, isNavItemActive, type PortalNavSection, portalNavFor } from '../../../features/portal/nav.ts';
+import {
+  displayName,
+  initials,
+  isNavItemActive,
+  type PortalNavSection,
+  portalNavFor,
+} from '../../../features/portal/nav.ts';
 import { authSession, useAuth } from '../../../lib/auth/session.ts';
-
 
 /**
  * The portal's own shell: a side navigation on wide screens, a top bar with a menu on phones; the
@@ -84,10 +83,7 @@ export function PortalLayout() {
           </button>
         </div>
         {menuOpen && (
-          <div
-            id="portal-mobile-menu"
-            className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-white/10"
-          >
+          <div id="portal-mobile-menu" className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-white/10">
             <nav aria-label="Portal" className="px-3 py-3">
               <NavSections sections={sections} pathname={pathname} />
             </nav>
@@ -99,7 +95,10 @@ export function PortalLayout() {
       <main id="portal-main" tabIndex={-1} className="outline-none lg:pl-64">
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
           {user ? (
-            <CatchBoundary getResetKey={() => pathname} errorComponent={({ error, reset }) => <ErrorFallback error={error} reset={reset} />}>
+            <CatchBoundary
+              getResetKey={() => pathname}
+              errorComponent={({ error, reset }) => <ErrorFallback error={error} reset={reset} />}
+            >
               <Outlet />
             </CatchBoundary>
           ) : (
@@ -134,7 +133,10 @@ function NavSections({ sections, pathname }: { sections: readonly PortalNavSecti
     <div className="flex flex-col gap-6">
       {sections.map((section) => (
         <div key={section.id}>
-          <p id={`portal-nav-${section.id}`} className="px-3 text-xs font-semibold uppercase tracking-wider text-slate-400">
+          <p
+            id={`portal-nav-${section.id}`}
+            className="px-3 text-xs font-semibold uppercase tracking-wider text-slate-400"
+          >
             {section.label}
           </p>
           <ul aria-labelledby={`portal-nav-${section.id}`} className="mt-2 flex flex-col gap-1">
@@ -163,14 +165,25 @@ function NavSections({ sections, pathname }: { sections: readonly PortalNavSecti
   );
 }
 
-function AccountBox({ user, signingOut, onSignOut }: { user: UserDto | null; signingOut: boolean; onSignOut: () => void }) {
+function AccountBox({
+  user,
+  signingOut,
+  onSignOut,
+}: {
+  user: UserDto | null;
+  signingOut: boolean;
+  onSignOut: () => void;
+}) {
   const link =
     'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-semibold text-slate-200 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60';
   return (
     <div className="border-t border-white/10 p-3">
       {user && (
         <div className="flex items-center gap-3 px-3 py-2">
-          <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white"
+          >
             {initials(user)}
           </span>
           <div className="min-w-0">

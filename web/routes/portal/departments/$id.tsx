@@ -13,7 +13,15 @@ import { PROVINCE_NAMES } from '../../../features/departments/form.ts';
 import { departmentMembersQuery, departmentQuery } from '../../../features/departments/queries.ts';
 import { ActiveBadge, DeletedBadge, RoleBadge, VerifiedBadge } from '../../../features/portal/components/badges.tsx';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { DetailErrorState, EmptyState, ErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import {
+  DetailErrorState,
+  EmptyState,
+  ErrorState,
+  Fact,
+  LoadingState,
+  Panel,
+  PortalPageHeader,
+} from '../../../features/portal/components/states.tsx';
 import { displayName } from '../../../features/portal/nav.ts';
 import { compact, pageParam } from '../../../features/portal/query-policy.ts';
 import { isNotFound } from '../../../lib/errors.ts';
@@ -86,7 +94,12 @@ function DepartmentDetail({ department, back }: { department: DepartmentDto; bac
         description={`${department.city}, ${province}`}
         actions={
           department.isDeleted ? (
-            <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => actions.requestRestore(department)}>
+            <button
+              type="button"
+              className={buttonClass('primary')}
+              disabled={busy}
+              onClick={() => actions.requestRestore(department)}
+            >
               <RotateCcw aria-hidden="true" className="size-4" />
               Restore
             </button>
@@ -96,7 +109,12 @@ function DepartmentDetail({ department, back }: { department: DepartmentDto; bac
                 <Pencil aria-hidden="true" className="size-4" />
                 Edit
               </button>
-              <button type="button" className={buttonClass('ghost')} disabled={busy} onClick={() => actions.requestDelete(department)}>
+              <button
+                type="button"
+                className={buttonClass('ghost')}
+                disabled={busy}
+                onClick={() => actions.requestDelete(department)}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
                 Delete
               </button>
@@ -110,15 +128,24 @@ function DepartmentDetail({ department, back }: { department: DepartmentDto; bac
           <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
             <Fact label="Status">
               {department.isDeleted ? <DeletedBadge /> : <ActiveBadge active={department.isActive} />}
-              {department.deletedAt && <span className="text-xs text-slate-500">since {formatDateTime(department.deletedAt)}</span>}
+              {department.deletedAt && (
+                <span className="text-xs text-slate-500">since {formatDateTime(department.deletedAt)}</span>
+              )}
             </Fact>
             <Fact label="Members">{department.memberCount}</Fact>
             <Fact label="Address">{department.address ?? <None />}</Fact>
             <Fact label="Phone">{department.phone ?? <None />}</Fact>
-            <Fact label="E-mail">{department.email ? <span className="break-all">{department.email}</span> : <None />}</Fact>
+            <Fact label="E-mail">
+              {department.email ? <span className="break-all">{department.email}</span> : <None />}
+            </Fact>
             <Fact label="Website">
               {department.website ? (
-                <a href={department.website} target="_blank" rel="noopener noreferrer" className="break-all font-semibold text-brand-700 underline underline-offset-4">
+                <a
+                  href={department.website}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="break-all font-semibold text-brand-700 underline underline-offset-4"
+                >
                   {department.website.replace(/^https?:\/\//, '')}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
@@ -156,11 +183,21 @@ function Members({ departmentId }: { departmentId: number }) {
 
   if (members.isPending) return <LoadingState label="Loading the members" />;
   if (members.isError && !members.data) {
-    return <ErrorState title="The members couldn't be loaded." error={members.error} onRetry={() => void members.refetch()} retrying={members.isFetching} />;
+    return (
+      <ErrorState
+        title="The members couldn't be loaded."
+        error={members.error}
+        onRetry={() => void members.refetch()}
+        retrying={members.isFetching}
+      />
+    );
   }
   if (members.data.data.length === 0) {
     return (
-      <EmptyState title={page > 1 && members.data.meta.total > 0 ? 'Nothing on this page' : 'No members yet'} icon={<Users className="size-10 text-slate-400" aria-hidden="true" />}>
+      <EmptyState
+        title={page > 1 && members.data.meta.total > 0 ? 'Nothing on this page' : 'No members yet'}
+        icon={<Users className="size-10 text-slate-400" aria-hidden="true" />}
+      >
         {page > 1 && members.data.meta.total > 0 ? (
           <Link to="." search={{}} className="font-semibold text-brand-700 underline">
             Go to the first page
@@ -202,7 +239,11 @@ function Members({ departmentId }: { departmentId: number }) {
 
 function MemberLink({ user }: { user: UserDto }) {
   return (
-    <Link to="/portal/users/$id" params={{ id: String(user.id) }} className="font-semibold text-slate-900 underline-offset-4 hover:text-brand-700 hover:underline">
+    <Link
+      to="/portal/users/$id"
+      params={{ id: String(user.id) }}
+      className="font-semibold text-slate-900 underline-offset-4 hover:text-brand-700 hover:underline"
+    >
       {displayName(user)}
     </Link>
   );

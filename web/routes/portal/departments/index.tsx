@@ -68,12 +68,26 @@ function DepartmentsPage() {
           {
             id: 'current',
             label: 'Departments',
-            content: <DepartmentList search={search} onSearch={setSearch} onEdit={(d) => setEditing({ mode: 'edit', department: d })} actions={actions} />,
+            content: (
+              <DepartmentList
+                search={search}
+                onSearch={setSearch}
+                onEdit={(d) => setEditing({ mode: 'edit', department: d })}
+                actions={actions}
+              />
+            ),
           },
           {
             id: 'deleted',
             label: 'Deleted',
-            content: <DepartmentList search={search} onSearch={setSearch} onEdit={(d) => setEditing({ mode: 'edit', department: d })} actions={actions} />,
+            content: (
+              <DepartmentList
+                search={search}
+                onSearch={setSearch}
+                onEdit={(d) => setEditing({ mode: 'edit', department: d })}
+                actions={actions}
+              />
+            ),
           },
         ]}
       />
@@ -154,7 +168,11 @@ function DepartmentList({
             icon={<Building2 className="size-10 text-slate-400" aria-hidden="true" />}
             action={
               search.page !== undefined && departments.data.meta.total > 0 ? (
-                <button type="button" className={buttonClass('secondary')} onClick={() => onSearch({ ...search, page: undefined })}>
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  onClick={() => onSearch({ ...search, page: undefined })}
+                >
                   Go to the first page
                 </button>
               ) : filtered ? (

@@ -22,7 +22,13 @@ import {
 import { adminEventQuery, eventRegistrationsQuery } from '../../../features/events-admin/queries.ts';
 import { eventDaysLong, registrationDateRows } from '../../../features/events-admin/view.ts';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import {
+  DetailErrorState,
+  Fact,
+  LoadingState,
+  Panel,
+  PortalPageHeader,
+} from '../../../features/portal/components/states.tsx';
 import { EventRuns } from '../../../features/runs/components/event-runs.tsx';
 import { eventRunsQuery } from '../../../features/runs/queries.ts';
 import { isNotFound } from '../../../lib/errors.ts';
@@ -40,7 +46,8 @@ export const Route = createFileRoute('/portal/events/$id')({
     if (id === undefined) return;
     void context.queryClient.prefetchQuery(adminEventQuery(id));
     void context.queryClient.prefetchQuery(eventRunsQuery(id));
-    if (deps.tab === 'registrations') void context.queryClient.prefetchQuery(eventRegistrationsQuery(id, eventRegistrationFilters(deps)));
+    if (deps.tab === 'registrations')
+      void context.queryClient.prefetchQuery(eventRegistrationsQuery(id, eventRegistrationFilters(deps)));
   },
   component: EventPage,
 });
@@ -64,7 +71,13 @@ function EventPage() {
   if (event.isPending) return <LoadingState label="Loading the event" />;
   if (event.isError) {
     return (
-      <DetailErrorState back={back} title="The event couldn't be loaded." error={event.error} onRetry={() => void event.refetch()} retrying={event.isFetching} />
+      <DetailErrorState
+        back={back}
+        title="The event couldn't be loaded."
+        error={event.error}
+        onRetry={() => void event.refetch()}
+        retrying={event.isFetching}
+      />
     );
   }
   return <EventDetail event={event.data} back={back} />;
@@ -95,17 +108,32 @@ function EventDetail({ event, back }: { event: AdminEvent; back: ReactNode }) {
                 Edit
               </button>
               {event.isActive ? (
-                <button type="button" className={buttonClass('secondary')} disabled={busy} onClick={() => actions.requestActive(event, false)}>
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  disabled={busy}
+                  onClick={() => actions.requestActive(event, false)}
+                >
                   <PowerOff aria-hidden="true" className="size-4" />
                   Deactivate
                 </button>
               ) : (
-                <button type="button" className={buttonClass('secondary')} disabled={busy} onClick={() => actions.requestActive(event, true)}>
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  disabled={busy}
+                  onClick={() => actions.requestActive(event, true)}
+                >
                   <Power aria-hidden="true" className="size-4" />
                   Activate
                 </button>
               )}
-              <button type="button" className={buttonClass('ghost')} disabled={busy} onClick={() => actions.requestDelete(event)}>
+              <button
+                type="button"
+                className={buttonClass('ghost')}
+                disabled={busy}
+                onClick={() => actions.requestDelete(event)}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
                 Delete
               </button>
@@ -115,11 +143,14 @@ function EventDetail({ event, back }: { event: AdminEvent; back: ReactNode }) {
       />
       <FlashMessage message={flash.message} onDismiss={flash.clear} />
       {event.isDeleted && (
-        <div role="note" className="mb-4 flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+        <div
+          role="note"
+          className="mb-4 flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-700" />
           <p>
-            This event was deleted{event.deletedAt ? ` on ${formatDateTime(event.deletedAt)}` : ''}. It is kept for the record, hidden from every list and
-            from the public site, and can no longer be changed.{' '}
+            This event was deleted{event.deletedAt ? ` on ${formatDateTime(event.deletedAt)}` : ''}. It is kept for the
+            record, hidden from every list and from the public site, and can no longer be changed.{' '}
             <Link to="/portal/events" className="font-semibold underline">
               Back to the events
             </Link>
@@ -133,12 +164,24 @@ function EventDetail({ event, back }: { event: AdminEvent; back: ReactNode }) {
         onTabChange={(tab) => setSearch(withEventTab(tab === 'runs' || tab === 'registrations' ? tab : 'details'))}
         tabs={[
           { id: 'details', label: 'Details', content: <EventFacts event={event} onMessage={flash.show} /> },
-          { id: 'runs', label: 'Runs', badge: event.runCount, content: <EventRuns event={event} onMessage={flash.show} /> },
+          {
+            id: 'runs',
+            label: 'Runs',
+            badge: event.runCount,
+            content: <EventRuns event={event} onMessage={flash.show} />,
+          },
           {
             id: 'registrations',
             label: 'Registrations',
             badge: event.registrationCount,
-            content: <EventRegistrations eventId={event.id} runs={runs.data?.data ?? []} search={search} onSearch={setSearch} />,
+            content: (
+              <EventRegistrations
+                eventId={event.id}
+                runs={runs.data?.data ?? []}
+                search={search}
+                onSearch={setSearch}
+              />
+            ),
           },
         ]}
       />
@@ -162,7 +205,9 @@ function EventFacts({ event, onMessage }: { event: AdminEvent; onMessage: (messa
     <div className="flex flex-col gap-6">
       <Panel id="event-picture" title="Picture" description="Shown on the event's public page and card.">
         {event.isDeleted ? (
-          <p className="text-sm text-slate-600">{event.pictureUrl ? 'The event has a picture.' : 'The event has no picture.'}</p>
+          <p className="text-sm text-slate-600">
+            {event.pictureUrl ? 'The event has a picture.' : 'The event has no picture.'}
+          </p>
         ) : (
           <EventPicture event={event} onMessage={onMessage} />
         )}
@@ -189,7 +234,11 @@ function EventFacts({ event, onMessage }: { event: AdminEvent; onMessage: (messa
           </Fact>
           <Fact label="Host department">
             {event.department ? (
-              <Link to="/portal/departments/$id" params={{ id: String(event.department.id) }} className="font-semibold text-brand-700 underline underline-offset-4">
+              <Link
+                to="/portal/departments/$id"
+                params={{ id: String(event.department.id) }}
+                className="font-semibold text-brand-700 underline underline-offset-4"
+              >
                 {event.department.name}
               </Link>
             ) : (
@@ -198,7 +247,9 @@ function EventFacts({ event, onMessage }: { event: AdminEvent; onMessage: (messa
           </Fact>
           <Fact label="Registration">
             <PhaseBadge phase={event.registrationPhase} />
-            <span className="text-slate-700">{event.hasOpenRuns ? 'Runs open for entries' : 'No run open for entries'}</span>
+            <span className="text-slate-700">
+              {event.hasOpenRuns ? 'Runs open for entries' : 'No run open for entries'}
+            </span>
           </Fact>
           <Fact label="Public site">{isPublic ? 'Shown' : event.status === 'Draft' ? 'Hidden (Draft)' : 'Hidden'}</Fact>
           {registrationDateRows(event).map((row) => (

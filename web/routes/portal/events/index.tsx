@@ -9,7 +9,12 @@ import { requireRole } from '../../../features/auth/guard.ts';
 import { EventFilters } from '../../../features/events-admin/components/event-filters.tsx';
 import { EventDialog } from '../../../features/events-admin/components/event-form.tsx';
 import { EventsTable } from '../../../features/events-admin/components/events-table.tsx';
-import { type EventListSearch, eventListFilters, hasEventFilters, parseEventListSearch } from '../../../features/events-admin/filters.ts';
+import {
+  type EventListSearch,
+  eventListFilters,
+  hasEventFilters,
+  parseEventListSearch,
+} from '../../../features/events-admin/filters.ts';
 import { adminEventsQuery } from '../../../features/events-admin/queries.ts';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
 import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
@@ -55,12 +60,21 @@ function EventsPage() {
         {events.isPending ? (
           <LoadingState label="Loading events" />
         ) : events.isError && !events.data ? (
-          <ErrorState title="The events couldn't be loaded." error={events.error} onRetry={() => void events.refetch()} retrying={events.isFetching} />
+          <ErrorState
+            title="The events couldn't be loaded."
+            error={events.error}
+            onRetry={() => void events.refetch()}
+            retrying={events.isFetching}
+          />
         ) : events.data.data.length === 0 && search.page !== undefined && events.data.meta.total > 0 ? (
           <EmptyState
             title="Nothing on this page"
             action={
-              <button type="button" className={buttonClass('secondary')} onClick={() => setSearch({ ...search, page: undefined })}>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() => setSearch({ ...search, page: undefined })}
+              >
                 Go to the first page
               </button>
             }
@@ -79,11 +93,17 @@ function EventsPage() {
               ) : undefined
             }
           >
-            {filtered ? 'Try other words or fewer filters. Deleted events are not listed.' : 'Create the first one with "New event".'}
+            {filtered
+              ? 'Try other words or fewer filters. Deleted events are not listed.'
+              : 'Create the first one with "New event".'}
           </EmptyState>
         ) : (
           <div className="flex flex-col gap-4">
-            <EventsTable events={events.data.data} stale={events.isPlaceholderData} onEdit={(event) => setEditing({ mode: 'edit', event })} />
+            <EventsTable
+              events={events.data.data}
+              stale={events.isPlaceholderData}
+              onEdit={(event) => setEditing({ mode: 'edit', event })}
+            />
             <PaginationControls
               meta={events.data.meta}
               shown={events.data.data.length}

@@ -28,7 +28,8 @@ export const Route = createFileRoute('/portal/registrations/')({
   loader: ({ context, deps }) => {
     const user = authSession.getState().user;
     if (!user) return;
-    if (hasRole(user, 'admin') && deps.view !== 'mine') void context.queryClient.prefetchQuery(registrationsQuery(registrationListFilters(deps)));
+    if (hasRole(user, 'admin') && deps.view !== 'mine')
+      void context.queryClient.prefetchQuery(registrationsQuery(registrationListFilters(deps)));
     else void context.queryClient.prefetchQuery(myRegistrationsQuery(user.id, myRegistrationFilters(deps)));
   },
   component: RegistrationsPage,
@@ -51,7 +52,7 @@ function RegistrationsPage() {
         title={admin ? 'Registrations' : 'My registrations'}
         description={
           admin
-            ? "Every registration: find one, then open its run to manage the places and the waitlist."
+            ? 'Every registration: find one, then open its run to manage the places and the waitlist.'
             : 'Your entries and your teams’: their status, your place on a waitlist, and cancelling.'
         }
       />
@@ -62,7 +63,11 @@ function RegistrationsPage() {
           activeTab={search.view === 'mine' ? 'mine' : 'all'}
           onTabChange={(id) => setSearch(withRegistrationView(id === 'mine' ? 'mine' : 'all'))}
           tabs={[
-            { id: 'all', label: 'All registrations', content: <AllRegistrations search={search} onSearch={setSearch} /> },
+            {
+              id: 'all',
+              label: 'All registrations',
+              content: <AllRegistrations search={search} onSearch={setSearch} />,
+            },
             { id: 'mine', label: 'My registrations', content: mine },
           ]}
         />
@@ -73,7 +78,13 @@ function RegistrationsPage() {
   );
 }
 
-function AllRegistrations({ search, onSearch }: { search: RegistrationListSearch; onSearch: (next: RegistrationListSearch) => void }) {
+function AllRegistrations({
+  search,
+  onSearch,
+}: {
+  search: RegistrationListSearch;
+  onSearch: (next: RegistrationListSearch) => void;
+}) {
   const registrations = useQuery(registrationsQuery(registrationListFilters(search)));
   const filtered = hasRegistrationFilters(search);
 
@@ -94,7 +105,11 @@ function AllRegistrations({ search, onSearch }: { search: RegistrationListSearch
           <EmptyState
             title="Nothing on this page"
             action={
-              <button type="button" className={buttonClass('secondary')} onClick={() => onSearch({ ...search, page: undefined })}>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() => onSearch({ ...search, page: undefined })}
+              >
                 Go to the first page
               </button>
             }
@@ -107,13 +122,19 @@ function AllRegistrations({ search, onSearch }: { search: RegistrationListSearch
             icon={<ClipboardList className="size-10 text-slate-400" aria-hidden="true" />}
             action={
               filtered ? (
-                <button type="button" className={buttonClass('secondary')} onClick={() => onSearch(clearedRegistrationSearch(search))}>
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  onClick={() => onSearch(clearedRegistrationSearch(search))}
+                >
                   Clear search and filters
                 </button>
               ) : undefined
             }
           >
-            {filtered ? 'Try other words or fewer filters.' : 'Registrations appear here as people and teams register for runs.'}
+            {filtered
+              ? 'Try other words or fewer filters.'
+              : 'Registrations appear here as people and teams register for runs.'}
           </EmptyState>
         ) : (
           <div className="flex flex-col gap-4">

@@ -38,7 +38,12 @@ function RunOrderPage() {
     return (
       <div>
         <div className="mb-4">{back}</div>
-        <ErrorState title="The run order couldn't be loaded." error={board.full.error} onRetry={() => void board.full.refetch()} retrying={board.full.isFetching} />
+        <ErrorState
+          title="The run order couldn't be loaded."
+          error={board.full.error}
+          onRetry={() => void board.full.refetch()}
+          retrying={board.full.isFetching}
+        />
       </div>
     );
   }

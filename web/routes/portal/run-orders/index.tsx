@@ -11,8 +11,16 @@ import { SearchBox } from '../../../features/portal/components/search-box.tsx';
 import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { compact } from '../../../features/portal/query-policy.ts';
 import { formatChangeTime } from '../../../features/run-orders/format.ts';
-import { eventDays, parseRunOrderIndexSearch, type RunOrderIndexSearch } from '../../../features/run-orders/index-search.ts';
-import { runOrderEventRunsQuery, runOrderEventsQuery, runOrderSummaryQuery } from '../../../features/run-orders/queries.ts';
+import {
+  eventDays,
+  parseRunOrderIndexSearch,
+  type RunOrderIndexSearch,
+} from '../../../features/run-orders/index-search.ts';
+import {
+  runOrderEventRunsQuery,
+  runOrderEventsQuery,
+  runOrderSummaryQuery,
+} from '../../../features/run-orders/queries.ts';
 import { eventStatusLabel, statusBadgeClass } from '../../../lib/labels.ts';
 
 export const Route = createFileRoute('/portal/run-orders/')({
@@ -43,7 +51,10 @@ function RunOrdersIndex() {
           {search.eventId ? (
             <EventRuns eventId={search.eventId} />
           ) : (
-            <EmptyState title="Pick an event" icon={<CalendarDays className="size-10 text-slate-400" aria-hidden="true" />}>
+            <EmptyState
+              title="Pick an event"
+              icon={<CalendarDays className="size-10 text-slate-400" aria-hidden="true" />}
+            >
               Its runs and their orders show here.
             </EmptyState>
           )}
@@ -53,7 +64,13 @@ function RunOrdersIndex() {
   );
 }
 
-function EventPicker({ search, onSearch }: { search: RunOrderIndexSearch; onSearch: (next: RunOrderIndexSearch) => void }) {
+function EventPicker({
+  search,
+  onSearch,
+}: {
+  search: RunOrderIndexSearch;
+  onSearch: (next: RunOrderIndexSearch) => void;
+}) {
   const page = search.page ?? 1;
   const events = useQuery(runOrderEventsQuery(page, search.query));
   return (
@@ -73,7 +90,12 @@ function EventPicker({ search, onSearch }: { search: RunOrderIndexSearch; onSear
         {events.isPending ? (
           <LoadingState label="Loading the events" />
         ) : events.isError && !events.data ? (
-          <ErrorState title="The events couldn't be loaded." error={events.error} onRetry={() => void events.refetch()} retrying={events.isFetching} />
+          <ErrorState
+            title="The events couldn't be loaded."
+            error={events.error}
+            onRetry={() => void events.refetch()}
+            retrying={events.isFetching}
+          />
         ) : events.data.data.length === 0 ? (
           <EmptyState title={search.query ? 'No events match' : 'No events yet'}>
             {search.query ? 'Try other words.' : 'Create an event and its runs first.'}
@@ -99,7 +121,15 @@ function EventPicker({ search, onSearch }: { search: RunOrderIndexSearch; onSear
   );
 }
 
-function EventChoice({ event, selected, search }: { event: AdminEvent; selected: boolean; search: RunOrderIndexSearch }) {
+function EventChoice({
+  event,
+  selected,
+  search,
+}: {
+  event: AdminEvent;
+  selected: boolean;
+  search: RunOrderIndexSearch;
+}) {
   return (
     <li>
       <Link
@@ -113,7 +143,8 @@ function EventChoice({ event, selected, search }: { event: AdminEvent; selected:
         <span className="min-w-0 flex-1">
           <span className="block truncate font-semibold text-slate-900">{event.name}</span>
           <span className="block text-sm text-slate-600">
-            {eventDays(event.startDate, event.endDate)} · {event.city}, {event.province} · {event.runCount} {event.runCount === 1 ? 'run' : 'runs'}
+            {eventDays(event.startDate, event.endDate)} · {event.city}, {event.province} · {event.runCount}{' '}
+            {event.runCount === 1 ? 'run' : 'runs'}
           </span>
         </span>
         <Badge className={statusBadgeClass(event.status)}>{eventStatusLabel(event.status)}</Badge>
@@ -126,10 +157,21 @@ function EventChoice({ event, selected, search }: { event: AdminEvent; selected:
 function EventRuns({ eventId }: { eventId: number }) {
   const runs = useQuery(runOrderEventRunsQuery(eventId));
   if (runs.isPending) return <LoadingState label="Loading the runs" />;
-  if (runs.isError) return <ErrorState title="The runs couldn't be loaded." error={runs.error} onRetry={() => void runs.refetch()} retrying={runs.isFetching} />;
+  if (runs.isError)
+    return (
+      <ErrorState
+        title="The runs couldn't be loaded."
+        error={runs.error}
+        onRetry={() => void runs.refetch()}
+        retrying={runs.isFetching}
+      />
+    );
   if (runs.data.data.length === 0) {
     return (
-      <EmptyState title="This event has no runs" icon={<ListOrdered className="size-10 text-slate-400" aria-hidden="true" />}>
+      <EmptyState
+        title="This event has no runs"
+        icon={<ListOrdered className="size-10 text-slate-400" aria-hidden="true" />}
+      >
         Add runs to the event first; each run gets its own order.
       </EmptyState>
     );
@@ -171,14 +213,20 @@ function RunRow({ run }: { run: RunDto }) {
                   <Lock aria-hidden="true" className="size-3" /> locked
                 </span>
               )}
-              {order.lastChangeAt && <span className="text-slate-500">changed {formatChangeTime(order.lastChangeAt)}</span>}
+              {order.lastChangeAt && (
+                <span className="text-slate-500">changed {formatChangeTime(order.lastChangeAt)}</span>
+              )}
             </span>
           ) : (
             <span className="text-slate-600">No order yet</span>
           )}
         </p>
       </div>
-      <Link to="/portal/run-orders/$runId" params={{ runId: String(run.id) }} className={`${buttonClass(order ? 'primary' : 'secondary', 'sm')} shrink-0`}>
+      <Link
+        to="/portal/run-orders/$runId"
+        params={{ runId: String(run.id) }}
+        className={`${buttonClass(order ? 'primary' : 'secondary', 'sm')} shrink-0`}
+      >
         {order ? 'Open board' : 'Create order'}
         <span className="sr-only"> for {run.name}</span>
       </Link>

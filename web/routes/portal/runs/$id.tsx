@@ -9,7 +9,13 @@ import { PaginationControls } from '../../../components/pagination-controls.tsx'
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { DetailErrorState, EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import {
+  DetailErrorState,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PortalPageHeader,
+} from '../../../features/portal/components/states.tsx';
 import { compact } from '../../../features/portal/query-policy.ts';
 import type { RegistrationAction } from '../../../features/registrations/actions.ts';
 import { BatchRegisterDialog } from '../../../features/registrations/components/batch-register-dialog.tsx';
@@ -18,7 +24,12 @@ import { useRegistrationActions } from '../../../features/registrations/componen
 import { RunRegistrationRows } from '../../../features/registrations/components/run-registration-rows.tsx';
 import { RunSummary } from '../../../features/registrations/components/run-summary.tsx';
 import { WaitlistBoard } from '../../../features/registrations/components/waitlist-board.tsx';
-import { parseRunRegistrationsSearch, type RunRegistrationsSearch, runTab, withRunTab } from '../../../features/registrations/filters.ts';
+import {
+  parseRunRegistrationsSearch,
+  type RunRegistrationsSearch,
+  runTab,
+  withRunTab,
+} from '../../../features/registrations/filters.ts';
 import { runKindLabel } from '../../../features/registrations/labels.ts';
 import {
   deletedRegistrationsQuery,
@@ -73,7 +84,13 @@ function RunPage() {
   if (run.isPending) return <LoadingState label="Loading the run" />;
   if (run.isError) {
     return (
-      <DetailErrorState back={back} title="The run couldn't be loaded." error={run.error} onRetry={() => void run.refetch()} retrying={run.isFetching} />
+      <DetailErrorState
+        back={back}
+        title="The run couldn't be loaded."
+        error={run.error}
+        onRetry={() => void run.refetch()}
+        retrying={run.isFetching}
+      />
     );
   }
   return <RunRegistrations run={run.data} />;

@@ -7,12 +7,23 @@ import type { TeamDto } from '../../../../api/contracts/teams.ts';
 import { formatTime } from '../../../../api/domain/times.ts';
 import { buttonClass } from '../../../components/dialog.tsx';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import {
+  DetailErrorState,
+  Fact,
+  LoadingState,
+  Panel,
+  PortalPageHeader,
+} from '../../../features/portal/components/states.tsx';
 import { compact, idParam } from '../../../features/portal/query-policy.ts';
 import { AddMemberByEmail, AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
 import { EligibilityCheck } from '../../../features/teams/components/eligibility-check.tsx';
 import { useTeamActions } from '../../../features/teams/components/team-actions.tsx';
-import { HybridBadge, MemberCount, RunTypeBadge, TeamStatusBadge } from '../../../features/teams/components/team-badges.tsx';
+import {
+  HybridBadge,
+  MemberCount,
+  RunTypeBadge,
+  TeamStatusBadge,
+} from '../../../features/teams/components/team-badges.tsx';
 import { TeamEditDialog } from '../../../features/teams/components/team-edit-form.tsx';
 import { TeamMembers } from '../../../features/teams/components/team-members.tsx';
 import { RUN_TYPE_RULES, runTypeLabel } from '../../../features/teams/labels.ts';
@@ -64,7 +75,13 @@ function TeamPage() {
   if (team.isPending) return <LoadingState label="Loading the team" />;
   if (team.isError) {
     return (
-      <DetailErrorState back={back} title="The team couldn't be loaded." error={team.error} onRetry={() => void team.refetch()} retrying={team.isFetching} />
+      <DetailErrorState
+        back={back}
+        title="The team couldn't be loaded."
+        error={team.error}
+        onRetry={() => void team.refetch()}
+        retrying={team.isFetching}
+      />
     );
   }
   return <TeamDetail team={team.data} actor={actor} back={back} />;
@@ -89,10 +106,15 @@ function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back
   const eligibility = useQuery(teamEligibilityQuery(team.id, runId));
   // A run that no longer exists (or is hidden) is dropped rather than shown as a failure.
   const runGone = isAppError(eligibility.error) && eligibility.error.code === 'RUN_NOT_FOUND';
-  const standings = runId !== undefined && eligibility.data ? memberStandings(team.members, eligibility.data) : undefined;
+  const standings =
+    runId !== undefined && eligibility.data ? memberStandings(team.members, eligibility.data) : undefined;
   const captain = team.members.find((m) => m.isCaptain);
   const setRun = (next: number | undefined) => void navigate({ search: compact({ runId: next }), replace: true });
-  const addProps = { team, onMessage: flash.show, onHybrid: (newcomer: Parameters<typeof actions.requestHybrid>[1]) => actions.requestHybrid(team, newcomer) };
+  const addProps = {
+    team,
+    onMessage: flash.show,
+    onHybrid: (newcomer: Parameters<typeof actions.requestHybrid>[1]) => actions.requestHybrid(team, newcomer),
+  };
 
   return (
     <div>
@@ -103,7 +125,12 @@ function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back
         actions={
           permissions.canManage &&
           (team.isDeleted ? (
-            <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => actions.requestRestore(team)}>
+            <button
+              type="button"
+              className={buttonClass('primary')}
+              disabled={busy}
+              onClick={() => actions.requestRestore(team)}
+            >
               <RotateCcw aria-hidden="true" className="size-4" />
               Restore
             </button>
@@ -113,7 +140,12 @@ function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back
                 <Pencil aria-hidden="true" className="size-4" />
                 Edit
               </button>
-              <button type="button" className={buttonClass('ghost')} disabled={busy} onClick={() => actions.requestDelete(team)}>
+              <button
+                type="button"
+                className={buttonClass('ghost')}
+                disabled={busy}
+                onClick={() => actions.requestDelete(team)}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
                 Delete
               </button>
@@ -124,16 +156,16 @@ function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back
       <FlashMessage message={flash.message} onDismiss={flash.clear} />
       {team.isDeleted && (
         <p role="status" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
-          This team was deleted{team.deletedAt ? ` on ${formatDateTime(team.deletedAt)}` : ''}. It is out of every list and cannot compete until it is
-          restored.
+          This team was deleted{team.deletedAt ? ` on ${formatDateTime(team.deletedAt)}` : ''}. It is out of every list
+          and cannot compete until it is restored.
         </p>
       )}
       {!permissions.canManage && (
         <p className="mb-4 flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
           <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
           <span>
-            You're a member of this team. Only its captain{captain ? ` (${captain.firstName} ${captain.lastName})` : ''} or an admin can change
-            it.
+            You're a member of this team. Only its captain{captain ? ` (${captain.firstName} ${captain.lastName})` : ''}{' '}
+            or an admin can change it.
           </span>
         </p>
       )}
@@ -151,19 +183,30 @@ function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back
               {team.captainId === actor.id && <span className="text-xs text-slate-500">(you)</span>}
             </Fact>
             <Fact label="Best time">
-              {team.seedTimeMs !== null ? <span className="tabular-nums">{formatTime(team.seedTimeMs)}</span> : <span className="text-slate-500">Not given</span>}
+              {team.seedTimeMs !== null ? (
+                <span className="tabular-nums">{formatTime(team.seedTimeMs)}</span>
+              ) : (
+                <span className="text-slate-500">Not given</span>
+              )}
             </Fact>
             <Fact label="Departments">
               {team.isHybrid ? (
                 <>
                   <HybridBadge />
-                  <span className="basis-full text-xs text-slate-600">Members may come from different departments.</span>
+                  <span className="basis-full text-xs text-slate-600">
+                    Members may come from different departments.
+                  </span>
                 </>
               ) : (
                 <>
                   <span>One department</span>
                   {permissions.canChangeMembers && (
-                    <button type="button" className={buttonClass('secondary', 'sm')} disabled={busy} onClick={() => actions.requestHybrid(team)}>
+                    <button
+                      type="button"
+                      className={buttonClass('secondary', 'sm')}
+                      disabled={busy}
+                      onClick={() => actions.requestHybrid(team)}
+                    >
                       <Shuffle aria-hidden="true" className="size-4" />
                       Make hybrid
                     </button>
@@ -181,7 +224,12 @@ function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back
         <Panel id="members" title="Members" description={<MemberCount size={team.size} />}>
           <div className="flex flex-col gap-5">
             {!team.isDeleted && (
-              <EligibilityCheck team={team} runId={runGone ? undefined : runId} onRunChange={setRun} eligibility={eligibility} />
+              <EligibilityCheck
+                team={team}
+                runId={runGone ? undefined : runId}
+                onRunChange={setRun}
+                eligibility={eligibility}
+              />
             )}
             <TeamMembers
               team={team}
@@ -216,8 +264,8 @@ function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back
               )
             ) : (
               <p className="text-sm text-slate-700">
-                The team is full: a {runTypeLabel(team.runType).toLowerCase()} team has at most {team.size.max} members. Remove someone to make
-                room.
+                The team is full: a {runTypeLabel(team.runType).toLowerCase()} team has at most {team.size.max} members.
+                Remove someone to make room.
               </p>
             )}
           </Panel>

@@ -53,7 +53,17 @@ function TeamsForActor({ actor }: { actor: UserDto }) {
   const [creating, setCreating] = useState(false);
 
   const setSearch = (next: TeamListSearch) => void navigate({ search: next });
-  const list = <TeamList search={search} onSearch={setSearch} actor={actor} isAdmin={isAdmin} tab={tab} onRestore={actions.requestRestore} busyId={actions.busyId} />;
+  const list = (
+    <TeamList
+      search={search}
+      onSearch={setSearch}
+      actor={actor}
+      isAdmin={isAdmin}
+      tab={tab}
+      onRestore={actions.requestRestore}
+      busyId={actions.busyId}
+    />
+  );
   const tabs: { id: TeamTab; label: string; hidden?: boolean }[] = isAdmin
     ? [
         { id: 'all', label: 'All teams' },
@@ -123,7 +133,8 @@ function TeamList({
   const teams = useQuery(teamsQuery(teamListFilters(search, isAdmin)));
   // Which rows of "All teams" a plain user may open: the teams they are on.
   const mine = useQuery({ ...myTeamIdsQuery(), enabled: !isAdmin && tab === 'all' });
-  const canOpen = (team: TeamSummaryDto) => isAdmin || tab === 'mine' || team.captainId === actor.id || !!mine.data?.has(team.id);
+  const canOpen = (team: TeamSummaryDto) =>
+    isAdmin || tab === 'mine' || team.captainId === actor.id || !!mine.data?.has(team.id);
   const filtered = hasTeamFilters(search);
   const emptyPage = search.page !== undefined && (teams.data?.meta.total ?? 0) > 0;
 
@@ -134,18 +145,41 @@ function TeamList({
         {teams.isPending ? (
           <LoadingState label="Loading teams" />
         ) : teams.isError && !teams.data ? (
-          <ErrorState title="The teams couldn't be loaded." error={teams.error} onRetry={() => void teams.refetch()} retrying={teams.isFetching} />
+          <ErrorState
+            title="The teams couldn't be loaded."
+            error={teams.error}
+            onRetry={() => void teams.refetch()}
+            retrying={teams.isFetching}
+          />
         ) : teams.data.data.length === 0 ? (
           <EmptyState
-            title={emptyPage ? 'Nothing on this page' : filtered ? 'No teams match' : tab === 'deleted' ? 'No deleted teams' : tab === 'mine' ? "You're not on a team yet" : 'No teams yet'}
+            title={
+              emptyPage
+                ? 'Nothing on this page'
+                : filtered
+                  ? 'No teams match'
+                  : tab === 'deleted'
+                    ? 'No deleted teams'
+                    : tab === 'mine'
+                      ? "You're not on a team yet"
+                      : 'No teams yet'
+            }
             icon={<UsersRound className="size-10 text-slate-400" aria-hidden="true" />}
             action={
               emptyPage ? (
-                <button type="button" className={buttonClass('secondary')} onClick={() => onSearch({ ...search, page: undefined })}>
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  onClick={() => onSearch({ ...search, page: undefined })}
+                >
                   Go to the first page
                 </button>
               ) : filtered ? (
-                <button type="button" className={buttonClass('secondary')} onClick={() => onSearch(clearedTeamFilters(search))}>
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  onClick={() => onSearch(clearedTeamFilters(search))}
+                >
                   Clear search and filters
                 </button>
               ) : undefined
@@ -164,7 +198,9 @@ function TeamList({
         ) : (
           <div className="flex flex-col gap-4">
             {!isAdmin && tab === 'all' && (
-              <p className="text-sm text-slate-600">You can open the teams you are on; for the others, ask their captain to add you.</p>
+              <p className="text-sm text-slate-600">
+                You can open the teams you are on; for the others, ask their captain to add you.
+              </p>
             )}
             <TeamsTable
               teams={teams.data.data}

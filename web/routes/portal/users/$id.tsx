@@ -9,12 +9,24 @@ import { BioSummary } from '../../../features/bios/components/bio-summary.tsx';
 import { bioQuery } from '../../../features/bios/queries.ts';
 import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../../features/portal/components/badges.tsx';
 import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../features/portal/components/states.tsx';
+import {
+  DetailErrorState,
+  Fact,
+  LoadingState,
+  Panel,
+  PortalPageHeader,
+} from '../../../features/portal/components/states.tsx';
 import { displayName, initials } from '../../../features/portal/nav.ts';
 import { isRole, ROLE_LABELS } from '../../../features/portal/roles.ts';
 import { AccountDetailsForm } from '../../../features/users/components/account-details-form.tsx';
 import { useUserActions } from '../../../features/users/components/user-actions.tsx';
-import { assignableRoles, canChangeRole, canChangeVerified, canEditDetails, canToggleActive } from '../../../features/users/permissions.ts';
+import {
+  assignableRoles,
+  canChangeRole,
+  canChangeVerified,
+  canEditDetails,
+  canToggleActive,
+} from '../../../features/users/permissions.ts';
 import { userQuery } from '../../../features/users/queries.ts';
 import { useCurrentUser } from '../../../lib/auth/session.ts';
 import { isNotFound } from '../../../lib/errors.ts';
@@ -44,7 +56,11 @@ function UserPage() {
   if (id === undefined || isNotFound(user.error)) {
     return (
       <PortalNotFound title="Account not found">
-        There is no account with this number. <Link to="/portal/users" className="font-semibold text-brand-700 underline">See all users</Link>.
+        There is no account with this number.{' '}
+        <Link to="/portal/users" className="font-semibold text-brand-700 underline">
+          See all users
+        </Link>
+        .
       </PortalNotFound>
     );
   }
@@ -52,7 +68,13 @@ function UserPage() {
   if (user.isPending) return <LoadingState label="Loading the account" />;
   if (user.isError) {
     return (
-      <DetailErrorState back={back} title="The account couldn't be loaded." error={user.error} onRetry={() => void user.refetch()} retrying={user.isFetching} />
+      <DetailErrorState
+        back={back}
+        title="The account couldn't be loaded."
+        error={user.error}
+        onRetry={() => void user.refetch()}
+        retrying={user.isFetching}
+      />
     );
   }
   return <UserDetail user={user.data} actor={actor} back={back} flash={flash} />;
@@ -82,7 +104,12 @@ function UserDetail({
         description={<span className="break-all">{user.email}</span>}
         actions={
           canToggleActive(actor, user) ? (
-            <button type="button" className={buttonClass(user.isActive ? 'secondary' : 'primary')} disabled={busy} onClick={() => actions.requestActive(user, !user.isActive)}>
+            <button
+              type="button"
+              className={buttonClass(user.isActive ? 'secondary' : 'primary')}
+              disabled={busy}
+              onClick={() => actions.requestActive(user, !user.isActive)}
+            >
               {user.isActive ? 'Deactivate account' : 'Activate account'}
             </button>
           ) : undefined
@@ -143,18 +170,35 @@ function UserDetail({
                   <span className="text-slate-500">None</span>
                 )}
               </Fact>
-              <Fact label="Date of birth">{user.dateOfBirth ? formatDate(user.dateOfBirth) : <span className="text-slate-500">Not given</span>}</Fact>
-              <Fact label="Best time">
-                {user.seedTimeMs !== null ? <span className="tabular-nums">{formatTime(user.seedTimeMs)}</span> : <span className="text-slate-500">Not given</span>}
+              <Fact label="Date of birth">
+                {user.dateOfBirth ? formatDate(user.dateOfBirth) : <span className="text-slate-500">Not given</span>}
               </Fact>
-              <Fact label="Last sign-in">{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : <span className="text-slate-500">Never</span>}</Fact>
+              <Fact label="Best time">
+                {user.seedTimeMs !== null ? (
+                  <span className="tabular-nums">{formatTime(user.seedTimeMs)}</span>
+                ) : (
+                  <span className="text-slate-500">Not given</span>
+                )}
+              </Fact>
+              <Fact label="Last sign-in">
+                {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : <span className="text-slate-500">Never</span>}
+              </Fact>
               <Fact label="Registered">{formatDateTime(user.createdAt)}</Fact>
               <Fact label="Last changed">{formatDateTime(user.updatedAt)}</Fact>
             </dl>
           </Panel>
           {canEditDetails(actor, user) && (
-            <Panel id="edit-details" title="Edit details" description={isSelf ? 'Your own details; your profile page has them too.' : undefined}>
-              <AccountDetailsForm key={user.id} user={user} own={isSelf} onSaved={(next) => flash.show(`The details of ${displayName(next)} were saved.`)} />
+            <Panel
+              id="edit-details"
+              title="Edit details"
+              description={isSelf ? 'Your own details; your profile page has them too.' : undefined}
+            >
+              <AccountDetailsForm
+                key={user.id}
+                user={user}
+                own={isSelf}
+                onSaved={(next) => flash.show(`The details of ${displayName(next)} were saved.`)}
+              />
             </Panel>
           )}
         </div>

@@ -9,7 +9,12 @@ import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../..
 import { useUserActions } from '../../../features/users/components/user-actions.tsx';
 import { UserFilters } from '../../../features/users/components/user-filters.tsx';
 import { UsersTable } from '../../../features/users/components/users-table.tsx';
-import { hasUserFilters, parseUserListSearch, type UserListSearch, userListFilters } from '../../../features/users/filters.ts';
+import {
+  hasUserFilters,
+  parseUserListSearch,
+  type UserListSearch,
+  userListFilters,
+} from '../../../features/users/filters.ts';
 import { usersQuery } from '../../../features/users/queries.ts';
 import { useCurrentUser } from '../../../lib/auth/session.ts';
 
@@ -37,19 +42,31 @@ function UsersPage() {
   if (!actor) return null;
   return (
     <div>
-      <PortalPageHeader title="Users" description="Every account: find people, verify them, activate or deactivate them." />
+      <PortalPageHeader
+        title="Users"
+        description="Every account: find people, verify them, activate or deactivate them."
+      />
       <FlashMessage message={flash.message} onDismiss={flash.clear} />
       <UserFilters search={search} onChange={setSearch} />
       <section aria-label="Results" aria-busy={users.isFetching} className="mt-6">
         {users.isPending ? (
           <LoadingState label="Loading accounts" />
         ) : users.isError && !users.data ? (
-          <ErrorState title="The accounts couldn't be loaded." error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} />
+          <ErrorState
+            title="The accounts couldn't be loaded."
+            error={users.error}
+            onRetry={() => void users.refetch()}
+            retrying={users.isFetching}
+          />
         ) : users.data.data.length === 0 && search.page !== undefined && users.data.meta.total > 0 ? (
           <EmptyState
             title="Nothing on this page"
             action={
-              <button type="button" className={buttonClass('secondary')} onClick={() => setSearch({ ...search, page: undefined })}>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                onClick={() => setSearch({ ...search, page: undefined })}
+              >
                 Go to the first page
               </button>
             }
@@ -68,7 +85,9 @@ function UsersPage() {
               ) : undefined
             }
           >
-            {hasUserFilters(search) ? 'Try other words or fewer filters.' : 'Accounts appear here once people register.'}
+            {hasUserFilters(search)
+              ? 'Try other words or fewer filters.'
+              : 'Accounts appear here once people register.'}
           </EmptyState>
         ) : (
           <div className="flex flex-col gap-4">
