@@ -19,7 +19,6 @@ import { sql } from 'kysely';
 import type { RawData, WebSocket } from 'ws';
 import {
   type Dragging,
-  type LiveEvent,
   type LiveServerMessage,
   liveClientMessageSchema,
   PUBLIC_EVENT_FIELDS,
@@ -27,6 +26,7 @@ import {
 import { RUN_ORDER_STREAM_TYPE, runIdOfStream, runOrderStreamId } from '../domain/run-orders/events.ts';
 import { NOTIFY_CHANNEL, type RecordedEvent, readStream, streamVersion } from '../event-store/store.ts';
 import { listen, type NotificationListener } from '../modules/live/listener.ts';
+import { toLiveEvent } from '../modules/live/live-event.ts';
 import { PresenceBoard, parsePresenceMessage } from '../modules/live/presence.ts';
 import { runForOrder } from '../modules/run-orders/queries.ts';
 import { type AccessTokenClaims, isAdmin } from './access.ts';
@@ -109,20 +109,6 @@ declare module 'fastify' {
 
 function accessOf(conn: Connection): Access {
   return conn.auth?.admin ? 'admin' : 'public';
-}
-
-/** The event as a subscriber with the given access may see it. */
-export function toLiveEvent(event: RecordedEvent, access: Access): LiveEvent {
-  const recordedAt = event.recordedAt.toISOString();
-  const data = (event.data ?? {}) as Record<string, unknown>;
-  if (access === 'admin') {
-    return { version: event.version, type: event.type, data, recordedAt, actorId: event.metadata?.actorId ?? null };
-  }
-  const visible: Record<string, unknown> = {};
-  for (const field of PUBLIC_EVENT_FIELDS) {
-    if (Object.hasOwn(data, field)) visible[field] = data[field];
-  }
-  return { version: event.version, type: event.type, data: visible, recordedAt };
 }
 
 function describeIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
@@ -552,7 +538,7 @@ export class LiveHub {
         text = JSON.stringify({
           type: 'event',
           runId: stream.runId,
-          event: toLiveEvent(event, access),
+          event: toLiveEvent(event, access === 'admin' ? undefined : PUBLIC_EVENT_FIELDS),
         } satisfies LiveServerMessage);
         texts[access][index] = text;
       }

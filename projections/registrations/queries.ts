@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { isoOrNull } from '../../api/db/rows.ts';
 import type { Database, RegistrationsTable } from '../../api/db/schema.ts';
 import type { RunPlaces } from '../../api/domain/registrations/decide.ts';
 import { initialRegistrationState, type RegistrationState } from '../../api/domain/registrations/evolve.ts';
@@ -9,8 +10,6 @@ import { initialRegistrationState, type RegistrationState } from '../../api/doma
  */
 
 export type RegistrationRow = Selectable<RegistrationsTable>;
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 export function rowToState(row: RegistrationRow): RegistrationState {
   return {
@@ -25,11 +24,11 @@ export function rowToState(row: RegistrationRow): RegistrationState {
     waitlistPosition: row.waitlist_position,
     isHybridOptIn: row.is_hybrid_opt_in,
     notes: row.notes,
-    submittedAt: iso(row.submitted_at),
-    confirmedAt: iso(row.confirmed_at),
-    cancelledAt: iso(row.cancelled_at),
-    deletedAt: iso(row.deleted_at),
-    updatedAt: iso(row.updated_at),
+    submittedAt: isoOrNull(row.submitted_at),
+    confirmedAt: isoOrNull(row.confirmed_at),
+    cancelledAt: isoOrNull(row.cancelled_at),
+    deletedAt: isoOrNull(row.deleted_at),
+    updatedAt: isoOrNull(row.updated_at),
     version: row.version,
   };
 }

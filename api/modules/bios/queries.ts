@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { BioDto } from '../../contracts/accounts.ts';
+import { iso } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Characters of the photo checksum put in its URL: a new photo gets a new URL, so caches never hide it. */
 const PHOTO_VERSION_LENGTH = 12;

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DepartmentDto, DepartmentPage } from '../../contracts/accounts.ts';
+import { iso } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Departments with the number of accounts that belong to them. */
 function selectDepartments(db: Kysely<Database>) {

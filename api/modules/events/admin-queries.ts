@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { AdminEvent, AdminEventListQuery, AdminEventPage } from '../../contracts/events.ts';
+import { iso } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { allowedTransitions } from '../../domain/events/status-machine.ts';
 import { type Clock, hasOpenRunsSql, isPublicEventSql, toPublicEvent } from './queries.ts';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Characters of the picture checksum put in its URL: a new picture gets a new URL, so caches never hide it. */
 const PICTURE_VERSION_LENGTH = 12;

@@ -5,6 +5,7 @@ import type {
   RegistrationPage,
   RunRegistrationHistory,
 } from '../../contracts/registrations.ts';
+import { iso, isoOrNull } from '../../db/rows.ts';
 import type { Database, RegistrationStatus } from '../../db/schema.ts';
 import {
   describeRegistrationEvent,
@@ -17,9 +18,6 @@ import {
  * Reads of the registrations read model for the API, with the run, event, team and person names joined
  * in. Other modules (event and run registrations tabs) call pageOfRegistrations rather than the table.
  */
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 function selectRegistrations(db: Kysely<Database>) {
   return db

@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { inlineProjectorsFor } from '../../../projections/registry.ts';
 import { runOrderState } from '../../../projections/run-orders/queries.ts';
-import type { LiveEvent } from '../../contracts/live.ts';
 import type { RunOrderView } from '../../contracts/run-orders.ts';
 import type { Database } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -10,7 +9,8 @@ import { decideRunOrder, type RunOrderCommand } from '../../domain/run-orders/de
 import { RUN_ORDER_STREAM_TYPE, runOrderStreamId, type SeedingRule } from '../../domain/run-orders/events.ts';
 import { allLockedPositions, DEFAULT_HEAT_SIZE, type RunOrderState } from '../../domain/run-orders/evolve.ts';
 import { DEFAULT_SEEDING, generateArrangement, seedEntriesOf } from '../../domain/run-orders/generate.ts';
-import { append, commandIdReused, type RecordedEvent, readStream, streamOfCommand } from '../../event-store/store.ts';
+import { append, commandIdReused, readStream, streamOfCommand } from '../../event-store/store.ts';
+import { toLiveEvent } from '../live/live-event.ts';
 import { registrationFacts, runForOrder, runNotFound, runOrderView } from './queries.ts';
 
 /**
@@ -31,15 +31,6 @@ export type RunOrderRequest =
   | Exclude<RunOrderCommand, { type: 'Generate' } | { type: 'CreateEmpty' }>
   | { type: 'Generate'; seeding?: Partial<SeedingRule>; heatSize?: number }
   | { type: 'CreateEmpty'; positions?: number; heatSize?: number };
-
-/** A live event as admins see it, from a recorded one. */
-export const toLiveEvent = (event: RecordedEvent): LiveEvent => ({
-  version: event.version,
-  type: event.type,
-  data: event.data as Record<string, unknown>,
-  recordedAt: event.recordedAt.toISOString(),
-  actorId: event.metadata.actorId ?? null,
-});
 
 export async function runOrderCommand(
   db: Kysely<Database>,
@@ -64,7 +55,11 @@ export async function runOrderCommand(
         409,
         'VERSION_CONFLICT',
         `Someone else changed this run order first (you had version ${meta.expectedVersion}, it is now ${current.version}). Your board has been brought up to date; try again.`,
-        { currentVersion: current.version, expectedVersion: meta.expectedVersion, events: since.map(toLiveEvent) },
+        {
+          currentVersion: current.version,
+          expectedVersion: meta.expectedVersion,
+          events: since.map((event) => toLiveEvent(event)),
+        },
       );
     }
     const facts = await registrationFacts(trx, runId);

@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { RunDto, RunListQuery, RunPage } from '../../contracts/runs.ts';
+import { iso, isoOrNull } from '../../db/rows.ts';
 import type { Database, RunType } from '../../db/schema.ts';
 import { isRunOpen } from '../../domain/runs/schedule.ts';
 import { type Clock, isPublicEventSql } from '../events/queries.ts';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 export interface Page {
   page: number;

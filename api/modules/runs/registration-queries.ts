@@ -1,9 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { RegistrationEntry, RegistrationEntryPage } from '../../contracts/runs.ts';
+import { iso, isoOrNull } from '../../db/rows.ts';
 import type { Database, RegistrationStatus } from '../../db/schema.ts';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 export interface RegistrationFilter {
   eventId?: number;

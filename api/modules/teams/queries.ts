@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { RunTeamDto, TeamPage, TeamSummaryDto } from '../../contracts/teams.ts';
+import { iso } from '../../db/rows.ts';
 import type { Database, Gender, RunType } from '../../db/schema.ts';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** An ILIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken literally. */
 function containsPattern(text: string): string {

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { UserDto, UserPage } from '../../contracts/accounts.ts';
+import { iso } from '../../db/rows.ts';
 import type { Database, NewUser, Role, UserUpdate } from '../../db/schema.ts';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Accounts with their department joined in: the base of every account read. */
 function usersWithDepartment(db: Kysely<Database>) {
