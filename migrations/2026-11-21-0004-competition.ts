@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 
 // Frozen: never edit once landed; add a new migration instead.
 export async function up(db: Kysely<any>): Promise<void> {
-  // Eligibility needs more than a date of birth (DOMAIN.md "Eligibility", "Categories").
+  // Eligibility needs more than a date of birth: gender for the women's categories, a doctor's clearance
+  // from 60, pre-service students (docs/domain.md "Eligibility", "Categories").
   await db.schema
     .alterTable('users')
     .addColumn('gender', 'text', (c) => c.check(sql`gender in ('female', 'male', 'other')`))

@@ -12,7 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
-  // Seeding by best previous time (DOMAIN.md: seeding rounds). There are no results yet, so the time
+  // Seeding by best previous time (docs/domain.md "Seed time"). There are no results yet, so the time
   // is kept on the person and on the team, in milliseconds, entered by admins.
   await db.schema
     .alterTable('users')

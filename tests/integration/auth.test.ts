@@ -310,7 +310,7 @@ describe('accounts and roles at sign-up', () => {
   });
 });
 
-describe('validation messages of SPEC 5', () => {
+describe('validation messages of the account forms', () => {
   const problems = async (url: string, payload?: object) => {
     const res = await post(url, payload);
     expect(res.statusCode).toBe(400);

@@ -4,7 +4,7 @@ import { callAs, createTestApp, type Method, type TestApp } from '../support/app
 import { insertDepartment, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
- * The two team calls the portal needed beyond SPEC 7 (docs/decisions/016, "For the portal"): an admin
+ * The two team calls added for the portal's team screens (docs/decisions/016, "Addendum"): an admin
  * naming the captain of a new team (POST /teams captainId), and a captain finding the account to add
  * by its e-mail address (GET /teams/{id}/candidate?email), since plain users cannot list accounts.
  */

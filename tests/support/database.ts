@@ -8,7 +8,7 @@ import { type DatabaseHandle, openPostgres, pgliteParsers, wrapPGlite } from '..
 import { migrateToLatest } from '../../api/db/migrate.ts';
 
 /**
- * Where the tests' PostgreSQL comes from (DESIGN.md, Tests): TEST_DATABASE_URL (a server), else a
+ * Where the tests' PostgreSQL comes from (docs/architecture.md "Tests"): TEST_DATABASE_URL (a server), else a
  * container when a container runtime answers, else embedded PGlite. The global setup prepares a
  * migrated template once; every test file then gets its own copy of it.
  */
