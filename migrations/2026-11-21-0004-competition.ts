@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 // Frozen: never edit once landed; add a new migration instead.
 export async function up(db: Kysely<any>): Promise<void> {
   // Eligibility needs more than a date of birth: gender for the women's categories, a doctor's clearance
-  // from 60, pre-service students (docs/domain.md "Eligibility", "Categories").
+  // from 60, pre-service students (docs/domain.md "Category", "Eligibility").
   await db.schema
     .alterTable('users')
     .addColumn('gender', 'text', (c) => c.check(sql`gender in ('female', 'male', 'other')`))
