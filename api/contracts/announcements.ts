@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLOCK_TYPES } from '../db/schema.ts';
+import { BLOCK_TYPES } from '../domain/announcements/blocks.ts';
 
 /**
  * A body block. The type is kept open on reads: the public display skips types it does not know,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EVENT_SCOPES, EVENT_STATUSES } from '../db/schema.ts';
 import { REGISTRATION_PHASES } from '../domain/events/registration-phase.ts';
+import { EVENT_SCOPES, EVENT_STATUSES } from '../domain/events/statuses.ts';
 import { pageQuerySchema } from './accounts.ts';
 import { type FieldProblem, pageOf, wholeNumberParam } from './common.ts';
 

@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ContentBlock } from '../domain/announcements/blocks.ts';
+import type { EventScope, EventStatus } from '../domain/events/statuses.ts';
+import type { RunType } from '../domain/runs/categories.ts';
 
 /** Timestamps are written as Date or ISO strings and read back as Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -114,10 +117,6 @@ export interface PicturesTable {
   created_at: CreatedAt;
 }
 
-import { EVENT_SCOPES, EVENT_STATUSES, type EventScope, type EventStatus } from '../domain/events/statuses.ts';
-
-export { EVENT_SCOPES, EVENT_STATUSES, type EventScope, type EventStatus };
-
 export interface EventsTable {
   id: Generated<number>;
   slug: string;
@@ -142,9 +141,6 @@ export interface EventsTable {
   updated_at: UpdatedAt;
 }
 
-export const RUN_TYPES = ['individual', 'relay', 'tech2'] as const;
-export type RunType = (typeof RUN_TYPES)[number];
-
 export interface RunsTable {
   id: Generated<number>;
   event_id: number;
@@ -164,13 +160,6 @@ export interface RunsTable {
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
-}
-
-export const BLOCK_TYPES = ['paragraph', 'heading', 'image', 'video', 'quote', 'list', 'divider'] as const;
-export type BlockType = (typeof BLOCK_TYPES)[number];
-export interface ContentBlock {
-  type: BlockType;
-  data: Record<string, unknown>;
 }
 
 export interface AnnouncementsTable {

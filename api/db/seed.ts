@@ -1,7 +1,10 @@
 import { hash } from '@node-rs/argon2';
 import { type Kysely, sql } from 'kysely';
+import type { ContentBlock } from '../domain/announcements/blocks.ts';
 import { addDays, todayIn } from '../domain/dates.ts';
-import type { ContentBlock, Database, EventScope, EventStatus, Role, RunType } from './schema.ts';
+import type { EventScope, EventStatus } from '../domain/events/statuses.ts';
+import type { RunType } from '../domain/runs/categories.ts';
+import type { Database, Role } from './schema.ts';
 
 /**
  * Demo data for a fresh embedded database and `npm run db:seed`. Dates are relative to the day

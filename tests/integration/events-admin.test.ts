@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminEvent, EVENT_PICTURE_MAX_BYTES } from '../../api/contracts/events.ts';
-import type { EventStatus, User } from '../../api/db/schema.ts';
+import type { User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
+import type { EventStatus } from '../../api/domain/events/statuses.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
 import {
   insertDepartment,

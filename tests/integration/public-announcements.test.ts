@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Announcement, ContentBlock } from '../../api/db/schema.ts';
+import type { Announcement } from '../../api/db/schema.ts';
+import type { ContentBlock } from '../../api/domain/announcements/blocks.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertAnnouncement, insertPicture } from '../support/factories.ts';
 

@@ -1,14 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type {
-  ContentBlock,
-  Database,
-  NewAnnouncement,
-  NewDepartment,
-  NewEvent,
-  NewRun,
-  NewUser,
-} from '../../api/db/schema.ts';
+import type { Database, NewAnnouncement, NewDepartment, NewEvent, NewRun, NewUser } from '../../api/db/schema.ts';
+import type { ContentBlock } from '../../api/domain/announcements/blocks.ts';
 
 let counter = 0;
 const next = () => ++counter;

@@ -1,4 +1,4 @@
-/** Event statuses, scopes and run types: shared by the database types, the API contracts and the browser. */
+/** Event statuses and scopes: shared by the database types, the API contracts and the browser. */
 export const EVENT_STATUSES = [
   'Draft',
   'Tentative',

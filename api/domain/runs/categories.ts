@@ -1,10 +1,10 @@
 /**
- * Run types and the categories (divisions) of each, from DOMAIN.md "Formats" and "Categories". Pure:
- * the API validates runs with it and the portal builds its pickers from it.
+ * Run types and the categories (divisions) of each (docs/domain.md, "Events and runs"). Pure: the
+ * database types, the API and the portal's pickers all take them from here.
  */
-import { RUN_TYPES, type RunType } from '../../db/schema.ts';
 
-export { RUN_TYPES, type RunType };
+export const RUN_TYPES = ['individual', 'relay', 'tech2'] as const;
+export type RunType = (typeof RUN_TYPES)[number];
 
 export const RUN_TYPE_LABELS: { readonly [T in RunType]: string } = {
   individual: 'Individual',

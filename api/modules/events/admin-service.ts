@@ -10,10 +10,11 @@ import {
   type eventUpdateBodySchema,
 } from '../../contracts/events.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Database, EventRow, EventStatus, EventsTable } from '../../db/schema.ts';
+import type { Database, EventRow, EventsTable } from '../../db/schema.ts';
 import { yearOf } from '../../domain/dates.ts';
 import { notFound, ruleBroken } from '../../domain/errors.ts';
 import { assertTransition } from '../../domain/events/status-machine.ts';
+import type { EventStatus } from '../../domain/events/statuses.ts';
 import { isDepartmentOpenForMembers } from '../departments/queries.ts';
 import { deletePicture, ImageRejected, type NormalisedImage, normaliseImage, storeImage } from '../pictures/service.ts';
 import { adminEventById, eventRowForChange, slugsLike } from './admin-queries.ts';

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { PublicEvent, PublicEventPage } from '../../contracts/events.ts';
-import type { Database, EventScope, EventStatus } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { daysBetween } from '../../domain/dates.ts';
 import {
   isRegistrationOpen,
@@ -8,6 +8,7 @@ import {
   registrationPhaseOn,
 } from '../../domain/events/registration-phase.ts';
 import { NOT_REGISTERING_STATUSES } from '../../domain/events/status-machine.ts';
+import type { EventScope, EventStatus } from '../../domain/events/statuses.ts';
 
 /** "Now" for a request: the instant and the calendar day in the site's time zone. */
 export interface Clock {

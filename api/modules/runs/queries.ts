@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { RunDto, RunListQuery, RunPage } from '../../contracts/runs.ts';
 import { iso, isoOrNull } from '../../db/rows.ts';
-import type { Database, RunType } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { RunType } from '../../domain/runs/categories.ts';
 import { isRunOpen } from '../../domain/runs/schedule.ts';
 import { type Clock, isPublicEventSql } from '../events/queries.ts';
 

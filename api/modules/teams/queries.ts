@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { RunTeamDto, TeamPage, TeamSummaryDto } from '../../contracts/teams.ts';
 import { iso } from '../../db/rows.ts';
-import type { Database, Gender, RunType } from '../../db/schema.ts';
+import type { Database, Gender } from '../../db/schema.ts';
+import type { RunType } from '../../domain/runs/categories.ts';
 
 /** An ILIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken literally. */
 function containsPattern(text: string): string {

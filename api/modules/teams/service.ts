@@ -13,9 +13,10 @@ import type {
   TeamSubListQuery,
   TeamUpdateBody,
 } from '../../contracts/teams.ts';
-import type { Database, RunType } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { isIsoDate } from '../../domain/dates.ts';
 import { conflict, DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
+import type { RunType } from '../../domain/runs/categories.ts';
 import { ageOn, type EligibilityContext } from '../../domain/teams/eligibility.ts';
 import {
   additionRefusal,
