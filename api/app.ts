@@ -4,12 +4,10 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import type { Database } from './db/schema.ts';
 import { adminUserRoutes } from './modules/admin-users/routes.ts';
 import { publicAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -26,6 +24,8 @@ import { runRoutes } from './modules/runs/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { accessPlugin } from './plugins/access.ts';
+import { configPlugin } from './plugins/config.ts';
+import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { httpCachePlugin } from './plugins/http-cache.ts';
 import { liveHubPlugin } from './plugins/live-hub.ts';
@@ -34,17 +34,6 @@ import { publicReadCachePlugin } from './plugins/public-read-cache.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web/', import.meta.url));
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: Kysely<Database>;
-    database: DatabaseHandle;
-    config: Config;
-  }
-}
-
-/** A module's routes: a plugin over the zod-typed app. */
-export type AppPlugin = FastifyPluginAsync<Record<never, never>, FastifyInstance['server'], ZodTypeProvider>;
 
 export interface AppOptions {
   config: Config;
@@ -75,9 +64,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', database.db);
-  app.decorate('database', database);
-  app.decorate('config', config);
+  await app.register(configPlugin, { config });
+  await app.register(databasePlugin, { database });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminUserCreateBodySchema,
   adminUserUpdateBodySchema,
@@ -14,7 +14,7 @@ const adminUserListQuerySchema = userListQuerySchema.pick({ page: true, limit: t
 const denied = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
 /** Admin users under /api/admin-users: super-admin only (SPEC 7 "Admin users", docs/decisions/011). */
-export const adminUserRoutes: AppPlugin = async (app) => {
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin-users',
     {

@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppPlugin } from '../../app.ts';
 import {
   announcementDetailSchema,
   announcementListQuerySchema,
@@ -16,7 +16,7 @@ const tags = ['announcements'];
 const ONE_MINUTE = 60;
 const announcementListSchema = publicAnnouncementSchema.array();
 
-export const publicAnnouncementRoutes: AppPlugin = async (app) => {
+export const publicAnnouncementRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.publicReadCache;
   const list = (order: 'asc' | 'desc', limit: number | undefined) =>
     readJson(cache, `announcements:list:${order}:${limit ?? 'all'}`, announcementListSchema, () =>

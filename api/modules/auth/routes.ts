@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppPlugin } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   emailBodySchema,
   loginBodySchema,
@@ -29,7 +29,7 @@ const errors = (...statuses: Array<400 | 401 | 403 | 404 | 409 | 422 | 429>) =>
   Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema])) as Record<number, typeof errorEnvelopeSchema>;
 
 /** Sign-up, sign-in, sessions and account recovery (SPEC 7 "Auth"). */
-export const authRoutes: AppPlugin = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(rateLimit, {
     global: false,
     // One bucket per client address and route; the answer is the usual envelope with retry-after.

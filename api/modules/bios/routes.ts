@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppPlugin } from '../../app.ts';
 import {
   bioCreateBodySchema,
   bioSchema,
@@ -70,7 +70,7 @@ async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** Bios and profile photos (SPEC 7 "Bios"). Bios are public competitor profiles. */
-export const bioRoutes: AppPlugin = async (app) => {
+export const bioRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to this plugin: only the photo upload accepts multipart bodies.
   await app.register(multipart, {
     limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },

@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   departmentBodySchema,
   departmentListQuerySchema,
@@ -24,7 +24,7 @@ const tags = ['departments'];
  * the other public reads); an admin sees any, soft-deleted ones included, read fresh and never
  * stored by a shared cache (docs/decisions/011).
  */
-export const publicDepartmentRoutes: AppPlugin = async (app) => {
+export const publicDepartmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/departments/:id',
     {
@@ -56,7 +56,7 @@ export const publicDepartmentRoutes: AppPlugin = async (app) => {
 };
 
 /** Departments in the portal: list, search, filter, create, update, soft-delete, restore, members. */
-export const departmentRoutes: AppPlugin = async (app) => {
+export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const listSchema = {
     tags,
     querystring: departmentListQuerySchema,

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppPlugin } from '../../app.ts';
 import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
 import {
   activeEventsQuerySchema,
@@ -66,7 +66,7 @@ async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
  * activate, deactivate, registrations, status transitions, picture. GET /events/{id} is the public
  * route, which answers an admin with the admin view (routes.ts). Every write clears the public read cache.
  */
-export const eventAdminRoutes: AppPlugin = async (app) => {
+export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to this plugin: only the picture upload reads multipart bodies.
   await app.register(multipart, {
     limits: { fileSize: EVENT_PICTURE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },

@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppPlugin } from '../../app.ts';
 import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
 import {
   adminEventSchema,
@@ -30,7 +30,7 @@ const FIVE_MINUTES = 300;
 const tags = ['events'];
 const eventListSchema = publicEventSchema.array();
 
-export const publicEventRoutes: AppPlugin = async (app) => {
+export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock = () => clockFor(app.config.siteTimeZone);
   const cache = app.publicReadCache;
 

@@ -1,6 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppPlugin } from '../../app.ts';
 import { pendingMigrations } from '../../db/migrate.ts';
 import { DomainError } from '../../domain/errors.ts';
 
@@ -11,7 +11,7 @@ const readySchema = z.object({
   pendingMigrations: z.array(z.string()),
 });
 
-export const healthRoutes: AppPlugin = async (app) => {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {

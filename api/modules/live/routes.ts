@@ -1,5 +1,5 @@
 import type {} from '@fastify/websocket';
-import type { AppPlugin } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendError } from '../../plugins/errors.ts';
 
 /**
@@ -7,7 +7,7 @@ import { sendError } from '../../plugins/errors.ts';
  * public: signing in happens inside the socket with an `auth` message, so the venue display connects
  * without an account. A plain HTTP GET (no upgrade) gets 426 in the usual error envelope.
  */
-export const liveRoutes: AppPlugin = async (app) => {
+export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: 'GET',
     url: '/api/live',

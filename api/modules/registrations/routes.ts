@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppPlugin } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
 import {
   batchRegisterBodySchema,
@@ -39,7 +39,7 @@ const commandResponses = { 200: registrationSchema, 400: e, 401: e, 403: e, 404:
  * Registrations, event-sourced (SPEC 7 "Registrations"; docs/decisions/014). Reads come from the
  * inline read model; every change is a command on the registration streams of one run.
  */
-export const registrationRoutes: AppPlugin = async (app) => {
+export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The command options of a request: request id, clock, and the command id from the body or the idempotency-key header. */
   function optionsOf(
     request: FastifyRequest,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AppPlugin } from '../../app.ts';
 import { errorEnvelopeSchema } from '../../contracts/common.ts';
 import {
   applyStateBodySchema,
@@ -47,7 +47,7 @@ const BASE = '/api/run-orders/run/:runId';
  * Run orders, event-sourced (SPEC 7 "Run orders"; docs/decisions/017). Admins only, except the venue
  * display's public read. Every command answers the whole new view; the live socket tells the others.
  */
-export const runOrderRoutes: AppPlugin = async (app) => {
+export const runOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   async function existingRun(runId: number) {
     const run = await runForOrder(app.db, runId);
     if (!run) throw runNotFound();

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppPlugin } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageQuerySchema } from '../../contracts/accounts.ts';
 import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
 import {
@@ -37,7 +37,7 @@ const adminErrors = { 400: e, 401: e, 403: e, 404: e };
  * Runs (SPEC 7 "Runs"). Public reads revalidate on every use (ETag, 304) since their counts move with
  * every registration; an admin's answers (which may show hidden runs) are never stored by a shared cache.
  */
-export const runRoutes: AppPlugin = async (app) => {
+export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock = () => clockFor(app.config.siteTimeZone);
   const context = () => ({ clock: clock(), timeZone: app.config.siteTimeZone });
   const cache = app.publicReadCache;

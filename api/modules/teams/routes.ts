@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppPlugin } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, idParamSchema, idParamsSchema } from '../../contracts/common.ts';
 import {
   eligibilityQuerySchema,
@@ -46,7 +46,7 @@ const oneErrors = { 400: e, 401: e, 403: e, 404: e };
 const writeErrors = { 400: e, 401: e, 403: e, 404: e, 409: e, 422: e };
 
 /** Teams (SPEC 7 "Teams"; docs/decisions/016): the captain or an admin manages a team, its members see it. */
-export const teamRoutes: AppPlugin = async (app) => {
+export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Refuses a caller who is not the team's captain (or member, for reads) before the body or query
    * is validated, so a stranger gets 403 whatever they send; the service checks again under the lock.

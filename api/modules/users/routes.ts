@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   userListQuerySchema,
   userPageSchema,
@@ -19,7 +19,7 @@ const listResponses = {
 };
 
 /** Users: list, search, filter, read, update, activate, deactivate (SPEC 7 "Users"). */
-export const userRoutes: AppPlugin = async (app) => {
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users',
     {
