@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEED_TIME_MAX_MS, SEED_TIME_MIN_MS } from '../domain/times.ts';
-import { pageOf } from './common.ts';
+import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuerySchema } from './common.ts';
 
 /**
  * Shared field rules of the account forms (SPEC 5) and of the API that receives them: the browser
@@ -168,50 +168,19 @@ export type ResetTokenValidity = z.infer<typeof resetTokenValiditySchema>;
 
 // ---------- users ----------
 
-const booleanQuery = (name: string) =>
-  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
-
-const pageQuery = {
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(100, 'limit must be a whole number from 1 to 100')
-    .default(20),
-};
-export const pageQuerySchema = z.object(pageQuery);
-
-const departmentIdQuery = z
-  .string({ error: 'departmentId must be a positive whole number' })
-  .regex(/^\d{1,10}$/, 'departmentId must be a positive whole number')
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .min(1, 'departmentId must be a positive whole number')
-      .max(2147483647, 'departmentId must be a positive whole number'),
-  );
-
 const searchText = z.string({ error: 'query is required' }).trim().max(100, 'query must be at most 100 characters');
 
 /** GET /users and /users/filter: the SPEC 3 user filters, a role and free text, paginated. */
-export const userListQuerySchema = z.object({
-  ...pageQuery,
+export const userListQuerySchema = pageQuerySchema.extend({
   isVerified: booleanQuery('isVerified').optional(),
   isActive: booleanQuery('isActive').optional(),
-  departmentId: departmentIdQuery.optional(),
+  departmentId: idQuery('departmentId').optional(),
   role: roleSchema.optional(),
   query: searchText.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-export const userSearchQuerySchema = z.object({ ...pageQuery, query: searchText });
+export const userSearchQuerySchema = pageQuerySchema.extend({ query: searchText });
 
 /**
  * What PUT /users/{id} may change. role only by a super-admin; email changes are not taken here.
@@ -225,7 +194,7 @@ export const userUpdateBodySchema = z
       .number({ error: 'departmentId must be a department id or null' })
       .int()
       .positive()
-      .max(2147483647)
+      .max(MAX_ID)
       .nullable()
       .optional(),
     dateOfBirth: z.iso.date({ error: 'dateOfBirth must be a date like 1990-05-31' }).nullable().optional(),
@@ -304,7 +273,7 @@ export const bioFieldsSchema = z.object({
 
 /** POST /users/bios: userId defaults to the caller; only an admin may write someone else's. */
 export const bioCreateBodySchema = bioFieldsSchema
-  .extend({ userId: z.number({ error: 'userId must be a user id' }).int().positive().max(2147483647).optional() })
+  .extend({ userId: z.number({ error: 'userId must be a user id' }).int().positive().max(MAX_ID).optional() })
   .strict();
 export type BioCreateBody = z.infer<typeof bioCreateBodySchema>;
 export const bioUpdateBodySchema = bioFieldsSchema.strict();
@@ -389,11 +358,10 @@ export const departmentUpdateBodySchema = departmentBodySchema.partial().strict(
 export type DepartmentUpdateBody = z.input<typeof departmentUpdateBodySchema>;
 
 /** GET /departments and /departments/filter. `deleted=true` lists the soft-deleted ones (admins only). */
-export const departmentListQuerySchema = z.object({
-  ...pageQuery,
+export const departmentListQuerySchema = pageQuerySchema.extend({
   isActive: booleanQuery('isActive').optional(),
   deleted: booleanQuery('deleted').optional(),
   query: searchText.optional(),
 });
 export type DepartmentListQuery = z.infer<typeof departmentListQuerySchema>;
-export const departmentSearchQuerySchema = z.object({ ...pageQuery, query: searchText });
+export const departmentSearchQuerySchema = pageQuerySchema.extend({ query: searchText });

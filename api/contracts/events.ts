@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { REGISTRATION_PHASES } from '../domain/events/registration-phase.ts';
 import { EVENT_SCOPES, EVENT_STATUSES } from '../domain/events/statuses.ts';
-import { pageQuerySchema } from './accounts.ts';
-import { type FieldProblem, pageOf, wholeNumberParam } from './common.ts';
+import {
+  booleanQuery,
+  type FieldProblem,
+  idQuery,
+  MAX_ID,
+  pageOf,
+  pageQuerySchema,
+  wholeNumberParam,
+} from './common.ts';
 
 export const eventStatusSchema = z.enum(EVENT_STATUSES);
 export const eventScopeSchema = z.enum(EVENT_SCOPES);
@@ -59,9 +66,6 @@ export const currentSeasonYearSchema = z.object({ year: z.number().int() });
 
 // ---------- portal (admin) ----------
 
-export const booleanQuery = (name: string) =>
-  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
-
 export const EVENT_LIMITS = { name: 150, description: 5000, city: 80, province: 80, query: 100 } as const;
 
 const statusMessage = `status must be one of ${EVENT_STATUSES.join(', ')}`;
@@ -83,8 +87,6 @@ export const eventStatusParamsSchema = z.object({
   status: z.preprocess(normaliseEventStatus, z.enum(EVENT_STATUSES, { error: statusMessage })),
 });
 
-const eventIdQuery = (name: string) => wholeNumberParam(`${name} must be a positive whole number`, 1, 2147483647);
-
 /** GET /events and /events/filter (portal): every filter optional, paginated. */
 export const adminEventListQuerySchema = pageQuerySchema.extend({
   isActive: booleanQuery('isActive').optional(),
@@ -100,7 +102,7 @@ export const adminEventListQuerySchema = pageQuerySchema.extend({
     .optional(),
   scope: commaList(z.enum(EVENT_SCOPES, { error: scopeListMessage })),
   year: wholeNumberParam('year must be a year from 1900 to 2100', 1900, 2100).optional(),
-  departmentId: eventIdQuery('departmentId').optional(),
+  departmentId: idQuery('departmentId').optional(),
   query: z
     .string({ error: 'query must be text' })
     .trim()
@@ -136,7 +138,7 @@ const eventFields = {
     .number({ error: 'departmentId must be a department id or null' })
     .int('departmentId must be a department id or null')
     .positive('departmentId must be a department id or null')
-    .max(2147483647, 'departmentId must be a department id or null')
+    .max(MAX_ID, 'departmentId must be a department id or null')
     .nullable(),
   isActive: z.boolean({ error: 'isActive must be true or false' }),
   registrationOpensOn: optionalDate('Registration opening date'),

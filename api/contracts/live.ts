@@ -28,8 +28,9 @@
  * only the public fields: type, version, time and the arrangement, never who did it.
  */
 import { z } from 'zod';
+import { MAX_ID } from './common.ts';
 
-const runId = z.number().int().min(1).max(2147483647);
+const runId = z.number().int().min(1).max(MAX_ID);
 
 export const draggingSchema = z
   .object({ kind: z.enum(['position', 'heat']), number: z.number().int().min(1).max(100000) })
@@ -40,7 +41,7 @@ export type Dragging = z.infer<typeof draggingSchema>;
 export const liveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }).strict(),
   z
-    .object({ type: z.literal('subscribe'), runId, fromVersion: z.number().int().min(0).max(2147483647).default(0) })
+    .object({ type: z.literal('subscribe'), runId, fromVersion: z.number().int().min(0).max(MAX_ID).default(0) })
     .strict(),
   z.object({ type: z.literal('unsubscribe'), runId }).strict(),
   z.object({ type: z.literal('presence'), runId, dragging: draggingSchema }).strict(),

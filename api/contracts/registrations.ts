@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REGISTRATION_STATUSES } from '../domain/registrations/events.ts';
-import { pageOf } from './common.ts';
+import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuery, pageQuerySchema } from './common.ts';
 
 /** Requests and responses of /api/registrations (SPEC 7 "Registrations"). Shared with the browser. */
 
@@ -8,7 +8,6 @@ export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES, {
   error: 'status must be confirmed, waitlisted or cancelled',
 });
 
-const MAX_ID = 2147483647;
 const bodyId = (name: string) =>
   z
     .number({ error: `${name} must be a positive whole number` })
@@ -71,42 +70,12 @@ export type RegistrationDto = z.infer<typeof registrationSchema>;
 export const registrationPageSchema = pageOf(registrationSchema);
 export type RegistrationPage = z.infer<typeof registrationPageSchema>;
 
-const booleanQuery = (name: string) =>
-  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
-const queryId = (name: string) =>
-  z
-    .string({ error: `${name} must be a positive whole number` })
-    .regex(/^\d{1,10}$/, `${name} must be a positive whole number`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(1, `${name} must be a positive whole number`)
-        .max(MAX_ID, `${name} must be a positive whole number`),
-    );
-
-const pageQuery = {
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(100, 'limit must be a whole number from 1 to 100')
-    .default(20),
-};
-
 /** GET /registrations and /registrations/filter. Soft-deleted ones only with deleted=true. */
-export const registrationListQuerySchema = z.object({
-  ...pageQuery,
-  runId: queryId('runId').optional(),
-  eventId: queryId('eventId').optional(),
-  teamId: queryId('teamId').optional(),
-  userId: queryId('userId').optional(),
+export const registrationListQuerySchema = pageQuerySchema.extend({
+  runId: idQuery('runId').optional(),
+  eventId: idQuery('eventId').optional(),
+  teamId: idQuery('teamId').optional(),
+  userId: idQuery('userId').optional(),
   status: registrationStatusSchema.optional(),
   hasWaitlistPosition: booleanQuery('hasWaitlistPosition').optional(),
   deleted: booleanQuery('deleted').optional(),
@@ -116,11 +85,11 @@ export const registrationListQuerySchema = z.object({
 export type RegistrationListQuery = z.infer<typeof registrationListQuerySchema>;
 
 /** GET /registrations/user/{id}, /team/{id}, /run/{id}. */
-export const registrationScopedQuerySchema = z.object({ ...pageQuery, status: registrationStatusSchema.optional() });
+export const registrationScopedQuerySchema = pageQuerySchema.extend({ status: registrationStatusSchema.optional() });
 export type RegistrationScopedQuery = z.infer<typeof registrationScopedQuerySchema>;
 
 /** GET /registrations/waitlist?runId: the run's waitlist by position. */
-export const waitlistQuerySchema = z.object({ ...pageQuery, runId: queryId('runId') });
+export const waitlistQuerySchema = pageQuerySchema.extend({ runId: idQuery('runId') });
 export type WaitlistQuery = z.infer<typeof waitlistQuerySchema>;
 
 /**
@@ -214,12 +183,4 @@ export type RunRegistrationHistoryEntry = z.infer<typeof runRegistrationHistoryE
 export const runRegistrationHistorySchema = pageOf(runRegistrationHistoryEntrySchema);
 export type RunRegistrationHistory = z.infer<typeof runRegistrationHistorySchema>;
 
-export const historyQuerySchema = z.object({
-  page: pageQuery.page,
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 500' })
-    .int('limit must be a whole number from 1 to 500')
-    .min(1, 'limit must be a whole number from 1 to 500')
-    .max(500, 'limit must be a whole number from 1 to 500')
-    .default(100),
-});
+export const historyQuerySchema = pageQuery({ maxLimit: 500, defaultLimit: 100 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEEDING_RULES } from '../domain/run-orders/events.ts';
-import { wholeNumberParam } from './common.ts';
+import { MAX_ID, wholeNumberParam } from './common.ts';
 import { COMMAND_ID_PATTERN } from './registrations.ts';
 
 /**
@@ -10,7 +10,6 @@ import { COMMAND_ID_PATTERN } from './registrations.ts';
  * are accepted for old clients and ignored: the actor is always the signed-in user.
  */
 
-const MAX_ID = 2147483647;
 export const MAX_POSITIONS = 2000;
 export const MAX_HEAT_SIZE = 20;
 export const STATE_NAME_MAX_LENGTH = 60;

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { RUN_TYPES } from '../domain/runs/categories.ts';
-import { pageQuerySchema } from './accounts.ts';
-import { pageOf, wholeNumberParam } from './common.ts';
-import { booleanQuery } from './events.ts';
+import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuerySchema } from './common.ts';
 
 export const RUN_LIMITS = { name: 120, participantLimitMin: 1, participantLimitMax: 1000 } as const;
 
@@ -85,7 +83,7 @@ export const runCreateBodySchema = z
       .number({ error: 'eventId must be an event id' })
       .int('eventId must be an event id')
       .positive('eventId must be an event id')
-      .max(2147483647, 'eventId must be an event id'),
+      .max(MAX_ID, 'eventId must be an event id'),
     ...runFields,
     name: runFields.name.optional(),
     isHeadToHead: runFields.isHeadToHead.optional(),
@@ -118,8 +116,6 @@ export const scheduleBodySchema = z
   .object({ startTime: dateTime('Start time'), endTime: dateTime('End time') })
   .strict();
 export type ScheduleBody = z.input<typeof scheduleBodySchema>;
-
-const idQuery = (name: string) => wholeNumberParam(`${name} must be a positive whole number`, 1, 2147483647);
 
 /** GET /runs (portal). */
 export const runListQuerySchema = pageQuerySchema.extend({

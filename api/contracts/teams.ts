@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROBLEM_CODES } from '../domain/teams/eligibility.ts';
 import { emailSchema, seedTimeMsSchema } from './accounts.ts';
-import { pageOf, wholeNumberParam } from './common.ts';
+import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuery } from './common.ts';
 
 /** Teams (SPEC 7 "Teams"; docs/decisions/016): the schemas the API validates with and the portal reuses. */
 
@@ -32,13 +32,13 @@ const departmentIdSchema = z
   .number({ error: TEAM_MESSAGES.departmentIdInvalid })
   .int(TEAM_MESSAGES.departmentIdInvalid)
   .positive(TEAM_MESSAGES.departmentIdInvalid)
-  .max(2147483647, TEAM_MESSAGES.departmentIdInvalid);
+  .max(MAX_ID, TEAM_MESSAGES.departmentIdInvalid);
 
 const userIdSchema = z
   .number({ error: TEAM_MESSAGES.memberIdsInvalid })
   .int(TEAM_MESSAGES.memberIdsInvalid)
   .positive(TEAM_MESSAGES.memberIdsInvalid)
-  .max(2147483647, TEAM_MESSAGES.memberIdsInvalid);
+  .max(MAX_ID, TEAM_MESSAGES.memberIdsInvalid);
 
 export const eligibilityProblemSchema = z.object({
   rule: z.enum([
@@ -162,31 +162,11 @@ export type MemberCountDto = z.infer<typeof memberCountSchema>;
 
 // ---------- requests ----------
 
-const booleanQuery = (name: string) =>
-  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true');
-const idQuery = (name: string) => wholeNumberParam(`${name} must be a positive whole number`, 1, 2147483647);
-
-const pageQuery = {
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(1_000_000, 'page must be a whole number from 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(100, 'limit must be a whole number from 1 to 100')
-    .default(20),
-};
-
 /**
  * GET /teams and /teams/filter (SPEC 3 filters isHybrid, isActive; also departmentId, runType, free
  * text over the name, mine = teams the caller is on, deleted = the soft-deleted ones, admins only).
  */
-export const teamListQuerySchema = z.object({
-  ...pageQuery,
+export const teamListQuerySchema = pageQuery({ maxPage: 1_000_000 }).extend({
   isHybrid: booleanQuery('isHybrid').optional(),
   isActive: booleanQuery('isActive').optional(),
   departmentId: idQuery('departmentId').optional(),
@@ -214,7 +194,7 @@ export const teamCreateBodySchema = z
       .number({ error: TEAM_MESSAGES.captainIdInvalid })
       .int(TEAM_MESSAGES.captainIdInvalid)
       .positive(TEAM_MESSAGES.captainIdInvalid)
-      .max(2147483647, TEAM_MESSAGES.captainIdInvalid)
+      .max(MAX_ID, TEAM_MESSAGES.captainIdInvalid)
       .optional(),
   })
   .strict();

@@ -11,12 +11,12 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, UserUpdate } from '../../db/schema.ts';
 import { conflict, notFound, ruleBroken } from '../../domain/errors.ts';
 import type { AccessTokenClaims } from '../../plugins/access.ts';
-import { revokeSessions } from '../auth/sessions.ts';
 import {
   accountByEmail,
   accountForChange,
   insertAccount,
   pageOfUsers,
+  revokeSessions,
   updateAccount,
   userById,
 } from '../users/queries.ts';

@@ -6,8 +6,8 @@ import type { AccountTokenPurpose, Database, Role } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordChangedMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/templates.ts';
-import { accountByEmail, userById } from '../users/queries.ts';
-import { hashToken, issueRefreshToken, newSecretToken, revokeFamily, revokeSessions } from './sessions.ts';
+import { accountByEmail, revokeSessions, userById } from '../users/queries.ts';
+import { hashToken, issueRefreshToken, newSecretToken, revokeFamily } from './sessions.ts';
 
 export const VERIFY_TOKEN_HOURS = 48;
 export const RESET_TOKEN_MINUTES = 60;

@@ -16,16 +16,6 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Ends every sign-in of an account (deactivation, password reset, role removal). */
-export async function revokeSessions(db: Kysely<Database>, userId: number, reason: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date(), revoked_reason: reason })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
 export async function revokeFamily(db: Kysely<Database>, familyId: string, reason: string): Promise<void> {
   await db
     .updateTable('refresh_tokens')

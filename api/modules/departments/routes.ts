@@ -6,13 +6,10 @@ import {
   departmentSchema,
   departmentSearchQuerySchema,
   departmentUpdateBodySchema,
-  pageQuerySchema,
-  userPageSchema,
 } from '../../contracts/accounts.ts';
 import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
 import { isAdmin, optionalCaller } from '../../plugins/access.ts';
 import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
-import { listUsers } from '../users/service.ts';
 import { departmentById, pageOfDepartments, visibleDepartmentById } from './queries.ts';
 import { createDepartment, departmentNotFound, setDepartmentDeleted, updateDepartment } from './service.ts';
 
@@ -55,7 +52,10 @@ export const publicDepartmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Departments in the portal: list, search, filter, create, update, soft-delete, restore, members. */
+/**
+ * Departments in the portal: list, search, filter, create, update, soft-delete, restore. Their members
+ * (GET /api/departments/{id}/users) are served by the users module.
+ */
 export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const listSchema = {
     tags,
@@ -198,31 +198,6 @@ export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const department = await setDepartmentDeleted(app.db, request.params.id, false);
       app.publicReadCache.clear();
       return department;
-    },
-  );
-
-  app.get(
-    '/api/departments/:id/users',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: "A department's members by last name, first name",
-        params: idParamsSchema,
-        querystring: pageQuerySchema,
-        response: {
-          200: userPageSchema,
-          400: errorEnvelopeSchema,
-          401: errorEnvelopeSchema,
-          403: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      if (!(await departmentById(app.db, id))) throw departmentNotFound();
-      return listUsers(app.db, { ...request.query, departmentId: id });
     },
   );
 };

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageQuerySchema } from '../../contracts/accounts.ts';
-import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
+import { errorEnvelopeSchema, idParamsSchema, pageQuerySchema } from '../../contracts/common.ts';
 import {
   participantLimitBodySchema,
   participantLimitResultSchema,

@@ -169,3 +169,17 @@ export async function insertAccount(db: Kysely<Database>, values: NewUser): Prom
   const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Ends every sign-in of an account (deactivation, password reset, role removal): its refresh tokens
+ * are revoked, so it gets no new access token. Here, not in auth, because users and admin-users
+ * change accounts and auth already depends on users (docs/decisions/022).
+ */
+export async function revokeSessions(db: Kysely<Database>, userId: number, reason: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date(), revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -6,8 +6,10 @@ import {
   userSearchQuerySchema,
   userUpdateBodySchema,
 } from '../../contracts/accounts.ts';
-import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
+import { errorEnvelopeSchema, idParamsSchema, pageQuerySchema } from '../../contracts/common.ts';
 import { todayIn } from '../../domain/dates.ts';
+import { departmentById } from '../departments/queries.ts';
+import { departmentNotFound } from '../departments/service.ts';
 import { getUser, listUsers, setUserActive, updateUser } from './service.ts';
 
 const tags = ['users'];
@@ -18,7 +20,7 @@ const listResponses = {
   403: errorEnvelopeSchema,
 };
 
-/** Users: list, search, filter, read, update, activate, deactivate (SPEC 7 "Users"). */
+/** Users: list, search, filter, read, update, activate, deactivate; and a department's members. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users',
@@ -141,5 +143,32 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => setUserActive(app.db, request.user, request.params.id, true),
+  );
+
+  // A department's members: served here, not by the departments module, so that departments never
+  // imports users (docs/decisions/022). Tagged with the departments for the OpenAPI document.
+  app.get(
+    '/api/departments/:id/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['departments'],
+        summary: "A department's members by last name, first name",
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: {
+          200: userPageSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await departmentById(app.db, id))) throw departmentNotFound();
+      return listUsers(app.db, { ...request.query, departmentId: id });
+    },
   );
 };

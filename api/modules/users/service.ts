@@ -4,12 +4,12 @@ import type { Database, Role, UserUpdate } from '../../db/schema.ts';
 import { isIsoDate } from '../../domain/dates.ts';
 import { DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
 import { type AccessTokenClaims, isAdmin, requireOwnerOrAdmin } from '../../plugins/access.ts';
-import { revokeSessions } from '../auth/sessions.ts';
 import { isDepartmentOpenForMembers } from '../departments/queries.ts';
 import {
   accountForChange,
   otherActiveSuperAdminIds,
   pageOfUsers,
+  revokeSessions,
   type UserFilter,
   updateAccount,
   userById,
