@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import directions of docs/decisions/022-dependency-directions.md, checked on the source: a new
+ * import that runs the wrong way fails here before it becomes a circle.
+ */
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Which module may import which (decision 022). Listed from the bottom up: a module only imports
+ * modules listed above it, so the table has no circle.
+ */
+const MODULE_IMPORTS: Record<string, readonly string[]> = {
+  mail: [],
+  pictures: [],
+  departments: [],
+  health: [],
+  live: [],
+  users: ['departments'],
+  auth: ['users', 'mail'],
+  'admin-users': ['users'],
+  bios: ['pictures'],
+  announcements: ['pictures'],
+  teams: ['departments'],
+  registrations: ['live'],
+  events: ['departments', 'pictures', 'registrations'],
+  'run-orders': ['events', 'live'],
+  runs: ['events', 'registrations', 'run-orders'],
+};
+
+/**
+ * Imports that still run the wrong way while issue 11 is under way, each with the change that removes
+ * it. Delete a line once its import is gone.
+ */
+const PENDING: readonly string[] = [
+  // Replaced by the registrations module's pageOfRegistrations.
+  'api/modules/events/admin-routes.ts -> api/modules/runs/registration-queries.ts',
+  // The live hub moves into api/modules/live/ (decision 021).
+  'api/plugins/live-hub.ts -> api/modules/live/listener.ts',
+  'api/plugins/live-hub.ts -> api/modules/live/live-event.ts',
+  'api/plugins/live-hub.ts -> api/modules/live/presence.ts',
+  'api/plugins/live-hub.ts -> api/modules/run-orders/queries.ts',
+];
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+interface Import {
+  from: string;
+  /** A path from the repository's root for a relative import, else the package's name. */
+  to: string;
+}
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const specifiers = [...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/gms)].map((m) => m[1] ?? '');
+  return specifiers.map((spec) => ({
+    from: file,
+    to: spec.startsWith('.') ? relative(root, resolve(root, dirname(file), spec)) : spec,
+  }));
+}
+
+const edge = ({ from, to }: Import) => `${from} -> ${to}`;
+const notPending = (i: Import) => !PENDING.includes(edge(i));
+const moduleOf = (path: string) => /^api\/modules\/([^/]+)\//.exec(path)?.[1];
+
+describe('dependency directions (decision 022)', () => {
+  it('lets api/domain import only api/domain and pure packages', () => {
+    const wrong = sourceFiles('api/domain')
+      .flatMap(importsOf)
+      .filter((i) => (i.to.startsWith('api/') ? !i.to.startsWith('api/domain/') : i.to !== 'zod'));
+    expect(wrong.map(edge)).toEqual([]);
+  });
+
+  it('lets api/contracts import only api/contracts, api/domain and zod', () => {
+    const wrong = sourceFiles('api/contracts')
+      .flatMap(importsOf)
+      .filter((i) =>
+        i.to.startsWith('api/') ? !/^api\/(contracts|domain)\//.test(i.to) : i.to !== 'zod' && i.to !== 'zod/v4',
+      );
+    expect(wrong.map(edge)).toEqual([]);
+  });
+
+  it('keeps api/app.ts out of the modules and plugins', () => {
+    const wrong = [...sourceFiles('api/modules'), ...sourceFiles('api/plugins')]
+      .flatMap(importsOf)
+      .filter((i) => i.to === 'api/app.ts');
+    expect(wrong.map(edge)).toEqual([]);
+  });
+
+  it('keeps api/plugins from importing modules', () => {
+    const wrong = sourceFiles('api/plugins')
+      .flatMap(importsOf)
+      .filter((i) => i.to.startsWith('api/modules/'))
+      .filter(notPending);
+    expect(wrong.map(edge)).toEqual([]);
+  });
+
+  it('lets a module import only the modules the table allows', () => {
+    const modules = readdirSync(join(root, 'api/modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(modules.filter((m) => !(m in MODULE_IMPORTS))).toEqual([]);
+    const wrong = sourceFiles('api/modules')
+      .flatMap(importsOf)
+      .filter((i) => {
+        const from = moduleOf(i.from);
+        const to = moduleOf(i.to);
+        return from !== undefined && to !== undefined && from !== to && !MODULE_IMPORTS[from]?.includes(to);
+      })
+      .filter(notPending);
+    expect(wrong.map(edge)).toEqual([]);
+  });
+
+  it('lists each module after every module it may import, so the table has no circle', () => {
+    const order = Object.keys(MODULE_IMPORTS);
+    const upward = Object.entries(MODULE_IMPORTS).flatMap(([from, targets]) =>
+      targets
+        .filter((to) => order.indexOf(to) < 0 || order.indexOf(to) >= order.indexOf(from))
+        .map((to) => `${from} -> ${to}`),
+    );
+    expect(upward).toEqual([]);
+  });
+});
