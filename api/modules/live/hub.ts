@@ -1,37 +1,25 @@
 /**
- * The live hub (DESIGN.md "The shape in one paragraph"; docs/decisions/018-live-protocol.md): the
- * server side of WebSocket /api/live, one per API instance.
+ * The live hub (docs/decisions/018-live-protocol.md, 021): the server side of WebSocket /api/live, one
+ * per API instance. It keeps the sockets, handles their messages one at a time, signs them in
+ * (socket-auth.ts), hands subscriptions to the stream pump (stream-pump.ts), relays presence and beats
+ * the heartbeat. It knows no stream type by name: it serves those it is given (stream-type.ts).
  *
- * Events never travel in NOTIFY payloads. A notification on 'event_log' only says "stream S reached
- * version V"; the hub then PUMPS that stream: one readStream from the lowest version any of its local
- * subscribers has, and each subscriber is sent the events after its own last version, in order. Pumps of
- * one stream are serialised (a request during a pump marks the stream dirty and the pump runs once more),
- * and a subscription is registered before its first pump, so every subscriber gets every event exactly
- * once, in order, without gaps, however notifications, subscriptions and reconnections interleave.
- *
- * Presence (admins only) is kept per run for the sockets of this instance and exchanged with the other
- * instances through pg_notify on 'live_presence' (see modules/live/presence.ts).
+ * The protocol's messages name a run; they address the first stream type of the list (run orders).
+ * Presence (admins only) is kept per run for that stream type's sockets of this instance and exchanged
+ * with the other instances through pg_notify on 'live_presence' (presence.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { RawData, WebSocket } from 'ws';
-import {
-  type Dragging,
-  type LiveServerMessage,
-  liveClientMessageSchema,
-  PUBLIC_EVENT_FIELDS,
-} from '../contracts/live.ts';
-import { RUN_ORDER_STREAM_TYPE, runIdOfStream, runOrderStreamId } from '../domain/run-orders/events.ts';
-import { NOTIFY_CHANNEL, type RecordedEvent, readStream, streamVersion } from '../event-store/store.ts';
-import { listen, type NotificationListener } from '../modules/live/listener.ts';
-import { toLiveEvent } from '../modules/live/live-event.ts';
-import { PresenceBoard, parsePresenceMessage } from '../modules/live/presence.ts';
-import { runForOrder } from '../modules/run-orders/queries.ts';
-import { type AccessTokenClaims, isAdmin } from './access.ts';
+import { type Dragging, type LiveServerMessage, liveClientMessageSchema } from '../../contracts/live.ts';
+import { NOTIFY_CHANNEL, readStream, streamVersion } from '../../event-store/store.ts';
+import { listen, type NotificationListener } from './listener.ts';
+import { PRESENCE_CHANNEL, PresenceBoard, parsePresenceMessage } from './presence.ts';
+import { audienceOf, currentAccounts, refreshedAuth, type SocketAuth, signInSocket } from './socket-auth.ts';
+import { type LiveSubscription, StreamPump, subscribedText } from './stream-pump.ts';
+import type { LiveStreamType } from './stream-type.ts';
 
-export const PRESENCE_CHANNEL = 'live_presence';
 /** Runs one socket may follow at once. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
 /** Client messages waiting to be handled before the socket is considered abusive and closed. */
@@ -40,23 +28,10 @@ const MAX_QUEUED_MESSAGES = 64;
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Another instance's viewers are forgotten after this many heartbeats without a re-announcement. */
 const PRESENCE_TTL_HEARTBEATS = 3;
-/** A pump that failed (the database did not answer) is tried again after this long. */
-const PUMP_RETRY_MS = 1000;
 /** On shutdown, sockets that have not finished their close handshake by then are cut. */
 const CLOSE_GRACE_MS = 1000;
 /** setTimeout's ceiling; a token that lives longer is checked again when this fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-type Access = 'admin' | 'public';
-
-interface SocketAuth {
-  userId: number;
-  role: AccessTokenClaims['role'];
-  name: string;
-  admin: boolean;
-  /** Milliseconds since the epoch; null for a token without exp. */
-  expiresAt: number | null;
-}
 
 interface Connection {
   id: number;
@@ -65,7 +40,8 @@ interface Connection {
   /** Bumped on every change of auth, so a stale expiry timer does nothing. */
   authGeneration: number;
   expiryTimer: NodeJS.Timeout | undefined;
-  subs: Map<number, Subscription>;
+  /** By stream id. */
+  subs: Map<string, LiveSubscription<Connection>>;
   /** Answered the last server ping. */
   alive: boolean;
   closed: boolean;
@@ -74,41 +50,10 @@ interface Connection {
   queued: number;
 }
 
-interface Subscription {
-  conn: Connection;
-  runId: number;
-  /** The last version this subscriber was sent (or had, per its fromVersion). */
-  lastVersion: number;
-  /** True once the catch-up was sent and `subscribed` followed it. */
-  established: boolean;
-  /** The access last announced in `subscribed`. */
-  access: Access;
-}
-
-interface Stream {
-  runId: number;
-  streamId: string;
-  subs: Set<Subscription>;
-  /** Another pass is needed after the running one. */
-  dirty: boolean;
-  running: Promise<void> | null;
-  retryTimer: NodeJS.Timeout | undefined;
-}
-
 export interface LiveHubStats {
   sockets: number;
   streams: number;
   subscriptions: number;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    liveHub: LiveHub;
-  }
-}
-
-function accessOf(conn: Connection): Access {
-  return conn.auth?.admin ? 'admin' : 'public';
 }
 
 function describeIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
@@ -121,7 +66,9 @@ function describeIssue(error: { issues: Array<{ path: PropertyKey[]; message: st
 export class LiveHub {
   readonly instanceId = randomUUID();
   private readonly connections = new Set<Connection>();
-  private readonly streams = new Map<number, Stream>();
+  private readonly pump: StreamPump<Connection>;
+  /** The stream type the protocol's messages address (they name a run, not a stream). */
+  private readonly runStreams: LiveStreamType;
   private readonly presence: PresenceBoard<Connection>;
   /** The presence list last sent to this instance's viewers, per run: unchanged lists are not resent. */
   private readonly lastPresence = new Map<number, string>();
@@ -131,8 +78,30 @@ export class LiveHub {
   private heartbeat: NodeJS.Timeout | undefined;
   private closing = false;
 
-  constructor(private readonly app: FastifyInstance) {
+  constructor(
+    private readonly app: FastifyInstance,
+    streamTypes: readonly LiveStreamType[],
+  ) {
+    const [first] = streamTypes;
+    if (!first) throw new Error('The live hub needs at least one stream type.');
+    this.runStreams = first;
     this.presence = new PresenceBoard(app.config.liveHeartbeatMs * PRESENCE_TTL_HEARTBEATS);
+    this.pump = new StreamPump<Connection>(
+      {
+        read: (streamId, fromVersion) => readStream(app.db, streamId, fromVersion),
+        version: (streamId) => streamVersion(app.db, streamId),
+      },
+      {
+        audienceOf: (conn) => audienceOf(conn.auth),
+        isClosed: (conn) => conn.closed,
+        sendText: (conn, text) => this.sendText(conn, text),
+        established: (subs) => {
+          for (const sub of subs) if (sub.audience === 'admin') this.joinPresence(sub.conn, sub.runId);
+        },
+        failed: (error, streamId) =>
+          app.log.error({ err: error, streamId }, 'live hub: reading the stream failed, retrying'),
+      },
+    );
   }
 
   // ---------------------------------------------------------------- lifecycle
@@ -141,7 +110,7 @@ export class LiveHub {
     this.listener = await listen(this.app.database, {
       channels: [NOTIFY_CHANNEL, PRESENCE_CHANNEL],
       onNotification: (channel, payload) => {
-        if (channel === NOTIFY_CHANNEL) this.onEventLogNotification(payload);
+        if (channel === NOTIFY_CHANNEL) this.pump.notified(payload);
         else if (channel === PRESENCE_CHANNEL) this.onPresenceNotification(payload);
       },
       onReconnect: () => this.afterReconnect(),
@@ -157,6 +126,7 @@ export class LiveHub {
   async beginClose(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    this.pump.stop();
     clearInterval(this.heartbeat);
     await Promise.all(this.presence.localRuns().map((runId) => this.announce(runId, true)));
     for (const conn of this.connections) {
@@ -169,15 +139,12 @@ export class LiveHub {
   async close(): Promise<void> {
     await this.beginClose();
     await this.listener?.close();
-    for (const stream of this.streams.values()) clearTimeout(stream.retryTimer);
-    await Promise.allSettled([...this.streams.values()].map((s) => s.running));
+    await this.pump.close();
     for (const conn of this.connections) clearTimeout(conn.expiryTimer);
   }
 
   stats(): LiveHubStats {
-    let subscriptions = 0;
-    for (const stream of this.streams.values()) subscriptions += stream.subs.size;
-    return { sockets: this.connections.size, streams: this.streams.size, subscriptions };
+    return { sockets: this.connections.size, ...this.pump.stats() };
   }
 
   // ---------------------------------------------------------------- sockets
@@ -252,10 +219,10 @@ export class LiveHub {
         await this.authenticate(conn, message.token);
         return;
       case 'subscribe':
-        await this.subscribe(conn, message.runId, message.fromVersion);
+        await this.subscribe(conn, this.runStreams, message.runId, message.fromVersion);
         return;
       case 'unsubscribe':
-        this.unsubscribe(conn, message.runId);
+        this.unsubscribe(conn, this.runStreams, message.runId);
         return;
       case 'presence':
         this.setDragging(conn, message.runId, message.dragging);
@@ -296,53 +263,23 @@ export class LiveHub {
 
   // ---------------------------------------------------------------- auth
 
-  /**
-   * Verifies the token, then reads the account like the access plugin does: it must exist and be
-   * active, and its current role (not the token's) decides. A failed auth signs the socket out.
-   */
+  /** Signs the socket in (socket-auth.ts); a failed auth signs it out. */
   private async authenticate(conn: Connection, token: string): Promise<void> {
-    let claims: AccessTokenClaims & { exp?: number };
-    try {
-      claims = this.app.jwt.verify<AccessTokenClaims & { exp?: number }>(token);
-    } catch (error) {
-      const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
-      this.setAuth(conn, null);
-      this.sendError(
-        conn,
-        expired ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED',
-        expired ? 'The sign-in token has expired.' : 'The sign-in token is not valid.',
-      );
-      this.applyAccess(conn);
-      return;
-    }
-    const account =
-      typeof claims.sub === 'number'
-        ? await this.app.db
-            .selectFrom('users')
-            .select(['role', 'is_active', 'first_name', 'last_name'])
-            .where('id', '=', claims.sub)
-            .executeTakeFirst()
-        : undefined;
+    const result = await signInSocket(this.app, token);
     if (conn.closed) return;
-    if (!account?.is_active) {
+    if (result.auth === null) {
       this.setAuth(conn, null);
-      this.sendError(conn, 'UNAUTHORIZED', 'The sign-in token is not valid.');
+      this.sendError(conn, result.code, result.message);
       this.applyAccess(conn);
       return;
     }
-    const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : null;
-    this.setAuth(conn, {
-      userId: claims.sub,
-      role: account.role,
-      name: `${account.first_name} ${account.last_name}`.trim(),
-      admin: isAdmin(account.role),
-      expiresAt,
-    });
+    const { auth } = result;
+    this.setAuth(conn, auth);
     this.send(conn, {
       type: 'authenticated',
-      userId: claims.sub,
-      role: account.role,
-      expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString(),
+      userId: auth.userId,
+      role: auth.role,
+      expiresAt: auth.expiresAt === null ? null : new Date(auth.expiresAt).toISOString(),
     });
     this.applyAccess(conn);
   }
@@ -374,27 +311,27 @@ export class LiveHub {
   }
 
   /**
-   * Brings the socket's established subscriptions in line with its current access: each one whose
-   * access changes is announced with `subscribed` again (at the version it has reached), and joins or
-   * leaves the run's presence. Events from now on carry the new access.
+   * Brings the socket's established subscriptions in line with its current audience: each one whose
+   * audience changes is announced with `subscribed` again (at the version it has reached), and joins or
+   * leaves the run's presence. Events from now on carry the new audience.
    */
   private applyAccess(conn: Connection): void {
-    const access = accessOf(conn);
+    const audience = audienceOf(conn.auth);
     for (const sub of conn.subs.values()) {
       if (!sub.established) continue;
-      if (sub.access !== access) {
-        sub.access = access;
-        this.send(conn, { type: 'subscribed', runId: sub.runId, version: sub.lastVersion, access });
+      if (sub.audience !== audience) {
+        sub.audience = audience;
+        this.sendText(conn, subscribedText(sub));
       }
-      if (access === 'admin') this.joinPresence(conn, sub.runId);
+      if (audience === 'admin') this.joinPresence(conn, sub.runId);
       else this.leavePresence(conn, sub.runId);
     }
   }
 
-  // ---------------------------------------------------------------- subscriptions and pumps
+  // ---------------------------------------------------------------- subscriptions
 
-  private async subscribe(conn: Connection, runId: number, fromVersion: number): Promise<void> {
-    const existing = conn.subs.get(runId);
+  private async subscribe(conn: Connection, type: LiveStreamType, runId: number, fromVersion: number): Promise<void> {
+    const existing = conn.subs.get(type.streamId(runId));
     if (!existing && conn.subs.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
       this.sendError(
         conn,
@@ -404,167 +341,34 @@ export class LiveHub {
       );
       return;
     }
-    // The venue display (public access) follows runs of public events only, as GET .../display does.
-    const run = await runForOrder(this.app.db, runId, { publicOnly: accessOf(conn) !== 'admin' });
+    const allowed = await type.mayFollow(this.app.db, runId, audienceOf(conn.auth));
     if (conn.closed || this.closing) return;
-    if (!run) {
+    if (!allowed) {
       this.sendError(conn, 'RUN_NOT_FOUND', 'This run does not exist.', runId);
       return;
     }
-    let stream = this.streams.get(runId);
-    if (!stream) {
-      stream = {
-        runId,
-        streamId: runOrderStreamId(runId),
-        subs: new Set(),
-        dirty: false,
-        running: null,
-        retryTimer: undefined,
-      };
-      this.streams.set(runId, stream);
-    }
     // A second subscribe to the same run restarts it from the given version (a client that saw a gap).
-    if (existing) stream.subs.delete(existing);
-    const sub: Subscription = { conn, runId, lastVersion: fromVersion, established: false, access: accessOf(conn) };
-    conn.subs.set(runId, sub);
-    // Registered before the pump: an event committed from now on is either in this pump's read or
-    // announced by a notification that marks the stream dirty for another pass.
-    stream.subs.add(sub);
-    await this.pump(stream);
+    const sub = this.pump.add(conn, type, runId, fromVersion, existing);
+    conn.subs.set(sub.streamId, sub);
+    await this.pump.pump(sub.streamId);
   }
 
-  private unsubscribe(conn: Connection, runId: number): void {
-    const sub = conn.subs.get(runId);
+  private unsubscribe(conn: Connection, type: LiveStreamType, runId: number): void {
+    const sub = conn.subs.get(type.streamId(runId));
     if (!sub) return;
-    conn.subs.delete(runId);
+    conn.subs.delete(sub.streamId);
     this.removeSubscription(sub);
     this.leavePresence(conn, runId);
   }
 
-  private removeSubscription(sub: Subscription): void {
-    const stream = this.streams.get(sub.runId);
-    if (!stream) return;
-    stream.subs.delete(sub);
-    if (stream.subs.size === 0) {
-      clearTimeout(stream.retryTimer);
-      this.streams.delete(sub.runId);
-      this.lastPresence.delete(sub.runId);
-    }
-  }
-
-  private onEventLogNotification(payload: string): void {
-    let notice: { streamId?: unknown; streamType?: unknown; version?: unknown };
-    try {
-      notice = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    if (notice.streamType !== RUN_ORDER_STREAM_TYPE || typeof notice.streamId !== 'string') return;
-    const runId = runIdOfStream(notice.streamId);
-    const stream = runId === undefined ? undefined : this.streams.get(runId);
-    if (!stream) return;
-    // Nothing to do when every subscriber already has that version.
-    const version = typeof notice.version === 'number' ? notice.version : Number.POSITIVE_INFINITY;
-    if ([...stream.subs].every((s) => s.lastVersion >= version)) return;
-    void this.pump(stream);
+  private removeSubscription(sub: LiveSubscription<Connection>): void {
+    if (this.pump.remove(sub) && sub.type === this.runStreams) this.lastPresence.delete(sub.runId);
   }
 
   private afterReconnect(): void {
-    for (const stream of this.streams.values()) void this.pump(stream);
+    this.pump.pumpAll();
     for (const runId of this.presence.localRuns()) void this.announce(runId);
     void this.notify(PRESENCE_CHANNEL, { instanceId: this.instanceId, sync: true });
-  }
-
-  /**
-   * Asks for a pass over the stream. The promise settles once a pass that started after this call has
-   * finished, so the caller's subscription has been served.
-   */
-  private pump(stream: Stream): Promise<void> {
-    stream.dirty = true;
-    stream.running ??= this.drain(stream);
-    return stream.running;
-  }
-
-  /**
-   * Passes until no request came in during the last one. `running` is cleared in the same synchronous
-   * step as the final check of `dirty`, so a request can never slip between the two unserved.
-   */
-  private async drain(stream: Stream): Promise<void> {
-    await null; // `running` is set by the caller before the first pass
-    try {
-      while (stream.dirty && !this.closing) {
-        stream.dirty = false;
-        try {
-          await this.pumpOnce(stream);
-        } catch (error) {
-          this.app.log.error(
-            { err: error, streamId: stream.streamId },
-            'live hub: reading the stream failed, retrying',
-          );
-          this.retryLater(stream);
-          return;
-        }
-      }
-    } finally {
-      stream.running = null;
-    }
-  }
-
-  private retryLater(stream: Stream): void {
-    if (stream.retryTimer || this.closing) return;
-    stream.retryTimer = setTimeout(() => {
-      stream.retryTimer = undefined;
-      if (this.streams.get(stream.runId) === stream) void this.pump(stream);
-    }, PUMP_RETRY_MS);
-    stream.retryTimer.unref();
-  }
-
-  /** One read from the lowest version any subscriber has; each gets what it has not had yet, in order. */
-  private async pumpOnce(stream: Stream): Promise<void> {
-    const subs = [...stream.subs];
-    if (subs.length === 0) return;
-    const from = Math.min(...subs.map((s) => s.lastVersion));
-    const events = await readStream(this.app.db, stream.streamId, from);
-    let current = events.at(-1)?.version ?? from;
-    if (events.length === 0 && subs.some((s) => !s.established)) {
-      // Only a subscriber whose fromVersion is ahead of the log can make this smaller than `from`.
-      current = Math.min(from, await streamVersion(this.app.db, stream.streamId));
-    }
-    const texts: Record<Access, string[]> = { admin: [], public: [] };
-    const textOf = (index: number, access: Access): string => {
-      let text = texts[access][index];
-      if (text === undefined) {
-        const event = events[index] as RecordedEvent;
-        text = JSON.stringify({
-          type: 'event',
-          runId: stream.runId,
-          event: toLiveEvent(event, access === 'admin' ? undefined : PUBLIC_EVENT_FIELDS),
-        } satisfies LiveServerMessage);
-        texts[access][index] = text;
-      }
-      return text;
-    };
-    const joined: Subscription[] = [];
-    for (const sub of subs) {
-      // Unsubscribed, replaced by a newer subscribe, or closed while the read was running.
-      if (!stream.subs.has(sub) || sub.conn.closed) continue;
-      const access = accessOf(sub.conn);
-      for (let i = 0; i < events.length; i++) {
-        const event = events[i] as RecordedEvent;
-        if (event.version <= sub.lastVersion) continue;
-        this.sendText(sub.conn, textOf(i, access));
-        sub.lastVersion = event.version;
-      }
-      if (!sub.established) {
-        // A client that claims more than the log has is told the real version.
-        if (sub.lastVersion > current) sub.lastVersion = current;
-        sub.established = true;
-        sub.access = access;
-        this.send(sub.conn, { type: 'subscribed', runId: stream.runId, version: sub.lastVersion, access });
-        if (access === 'admin') joined.push(sub);
-      }
-    }
-    for (const sub of joined) this.joinPresence(sub.conn, sub.runId);
   }
 
   // ---------------------------------------------------------------- presence
@@ -601,12 +405,12 @@ export class LiveHub {
   private broadcastPresence(runId: number, also?: Connection): void {
     const viewers = this.presence.viewers(runId);
     const text = JSON.stringify({ type: 'presence', runId, viewers } satisfies LiveServerMessage);
-    const stream = this.streams.get(runId);
+    const streamId = this.runStreams.streamId(runId);
     const unchanged = this.lastPresence.get(runId) === text;
-    const targets = [...(stream?.subs ?? [])].filter(
-      (s) => s.established && s.conn.auth?.admin && (!unchanged || s.conn === also),
-    );
-    if (targets.length === 0 && !stream) {
+    const targets = this.pump
+      .subscriptions(streamId)
+      .filter((s) => s.established && s.conn.auth?.admin && (!unchanged || s.conn === also));
+    if (targets.length === 0 && !this.pump.has(streamId)) {
       this.lastPresence.delete(runId);
       return;
     }
@@ -677,39 +481,30 @@ export class LiveHub {
   private async recheckAccounts(): Promise<void> {
     const signedIn = [...this.connections].flatMap((conn) => (conn.auth ? [{ conn, auth: conn.auth }] : []));
     if (signedIn.length === 0) return;
-    let accounts: Array<{
-      id: number;
-      role: AccessTokenClaims['role'];
-      is_active: boolean;
-      first_name: string;
-      last_name: string;
-    }>;
+    let accounts: Awaited<ReturnType<typeof currentAccounts>>;
     try {
-      accounts = await this.app.db
-        .selectFrom('users')
-        .select(['id', 'role', 'is_active', 'first_name', 'last_name'])
-        .where('id', 'in', [...new Set(signedIn.map((s) => s.auth.userId))])
-        .execute();
+      accounts = await currentAccounts(
+        this.app.db,
+        signedIn.map((s) => s.auth),
+      );
     } catch (error) {
       this.app.log.warn({ err: error }, 'live hub: cannot re-read the signed-in accounts');
       return;
     }
-    const byId = new Map(accounts.map((a) => [a.id, a]));
     for (const { conn, auth } of signedIn) {
       if (conn.closed || conn.auth !== auth) continue; // signed in again meanwhile
-      const account = byId.get(auth.userId);
-      if (!account?.is_active) {
+      const refreshed = refreshedAuth(auth, accounts.get(auth.userId));
+      if (refreshed === null) {
         this.setAuth(conn, null);
         this.sendError(conn, 'UNAUTHORIZED', 'This account can no longer sign in.');
         this.applyAccess(conn);
         continue;
       }
-      const name = `${account.first_name} ${account.last_name}`.trim();
-      if (account.role === auth.role && name === auth.name) continue;
-      conn.auth = { ...auth, role: account.role, admin: isAdmin(account.role), name };
-      if (account.role !== auth.role) {
+      if (refreshed === auth) continue;
+      conn.auth = refreshed;
+      if (refreshed.role !== auth.role) {
         const expiresAt = auth.expiresAt === null ? null : new Date(auth.expiresAt).toISOString();
-        this.send(conn, { type: 'authenticated', userId: auth.userId, role: account.role, expiresAt });
+        this.send(conn, { type: 'authenticated', userId: auth.userId, role: refreshed.role, expiresAt });
       }
       this.applyAccess(conn);
     }
@@ -721,19 +516,3 @@ function rawToString(data: RawData): string {
   if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
   return data.toString('utf8');
 }
-
-/** Decorates app.liveHub; LISTENs from start-up, closes every socket before the server stops. */
-export const liveHubPlugin = fp(
-  async (app: FastifyInstance) => {
-    const hub = new LiveHub(app);
-    app.decorate('liveHub', hub);
-    await hub.start();
-    app.addHook('preClose', async () => {
-      await hub.beginClose();
-    });
-    app.addHook('onClose', async () => {
-      await hub.close();
-    });
-  },
-  { name: 'live-hub' },
-);
