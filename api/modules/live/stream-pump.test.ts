@@ -84,6 +84,13 @@ class Harness {
     return JSON.stringify({ streamId, streamType: board.streamType, version });
   }
 
+  /** An admin socket that follows the run and has its catch-up. */
+  async follower(runId: number): Promise<Socket> {
+    const socket = this.socket('ada');
+    await this.subscribe(socket, runId).done;
+    return socket;
+  }
+
   subscribe(socket: Socket, runId: number, fromVersion = 0, replaces?: LiveSubscription<Socket>) {
     const sub = this.pump.add(socket, board, runId, fromVersion, replaces);
     return { sub, done: this.pump.pump(sub.streamId) };
@@ -165,8 +172,7 @@ describe('StreamPump', () => {
 
   it('delivers what a notification announces, and ignores what every subscriber already has', async () => {
     const h = new Harness();
-    const ada = h.socket('ada');
-    await h.subscribe(ada, 5).done;
+    const ada = await h.follower(5);
     const reads = h.reads;
     h.pump.notified(h.append(5));
     await settle();
@@ -179,8 +185,7 @@ describe('StreamPump', () => {
 
   it('ignores notifications of streams nobody follows here, of other stream types, and garbage', async () => {
     const h = new Harness();
-    const ada = h.socket('ada');
-    await h.subscribe(ada, 5).done;
+    const ada = await h.follower(5);
     const reads = h.reads;
     h.pump.notified(h.append(6));
     h.pump.notified(JSON.stringify({ streamId: 'board:5', streamType: 'results', version: 1 }));
@@ -188,6 +193,7 @@ describe('StreamPump', () => {
     h.pump.notified(JSON.stringify({ streamType: 'board', version: 1 }));
     await settle();
     expect(h.reads).toBe(reads);
+    expect(ada.received.map((m) => m.type)).toEqual(['subscribed']);
   });
 
   it('runs one more pass for a notification that arrives during a pass, never two passes at once', async () => {
@@ -273,8 +279,7 @@ describe('StreamPump', () => {
 
   it('starts no pass once stopped', async () => {
     const h = new Harness();
-    const ada = h.socket('ada');
-    await h.subscribe(ada, 5).done;
+    const ada = await h.follower(5);
     await h.pump.close();
     h.pump.notified(h.append(5));
     h.pump.pumpAll();
