@@ -1,12 +1,12 @@
 /**
  * The live hub (docs/decisions/018-live-protocol.md, 021): the server side of WebSocket /api/live, one
  * per API instance. It keeps the sockets, handles their messages one at a time, signs them in
- * (socket-auth.ts), hands subscriptions to the stream pump (stream-pump.ts), relays presence and beats
- * the heartbeat. It knows no stream type by name: it serves those it is given (stream-type.ts).
+ * (socket-auth.ts), hands subscriptions to the stream pump (stream-pump.ts) and joins and leaves
+ * presence (presence-relay.ts), and beats the heartbeat. It knows no stream type by name: it serves those
+ * it is given (stream-type.ts).
  *
  * The protocol's messages name a run; they address the first stream type of the list (run orders).
- * Presence (admins only) is kept per run for that stream type's sockets of this instance and exchanged
- * with the other instances through pg_notify on 'live_presence' (presence.ts).
+ * Presence (admins only) belongs to that stream type: an admin joins it with an established subscription.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,7 +15,8 @@ import type { RawData, WebSocket } from 'ws';
 import { type Dragging, type LiveServerMessage, liveClientMessageSchema } from '../../contracts/live.ts';
 import { NOTIFY_CHANNEL, readStream, streamVersion } from '../../event-store/store.ts';
 import { listen, type NotificationListener } from './listener.ts';
-import { PRESENCE_CHANNEL, PresenceBoard, parsePresenceMessage } from './presence.ts';
+import { PRESENCE_CHANNEL } from './presence.ts';
+import { PresenceRelay } from './presence-relay.ts';
 import { audienceOf, currentAccounts, refreshedAuth, type SocketAuth, signInSocket } from './socket-auth.ts';
 import { type LiveSubscription, StreamPump, subscribedText } from './stream-pump.ts';
 import type { LiveStreamType } from './stream-type.ts';
@@ -26,8 +27,6 @@ export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
 const MAX_QUEUED_MESSAGES = 64;
 /** A client that reads slower than the board changes is cut off rather than buffered without limit. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-/** Another instance's viewers are forgotten after this many heartbeats without a re-announcement. */
-const PRESENCE_TTL_HEARTBEATS = 3;
 /** On shutdown, sockets that have not finished their close handshake by then are cut. */
 const CLOSE_GRACE_MS = 1000;
 /** setTimeout's ceiling; a token that lives longer is checked again when this fires. */
@@ -69,10 +68,7 @@ export class LiveHub {
   private readonly pump: StreamPump<Connection>;
   /** The stream type the protocol's messages address (they name a run, not a stream). */
   private readonly runStreams: LiveStreamType;
-  private readonly presence: PresenceBoard<Connection>;
-  /** The presence list last sent to this instance's viewers, per run: unchanged lists are not resent. */
-  private readonly lastPresence = new Map<number, string>();
-  private presenceSeq = 0;
+  private readonly presence: PresenceRelay<Connection>;
   private nextConnectionId = 1;
   private listener: NotificationListener | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -85,7 +81,18 @@ export class LiveHub {
     const [first] = streamTypes;
     if (!first) throw new Error('The live hub needs at least one stream type.');
     this.runStreams = first;
-    this.presence = new PresenceBoard(app.config.liveHeartbeatMs * PRESENCE_TTL_HEARTBEATS);
+    this.presence = new PresenceRelay<Connection>(this.instanceId, app.config.liveHeartbeatMs, {
+      audience: (runId) => {
+        const streamId = this.runStreams.streamId(runId);
+        if (!this.pump.has(streamId)) return undefined;
+        return this.pump
+          .subscriptions(streamId)
+          .filter((s) => s.established && s.conn.auth?.admin)
+          .map((s) => s.conn);
+      },
+      sendText: (conn, text) => this.sendText(conn, text),
+      notify: (channel, payload) => this.notify(channel, payload),
+    });
     this.pump = new StreamPump<Connection>(
       {
         read: (streamId, fromVersion) => readStream(app.db, streamId, fromVersion),
@@ -111,15 +118,14 @@ export class LiveHub {
       channels: [NOTIFY_CHANNEL, PRESENCE_CHANNEL],
       onNotification: (channel, payload) => {
         if (channel === NOTIFY_CHANNEL) this.pump.notified(payload);
-        else if (channel === PRESENCE_CHANNEL) this.onPresenceNotification(payload);
+        else if (channel === PRESENCE_CHANNEL) this.presence.notified(payload);
       },
       onReconnect: () => this.afterReconnect(),
       log: this.app.log,
     });
     this.heartbeat = setInterval(() => this.beat(), this.app.config.liveHeartbeatMs);
     this.heartbeat.unref();
-    // Learn the viewers the other instances already have.
-    await this.notify(PRESENCE_CHANNEL, { instanceId: this.instanceId, sync: true });
+    await this.presence.start();
   }
 
   /** Before the server stops: tell the other instances our viewers are gone, then close every socket. */
@@ -128,7 +134,7 @@ export class LiveHub {
     this.closing = true;
     this.pump.stop();
     clearInterval(this.heartbeat);
-    await Promise.all(this.presence.localRuns().map((runId) => this.announce(runId, true)));
+    await this.presence.close();
     for (const conn of this.connections) {
       conn.ws.close(1001, 'The server is shutting down');
       setTimeout(() => conn.ws.terminate(), CLOSE_GRACE_MS).unref();
@@ -362,28 +368,23 @@ export class LiveHub {
   }
 
   private removeSubscription(sub: LiveSubscription<Connection>): void {
-    if (this.pump.remove(sub) && sub.type === this.runStreams) this.lastPresence.delete(sub.runId);
+    if (this.pump.remove(sub) && sub.type === this.runStreams) this.presence.forget(sub.runId);
   }
 
   private afterReconnect(): void {
     this.pump.pumpAll();
-    for (const runId of this.presence.localRuns()) void this.announce(runId);
-    void this.notify(PRESENCE_CHANNEL, { instanceId: this.instanceId, sync: true });
+    this.presence.afterReconnect();
   }
 
   // ---------------------------------------------------------------- presence
 
   private joinPresence(conn: Connection, runId: number): void {
     if (!conn.auth?.admin) return;
-    const changed = this.presence.join(runId, conn, { userId: conn.auth.userId, name: conn.auth.name });
-    if (changed) void this.announce(runId);
-    this.broadcastPresence(runId, conn);
+    this.presence.join(runId, conn, { userId: conn.auth.userId, name: conn.auth.name });
   }
 
   private leavePresence(conn: Connection, runId: number): void {
-    if (!this.presence.leave(runId, conn)) return;
-    void this.announce(runId);
-    this.broadcastPresence(runId);
+    this.presence.leave(runId, conn);
   }
 
   private setDragging(conn: Connection, runId: number, dragging: Dragging): void {
@@ -391,41 +392,9 @@ export class LiveHub {
       this.sendError(conn, 'FORBIDDEN', 'Only signed-in admins share what they drag.', runId);
       return;
     }
-    const changed = this.presence.drag(runId, conn, dragging);
-    if (changed === undefined) {
+    if (!this.presence.drag(runId, conn, dragging)) {
       this.sendError(conn, 'NOT_SUBSCRIBED', 'Subscribe to the run before sharing presence on it.', runId);
-      return;
     }
-    if (!changed) return;
-    void this.announce(runId);
-    this.broadcastPresence(runId);
-  }
-
-  /** Sends the run's merged viewers to its admin subscribers here when it changed (always to `also`). */
-  private broadcastPresence(runId: number, also?: Connection): void {
-    const viewers = this.presence.viewers(runId);
-    const text = JSON.stringify({ type: 'presence', runId, viewers } satisfies LiveServerMessage);
-    const streamId = this.runStreams.streamId(runId);
-    const unchanged = this.lastPresence.get(runId) === text;
-    const targets = this.pump
-      .subscriptions(streamId)
-      .filter((s) => s.established && s.conn.auth?.admin && (!unchanged || s.conn === also));
-    if (targets.length === 0 && !this.pump.has(streamId)) {
-      this.lastPresence.delete(runId);
-      return;
-    }
-    this.lastPresence.set(runId, text);
-    for (const sub of targets) this.sendText(sub.conn, text);
-  }
-
-  /** Tells the other instances who views the run here (an empty list when `gone`). */
-  private async announce(runId: number, gone = false): Promise<void> {
-    if (this.closing && !gone) return;
-    this.presenceSeq += 1;
-    let viewers = gone ? [] : this.presence.localViewers(runId);
-    // NOTIFY payloads stop at 8000 bytes; a board never has that many admins, but stay under it anyway.
-    while (viewers.length > 0 && JSON.stringify(viewers).length > 7000) viewers = viewers.slice(0, -1);
-    await this.notify(PRESENCE_CHANNEL, { instanceId: this.instanceId, runId, seq: this.presenceSeq, viewers });
   }
 
   private async notify(channel: string, payload: object): Promise<void> {
@@ -434,16 +403,6 @@ export class LiveHub {
     } catch (error) {
       this.app.log.warn({ err: error, channel }, 'live hub: pg_notify failed');
     }
-  }
-
-  private onPresenceNotification(payload: string): void {
-    const message = parsePresenceMessage(payload);
-    if (!message || message.instanceId === this.instanceId || this.closing) return;
-    if ('sync' in message) {
-      for (const runId of this.presence.localRuns()) void this.announce(runId);
-      return;
-    }
-    if (this.presence.apply(message)) this.broadcastPresence(message.runId);
   }
 
   // ---------------------------------------------------------------- heartbeat
@@ -468,8 +427,7 @@ export class LiveHub {
         // closing already
       }
     }
-    for (const runId of this.presence.localRuns()) void this.announce(runId);
-    for (const runId of this.presence.expire()) this.broadcastPresence(runId);
+    this.presence.beat();
     void this.recheckAccounts();
   }
 
