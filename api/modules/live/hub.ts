@@ -103,7 +103,7 @@ export class LiveHub {
         isClosed: (conn) => conn.closed,
         sendText: (conn, text) => this.sendText(conn, text),
         established: (subs) => {
-          for (const sub of subs) if (sub.audience === 'admin') this.joinPresence(sub.conn, sub.runId);
+          for (const sub of subs) if (sub.audience === 'admin') this.joinPresence(sub);
         },
         failed: (error, streamId) =>
           app.log.error({ err: error, streamId }, 'live hub: reading the stream failed, retrying'),
@@ -243,7 +243,7 @@ export class LiveHub {
     this.connections.delete(conn);
     for (const sub of conn.subs.values()) {
       this.removeSubscription(sub);
-      this.leavePresence(conn, sub.runId);
+      this.leavePresence(sub);
     }
     conn.subs.clear();
   }
@@ -329,8 +329,8 @@ export class LiveHub {
         sub.audience = audience;
         this.sendText(conn, subscribedText(sub));
       }
-      if (audience === 'admin') this.joinPresence(conn, sub.runId);
-      else this.leavePresence(conn, sub.runId);
+      if (audience === 'admin') this.joinPresence(sub);
+      else this.leavePresence(sub);
     }
   }
 
@@ -364,7 +364,7 @@ export class LiveHub {
     if (!sub) return;
     conn.subs.delete(sub.streamId);
     this.removeSubscription(sub);
-    this.leavePresence(conn, runId);
+    this.leavePresence(sub);
   }
 
   private removeSubscription(sub: LiveSubscription<Connection>): void {
@@ -378,13 +378,15 @@ export class LiveHub {
 
   // ---------------------------------------------------------------- presence
 
-  private joinPresence(conn: Connection, runId: number): void {
-    if (!conn.auth?.admin) return;
-    this.presence.join(runId, conn, { userId: conn.auth.userId, name: conn.auth.name });
+  /** Presence belongs to the stream type the protocol addresses (the run-order board). */
+  private joinPresence(sub: LiveSubscription<Connection>): void {
+    const { auth } = sub.conn;
+    if (!auth?.admin || sub.type !== this.runStreams) return;
+    this.presence.join(sub.runId, sub.conn, { userId: auth.userId, name: auth.name });
   }
 
-  private leavePresence(conn: Connection, runId: number): void {
-    this.presence.leave(runId, conn);
+  private leavePresence(sub: LiveSubscription<Connection>): void {
+    if (sub.type === this.runStreams) this.presence.leave(sub.runId, sub.conn);
   }
 
   private setDragging(conn: Connection, runId: number, dragging: Dragging): void {
