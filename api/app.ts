@@ -16,9 +16,11 @@ import { departmentRoutes, publicDepartmentRoutes } from './modules/departments/
 import { eventAdminRoutes } from './modules/events/admin-routes.ts';
 import { publicEventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { liveModule } from './modules/live/live-module.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { mailerPlugin } from './modules/mail/mailer.ts';
 import { registrationRoutes } from './modules/registrations/routes.ts';
+import { runOrderLiveStream } from './modules/run-orders/live-stream.ts';
 import { runOrderRoutes } from './modules/run-orders/routes.ts';
 import { runRoutes } from './modules/runs/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
@@ -28,7 +30,6 @@ import { configPlugin } from './plugins/config.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { httpCachePlugin } from './plugins/http-cache.ts';
-import { liveHubPlugin } from './plugins/live-hub.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { publicReadCachePlugin } from './plugins/public-read-cache.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -112,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(teamRoutes);
   await app.register(registrationRoutes);
   // The hub before the WebSocket plugin, so its preClose (close code 1001, then cut) runs first.
-  await app.register(liveHubPlugin);
+  await app.register(liveModule, { streamTypes: [runOrderLiveStream] });
   // The WebSocket plugin in a context of its own with /api/live: its per-request hooks then run on
   // that route only, not on every API call (they cost a quarter of a cached public read's throughput).
   await app.register(async (live) => {

@@ -25,7 +25,8 @@
  * sends `subscribed` again for it, with the version reached and the new access.
  *
  * A signed-in admin receives events whole (with actor ids); anyone else (the venue display) receives
- * only the public fields: type, version, time and the arrangement, never who did it.
+ * only the public fields: type, version, time and the arrangement, never who did it. Which data fields
+ * are public is the stream type's choice (run orders: api/modules/run-orders/live-stream.ts).
  */
 import { z } from 'zod';
 import { MAX_ID } from './common.ts';
@@ -73,17 +74,3 @@ export type LiveServerMessage =
   | { type: 'presence'; runId: number; viewers: PresenceViewer[] }
   | { type: 'error'; code: string; message: string; runId?: number }
   | { type: 'pong' };
-
-/** The fields of a run-order event's data a public (display) subscriber may see. */
-export const PUBLIC_EVENT_FIELDS = [
-  'slots',
-  'heatSize',
-  'positions',
-  'pair',
-  'sourcePosition',
-  'targetPosition',
-  'sourceHeatNumber',
-  'targetHeatNumber',
-  'position',
-  'registrationId',
-] as const;

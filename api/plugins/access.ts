@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, Role } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 
 /**
@@ -108,13 +109,58 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   } catch {
     throw unauthorized;
   }
-  const account = await app.db
-    .selectFrom('users')
-    .select(['role', 'is_active'])
-    .where('id', '=', request.user.sub)
-    .executeTakeFirst();
-  if (!account?.is_active) throw unauthorized;
+  const account = await activeAccount(app.db, request.user.sub);
+  if (!account) throw unauthorized;
   request.user = { sub: request.user.sub, role: account.role };
+}
+
+/** A signed-in caller's account as it is now: its current role decides, not the one in its token. */
+export interface ActiveAccount {
+  id: number;
+  role: Role;
+  /** "First Last". */
+  name: string;
+}
+
+const ACCOUNT_COLUMNS = ['id', 'role', 'is_active', 'first_name', 'last_name'] as const;
+
+function toActiveAccount(row: {
+  id: number;
+  role: Role;
+  is_active: boolean;
+  first_name: string;
+  last_name: string;
+}): ActiveAccount | undefined {
+  if (!row.is_active) return undefined;
+  return { id: row.id, role: row.role, name: `${row.first_name} ${row.last_name}`.trim() };
+}
+
+/**
+ * The account check of every signed-in call (HTTP here, the live socket in api/modules/live/): the
+ * account must exist and be active. Undefined otherwise.
+ */
+export async function activeAccount(db: Kysely<Database>, userId: number): Promise<ActiveAccount | undefined> {
+  const row = await db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', userId).executeTakeFirst();
+  return row && toActiveAccount(row);
+}
+
+/** The same check for many accounts in one query: the active ones among the ids, by id. */
+export async function activeAccounts(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+): Promise<Map<number, ActiveAccount>> {
+  const accounts = new Map<number, ActiveAccount>();
+  if (userIds.length === 0) return accounts;
+  const rows = await db
+    .selectFrom('users')
+    .select(ACCOUNT_COLUMNS)
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  for (const row of rows) {
+    const account = toActiveAccount(row);
+    if (account) accounts.set(account.id, account);
+  }
+  return accounts;
 }
 
 /** The caller of a public route when a valid bearer token came with it, else undefined. */

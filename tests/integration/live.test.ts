@@ -9,7 +9,7 @@ import { type DatabaseHandle, openPostgres } from '../../api/db/database.ts';
 import type { Role } from '../../api/db/schema.ts';
 import { RUN_ORDER_STREAM_TYPE, runOrderStreamId, type Slots } from '../../api/domain/run-orders/events.ts';
 import { append, type NewEvent, streamVersion } from '../../api/event-store/store.ts';
-import { PRESENCE_CHANNEL } from '../../api/plugins/live-hub.ts';
+import { PRESENCE_CHANNEL } from '../../api/modules/live/presence.ts';
 import { createLiveSocket, type WebSocketConstructor } from '../../web/lib/live-socket.ts';
 import { createTestApp, TEST_JWT_SECRET, type TestApp, testConfig } from '../support/app.ts';
 import { insertEvent, insertRun, insertUser } from '../support/factories.ts';

@@ -5,6 +5,9 @@
  */
 import type { Dragging, PresenceViewer } from '../../contracts/live.ts';
 
+/** The pg_notify channel the instances exchange their viewers on. */
+export const PRESENCE_CHANNEL = 'live_presence';
+
 /** One instance's announcement of its own viewers of one run (the payload of a 'live_presence' notification). */
 export interface PresenceAnnouncement {
   instanceId: string;

@@ -1,0 +1,478 @@
+/**
+ * The live hub (docs/decisions/018-live-protocol.md, 021): the server side of WebSocket /api/live, one
+ * per API instance. It keeps the sockets, handles their messages one at a time, signs them in
+ * (socket-auth.ts), hands subscriptions to the stream pump (stream-pump.ts) and joins and leaves
+ * presence (presence-relay.ts), and beats the heartbeat. It knows no stream type by name: it serves those
+ * it is given (stream-type.ts).
+ *
+ * The protocol's messages name a run; they address the first stream type of the list (run orders).
+ * Presence (admins only) belongs to that stream type: an admin joins it with an established subscription.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { RawData, WebSocket } from 'ws';
+import { type Dragging, type LiveServerMessage, liveClientMessageSchema } from '../../contracts/live.ts';
+import { NOTIFY_CHANNEL, readStream, streamVersion } from '../../event-store/store.ts';
+import { listen, type NotificationListener } from './listener.ts';
+import { PRESENCE_CHANNEL } from './presence.ts';
+import { PresenceRelay } from './presence-relay.ts';
+import { audienceOf, currentAccounts, refreshedAuth, type SocketAuth, signInSocket } from './socket-auth.ts';
+import { type LiveSubscription, StreamPump, subscribedText } from './stream-pump.ts';
+import type { LiveStreamType } from './stream-type.ts';
+
+/** Runs one socket may follow at once. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
+/** Client messages waiting to be handled before the socket is considered abusive and closed. */
+const MAX_QUEUED_MESSAGES = 64;
+/** A client that reads slower than the board changes is cut off rather than buffered without limit. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** On shutdown, sockets that have not finished their close handshake by then are cut. */
+const CLOSE_GRACE_MS = 1000;
+/** setTimeout's ceiling; a token that lives longer is checked again when this fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Connection {
+  id: number;
+  ws: WebSocket;
+  auth: SocketAuth | null;
+  /** Bumped on every change of auth, so a stale expiry timer does nothing. */
+  authGeneration: number;
+  expiryTimer: NodeJS.Timeout | undefined;
+  /** By stream id. */
+  subs: Map<string, LiveSubscription<Connection>>;
+  /** Answered the last server ping. */
+  alive: boolean;
+  closed: boolean;
+  /** Client messages are handled one at a time, in order (auth before the subscribe that follows it). */
+  queue: Promise<void>;
+  queued: number;
+}
+
+export interface LiveHubStats {
+  sockets: number;
+  streams: number;
+  subscriptions: number;
+}
+
+function describeIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The message is not valid.';
+  const where = issue.path.length ? issue.path.map(String).join('.') : 'message';
+  return `Invalid message: ${where} ${issue.message}`;
+}
+
+export class LiveHub {
+  readonly instanceId = randomUUID();
+  private readonly connections = new Set<Connection>();
+  private readonly pump: StreamPump<Connection>;
+  /** The stream type the protocol's messages address (they name a run, not a stream). */
+  private readonly runStreams: LiveStreamType;
+  private readonly presence: PresenceRelay<Connection>;
+  private nextConnectionId = 1;
+  private listener: NotificationListener | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private closing = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    streamTypes: readonly LiveStreamType[],
+  ) {
+    const [first] = streamTypes;
+    if (!first) throw new Error('The live hub needs at least one stream type.');
+    this.runStreams = first;
+    this.presence = new PresenceRelay<Connection>(this.instanceId, app.config.liveHeartbeatMs, {
+      audience: (runId) => {
+        const streamId = this.runStreams.streamId(runId);
+        if (!this.pump.has(streamId)) return undefined;
+        return this.pump
+          .subscriptions(streamId)
+          .filter((s) => s.established && s.conn.auth?.admin)
+          .map((s) => s.conn);
+      },
+      sendText: (conn, text) => this.sendText(conn, text),
+      notify: (channel, payload) => this.notify(channel, payload),
+    });
+    this.pump = new StreamPump<Connection>(
+      {
+        read: (streamId, fromVersion) => readStream(app.db, streamId, fromVersion),
+        version: (streamId) => streamVersion(app.db, streamId),
+      },
+      {
+        audienceOf: (conn) => audienceOf(conn.auth),
+        isClosed: (conn) => conn.closed,
+        sendText: (conn, text) => this.sendText(conn, text),
+        established: (subs) => {
+          for (const sub of subs) if (sub.audience === 'admin') this.joinPresence(sub);
+        },
+        failed: (error, streamId) =>
+          app.log.error({ err: error, streamId }, 'live hub: reading the stream failed, retrying'),
+      },
+    );
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+
+  async start(): Promise<void> {
+    this.listener = await listen(this.app.database, {
+      channels: [NOTIFY_CHANNEL, PRESENCE_CHANNEL],
+      onNotification: (channel, payload) => {
+        if (channel === NOTIFY_CHANNEL) this.pump.notified(payload);
+        else if (channel === PRESENCE_CHANNEL) this.presence.notified(payload);
+      },
+      onReconnect: () => this.afterReconnect(),
+      log: this.app.log,
+    });
+    this.heartbeat = setInterval(() => this.beat(), this.app.config.liveHeartbeatMs);
+    this.heartbeat.unref();
+    await this.presence.start();
+  }
+
+  /** Before the server stops: tell the other instances our viewers are gone, then close every socket. */
+  async beginClose(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.pump.stop();
+    clearInterval(this.heartbeat);
+    await this.presence.close();
+    for (const conn of this.connections) {
+      conn.ws.close(1001, 'The server is shutting down');
+      setTimeout(() => conn.ws.terminate(), CLOSE_GRACE_MS).unref();
+    }
+  }
+
+  /** After the server stopped: stop listening and let running pumps finish. */
+  async close(): Promise<void> {
+    await this.beginClose();
+    await this.listener?.close();
+    await this.pump.close();
+    for (const conn of this.connections) clearTimeout(conn.expiryTimer);
+  }
+
+  stats(): LiveHubStats {
+    return { sockets: this.connections.size, ...this.pump.stats() };
+  }
+
+  // ---------------------------------------------------------------- sockets
+
+  /** Takes a freshly upgraded socket of /api/live. */
+  accept(ws: WebSocket, request: FastifyRequest): void {
+    const conn: Connection = {
+      id: this.nextConnectionId++,
+      ws,
+      auth: null,
+      authGeneration: 0,
+      expiryTimer: undefined,
+      subs: new Map(),
+      alive: true,
+      closed: false,
+      queue: Promise.resolve(),
+      queued: 0,
+    };
+    if (this.closing) {
+      ws.close(1001, 'The server is shutting down');
+      return;
+    }
+    this.connections.add(conn);
+    ws.on('pong', () => {
+      conn.alive = true;
+    });
+    ws.on('message', (data: RawData, isBinary: boolean) => this.enqueue(conn, data, isBinary));
+    ws.on('close', () => this.drop(conn));
+    ws.on('error', (error) => request.log.debug({ err: error }, 'live socket error'));
+    this.send(conn, { type: 'ready' });
+  }
+
+  private enqueue(conn: Connection, data: RawData, isBinary: boolean): void {
+    if (conn.closed) return;
+    if (conn.queued >= MAX_QUEUED_MESSAGES) {
+      conn.ws.close(1008, 'Too many messages');
+      return;
+    }
+    conn.queued += 1;
+    conn.queue = conn.queue
+      .then(() => this.handle(conn, data, isBinary))
+      .catch((error: unknown) => {
+        this.app.log.error({ err: error, connection: conn.id }, 'live hub: message handling failed');
+        this.sendError(conn, 'INTERNAL_ERROR', 'Something went wrong on the server.');
+      })
+      .finally(() => {
+        conn.queued -= 1;
+      });
+  }
+
+  private async handle(conn: Connection, data: RawData, isBinary: boolean): Promise<void> {
+    if (conn.closed) return;
+    let parsed: unknown;
+    try {
+      if (isBinary) throw new Error('binary');
+      parsed = JSON.parse(rawToString(data));
+    } catch {
+      this.sendError(conn, 'BAD_MESSAGE', 'Messages must be JSON text.');
+      return;
+    }
+    const result = liveClientMessageSchema.safeParse(parsed);
+    if (!result.success) {
+      this.sendError(conn, 'BAD_MESSAGE', describeIssue(result.error));
+      return;
+    }
+    const message = result.data;
+    switch (message.type) {
+      case 'ping':
+        this.send(conn, { type: 'pong' });
+        return;
+      case 'auth':
+        await this.authenticate(conn, message.token);
+        return;
+      case 'subscribe':
+        await this.subscribe(conn, this.runStreams, message.runId, message.fromVersion);
+        return;
+      case 'unsubscribe':
+        this.unsubscribe(conn, this.runStreams, message.runId);
+        return;
+      case 'presence':
+        this.setDragging(conn, message.runId, message.dragging);
+        return;
+    }
+  }
+
+  private drop(conn: Connection): void {
+    if (conn.closed) return;
+    conn.closed = true;
+    clearTimeout(conn.expiryTimer);
+    this.connections.delete(conn);
+    for (const sub of conn.subs.values()) {
+      this.removeSubscription(sub);
+      this.leavePresence(sub);
+    }
+    conn.subs.clear();
+  }
+
+  private send(conn: Connection, message: LiveServerMessage): void {
+    this.sendText(conn, JSON.stringify(message));
+  }
+
+  private sendText(conn: Connection, text: string): void {
+    const { ws } = conn;
+    if (conn.closed || ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.app.log.warn({ connection: conn.id }, 'live hub: client too slow, closing its socket');
+      ws.terminate();
+      return;
+    }
+    ws.send(text);
+  }
+
+  private sendError(conn: Connection, code: string, message: string, runId?: number): void {
+    this.send(conn, { type: 'error', code, message, ...(runId === undefined ? {} : { runId }) });
+  }
+
+  // ---------------------------------------------------------------- auth
+
+  /** Signs the socket in (socket-auth.ts); a failed auth signs it out. */
+  private async authenticate(conn: Connection, token: string): Promise<void> {
+    const result = await signInSocket(this.app, token);
+    if (conn.closed) return;
+    if (result.auth === null) {
+      this.setAuth(conn, null);
+      this.sendError(conn, result.code, result.message);
+      this.applyAccess(conn);
+      return;
+    }
+    const { auth } = result;
+    this.setAuth(conn, auth);
+    this.send(conn, {
+      type: 'authenticated',
+      userId: auth.userId,
+      role: auth.role,
+      expiresAt: auth.expiresAt === null ? null : new Date(auth.expiresAt).toISOString(),
+    });
+    this.applyAccess(conn);
+  }
+
+  /** Changes the socket's auth and re-arms its expiry timer; the caller then calls applyAccess. */
+  private setAuth(conn: Connection, auth: SocketAuth | null): void {
+    conn.auth = auth;
+    conn.authGeneration += 1;
+    clearTimeout(conn.expiryTimer);
+    conn.expiryTimer = undefined;
+    if (auth?.expiresAt != null) this.armExpiry(conn, conn.authGeneration);
+  }
+
+  private armExpiry(conn: Connection, generation: number): void {
+    const expiresAt = conn.auth?.expiresAt;
+    if (expiresAt == null) return;
+    const delay = expiresAt - Date.now();
+    conn.expiryTimer = setTimeout(
+      () => {
+        if (conn.closed || conn.authGeneration !== generation) return;
+        if (Date.now() < expiresAt) return this.armExpiry(conn, generation);
+        this.setAuth(conn, null);
+        this.sendError(conn, 'TOKEN_EXPIRED', 'The sign-in token has expired: send a fresh one to keep admin access.');
+        this.applyAccess(conn);
+      },
+      Math.max(0, Math.min(delay, MAX_TIMER_MS)),
+    );
+    conn.expiryTimer.unref();
+  }
+
+  /**
+   * Brings the socket's established subscriptions in line with its current audience: each one whose
+   * audience changes is announced with `subscribed` again (at the version it has reached), and joins or
+   * leaves the run's presence. Events from now on carry the new audience.
+   */
+  private applyAccess(conn: Connection): void {
+    const audience = audienceOf(conn.auth);
+    for (const sub of conn.subs.values()) {
+      if (!sub.established) continue;
+      if (sub.audience !== audience) {
+        sub.audience = audience;
+        this.sendText(conn, subscribedText(sub));
+      }
+      if (audience === 'admin') this.joinPresence(sub);
+      else this.leavePresence(sub);
+    }
+  }
+
+  // ---------------------------------------------------------------- subscriptions
+
+  private async subscribe(conn: Connection, type: LiveStreamType, runId: number, fromVersion: number): Promise<void> {
+    const existing = conn.subs.get(type.streamId(runId));
+    if (!existing && conn.subs.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+      this.sendError(
+        conn,
+        'TOO_MANY_SUBSCRIPTIONS',
+        `A socket may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} runs.`,
+        runId,
+      );
+      return;
+    }
+    const allowed = await type.mayFollow(this.app.db, runId, audienceOf(conn.auth));
+    if (conn.closed || this.closing) return;
+    if (!allowed) {
+      this.sendError(conn, 'RUN_NOT_FOUND', 'This run does not exist.', runId);
+      return;
+    }
+    // A second subscribe to the same run restarts it from the given version (a client that saw a gap).
+    const sub = this.pump.add(conn, type, runId, fromVersion, existing);
+    conn.subs.set(sub.streamId, sub);
+    await this.pump.pump(sub.streamId);
+  }
+
+  private unsubscribe(conn: Connection, type: LiveStreamType, runId: number): void {
+    const sub = conn.subs.get(type.streamId(runId));
+    if (!sub) return;
+    conn.subs.delete(sub.streamId);
+    this.removeSubscription(sub);
+    this.leavePresence(sub);
+  }
+
+  private removeSubscription(sub: LiveSubscription<Connection>): void {
+    if (this.pump.remove(sub) && sub.type === this.runStreams) this.presence.forget(sub.runId);
+  }
+
+  private afterReconnect(): void {
+    this.pump.pumpAll();
+    this.presence.afterReconnect();
+  }
+
+  // ---------------------------------------------------------------- presence
+
+  /** Presence belongs to the stream type the protocol addresses (the run-order board). */
+  private joinPresence(sub: LiveSubscription<Connection>): void {
+    const { auth } = sub.conn;
+    if (!auth?.admin || sub.type !== this.runStreams) return;
+    this.presence.join(sub.runId, sub.conn, { userId: auth.userId, name: auth.name });
+  }
+
+  private leavePresence(sub: LiveSubscription<Connection>): void {
+    if (sub.type === this.runStreams) this.presence.leave(sub.runId, sub.conn);
+  }
+
+  private setDragging(conn: Connection, runId: number, dragging: Dragging): void {
+    if (!conn.auth?.admin) {
+      this.sendError(conn, 'FORBIDDEN', 'Only signed-in admins share what they drag.', runId);
+      return;
+    }
+    if (!this.presence.drag(runId, conn, dragging)) {
+      this.sendError(conn, 'NOT_SUBSCRIBED', 'Subscribe to the run before sharing presence on it.', runId);
+    }
+  }
+
+  private async notify(channel: string, payload: object): Promise<void> {
+    try {
+      await sql`select pg_notify(${channel}, ${JSON.stringify(payload)})`.execute(this.app.db);
+    } catch (error) {
+      this.app.log.warn({ err: error, channel }, 'live hub: pg_notify failed');
+    }
+  }
+
+  // ---------------------------------------------------------------- heartbeat
+
+  /**
+   * Every LIVE_HEARTBEAT_MS: a socket that did not answer the previous ping is cut (its close leaves
+   * presence), the others are pinged; this instance re-announces its viewers and forgets the viewers of
+   * instances that stopped announcing theirs.
+   */
+  private beat(): void {
+    for (const conn of this.connections) {
+      if (!conn.alive) {
+        this.app.log.debug({ connection: conn.id }, 'live hub: no pong, terminating socket');
+        conn.ws.terminate();
+        this.drop(conn);
+        continue;
+      }
+      conn.alive = false;
+      try {
+        conn.ws.ping();
+      } catch {
+        // closing already
+      }
+    }
+    this.presence.beat();
+    void this.recheckAccounts();
+  }
+
+  /**
+   * The HTTP routes read the account on every call; a socket reads it on every auth and then once per
+   * heartbeat (one query for all signed-in sockets), so a deactivation or a new role applies within one
+   * heartbeat rather than at the token's expiry.
+   */
+  private async recheckAccounts(): Promise<void> {
+    const signedIn = [...this.connections].flatMap((conn) => (conn.auth ? [{ conn, auth: conn.auth }] : []));
+    if (signedIn.length === 0) return;
+    let accounts: Awaited<ReturnType<typeof currentAccounts>>;
+    try {
+      accounts = await currentAccounts(
+        this.app.db,
+        signedIn.map((s) => s.auth),
+      );
+    } catch (error) {
+      this.app.log.warn({ err: error }, 'live hub: cannot re-read the signed-in accounts');
+      return;
+    }
+    for (const { conn, auth } of signedIn) {
+      if (conn.closed || conn.auth !== auth) continue; // signed in again meanwhile
+      const refreshed = refreshedAuth(auth, accounts.get(auth.userId));
+      if (refreshed === null) {
+        this.setAuth(conn, null);
+        this.sendError(conn, 'UNAUTHORIZED', 'This account can no longer sign in.');
+        this.applyAccess(conn);
+        continue;
+      }
+      if (refreshed === auth) continue;
+      conn.auth = refreshed;
+      if (refreshed.role !== auth.role) {
+        const expiresAt = auth.expiresAt === null ? null : new Date(auth.expiresAt).toISOString();
+        this.send(conn, { type: 'authenticated', userId: auth.userId, role: refreshed.role, expiresAt });
+      }
+      this.applyAccess(conn);
+    }
+  }
+}
+
+function rawToString(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}

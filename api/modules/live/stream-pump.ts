@@ -1,0 +1,265 @@
+/**
+ * The stream pump of the live module (docs/decisions/018-live-protocol.md, 021): subscriptions to event
+ * streams, catch-up from a version, and delivery of every event exactly once, in order.
+ *
+ * Events never travel in NOTIFY payloads. A notification on 'event_log' only says "stream S reached
+ * version V"; the pump then reads that stream once from the lowest version any of its subscribers has,
+ * and sends each subscriber the events after its own last version, in order. Passes over one stream are
+ * serialised (a request during a pass marks the stream dirty and it runs once more), and a subscription
+ * is registered before its first pass, so every subscriber gets every event exactly once, in order,
+ * without gaps, however notifications, subscriptions and reconnections interleave.
+ *
+ * No I/O of its own: it reads events through an `EventReader` and writes text through its `PumpOutput`.
+ */
+import type { LiveServerMessage } from '../../contracts/live.ts';
+import type { RecordedEvent } from '../../event-store/store.ts';
+import { toLiveEvent } from './live-event.ts';
+import type { LiveAudience, LiveStreamType } from './stream-type.ts';
+
+/** A pass that failed (the database did not answer) is tried again after this long. */
+export const PUMP_RETRY_MS = 1000;
+
+export interface EventReader {
+  /** The stream's events after fromVersion (exclusive), in order. */
+  read(streamId: string, fromVersion: number): Promise<RecordedEvent[]>;
+  /** The stream's last version (0 for a stream without events). */
+  version(streamId: string): Promise<number>;
+}
+
+/** Where the pump's messages go; C is whatever identifies a socket. */
+export interface PumpOutput<C> {
+  /** The subscriber's audience now (it is applied to every event when it is sent). */
+  audienceOf(conn: C): LiveAudience;
+  isClosed(conn: C): boolean;
+  sendText(conn: C, text: string): void;
+  /** After a pass, with the subscriptions whose catch-up it sent (each was sent `subscribed`). */
+  established(subs: readonly LiveSubscription<C>[]): void;
+  /** A read failed; the stream is pumped again after the retry delay. */
+  failed(error: unknown, streamId: string): void;
+}
+
+export interface LiveSubscription<C> {
+  conn: C;
+  type: LiveStreamType;
+  runId: number;
+  streamId: string;
+  /** The last version this subscriber was sent (or had, per its fromVersion). */
+  lastVersion: number;
+  /** True once the catch-up was sent and `subscribed` followed it. */
+  established: boolean;
+  /** The audience last announced in `subscribed`. */
+  audience: LiveAudience;
+}
+
+interface Stream<C> {
+  type: LiveStreamType;
+  runId: number;
+  streamId: string;
+  subs: Set<LiveSubscription<C>>;
+  /** Another pass is needed after the running one. */
+  dirty: boolean;
+  running: Promise<void> | null;
+  retryTimer: NodeJS.Timeout | undefined;
+}
+
+export class StreamPump<C> {
+  private readonly streams = new Map<string, Stream<C>>();
+  private stopped = false;
+
+  constructor(
+    private readonly reader: EventReader,
+    private readonly output: PumpOutput<C>,
+    private readonly retryMs = PUMP_RETRY_MS,
+  ) {}
+
+  /**
+   * Registers a subscription at fromVersion (replacing `replaces`, the same socket's earlier one to the
+   * stream) without pumping: the caller records it, then awaits `pump(sub.streamId)` for its catch-up.
+   */
+  add(conn: C, type: LiveStreamType, runId: number, fromVersion: number, replaces?: LiveSubscription<C>) {
+    const streamId = type.streamId(runId);
+    let stream = this.streams.get(streamId);
+    if (!stream) {
+      stream = { type, runId, streamId, subs: new Set(), dirty: false, running: null, retryTimer: undefined };
+      this.streams.set(streamId, stream);
+    }
+    if (replaces) stream.subs.delete(replaces);
+    const sub: LiveSubscription<C> = {
+      conn,
+      type,
+      runId,
+      streamId,
+      lastVersion: fromVersion,
+      established: false,
+      audience: this.output.audienceOf(conn),
+    };
+    // Registered before the pass: an event committed from now on is either in that pass's read or
+    // announced by a notification that marks the stream dirty for another pass.
+    stream.subs.add(sub);
+    return sub;
+  }
+
+  /** Removes a subscription. True when its stream has no subscriber left here and was dropped. */
+  remove(sub: LiveSubscription<C>): boolean {
+    const stream = this.streams.get(sub.streamId);
+    if (!stream) return false;
+    stream.subs.delete(sub);
+    if (stream.subs.size > 0) return false;
+    clearTimeout(stream.retryTimer);
+    this.streams.delete(sub.streamId);
+    return true;
+  }
+
+  /** The subscriptions of a stream served here (established or not). */
+  subscriptions(streamId: string): LiveSubscription<C>[] {
+    return [...(this.streams.get(streamId)?.subs ?? [])];
+  }
+
+  has(streamId: string): boolean {
+    return this.streams.has(streamId);
+  }
+
+  /** Takes an 'event_log' notification ({streamId, streamType, version}); other payloads are ignored. */
+  notified(payload: string): void {
+    let notice: { streamId?: unknown; streamType?: unknown; version?: unknown };
+    try {
+      notice = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    if (typeof notice.streamId !== 'string') return;
+    const stream = this.streams.get(notice.streamId);
+    if (!stream || notice.streamType !== stream.type.streamType) return;
+    // Nothing to do when every subscriber already has that version.
+    const version = typeof notice.version === 'number' ? notice.version : Number.POSITIVE_INFINITY;
+    if ([...stream.subs].every((s) => s.lastVersion >= version)) return;
+    void this.request(stream);
+  }
+
+  /** Pumps every stream served here (after notifications may have been lost). */
+  pumpAll(): void {
+    for (const stream of this.streams.values()) void this.request(stream);
+  }
+
+  /**
+   * Asks for a pass over the stream. The promise settles once a pass that started after this call has
+   * finished, so the caller's subscription has been served.
+   */
+  pump(streamId: string): Promise<void> {
+    const stream = this.streams.get(streamId);
+    return stream ? this.request(stream) : Promise.resolve();
+  }
+
+  stats(): { streams: number; subscriptions: number } {
+    let subscriptions = 0;
+    for (const stream of this.streams.values()) subscriptions += stream.subs.size;
+    return { streams: this.streams.size, subscriptions };
+  }
+
+  /** No pass starts or is retried from now on. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** Stops, then lets the running passes finish. */
+  async close(): Promise<void> {
+    this.stop();
+    for (const stream of this.streams.values()) clearTimeout(stream.retryTimer);
+    await Promise.allSettled([...this.streams.values()].map((s) => s.running));
+  }
+
+  private request(stream: Stream<C>): Promise<void> {
+    stream.dirty = true;
+    stream.running ??= this.drain(stream);
+    return stream.running;
+  }
+
+  /**
+   * Passes until no request came in during the last one. `running` is cleared in the same synchronous
+   * step as the final check of `dirty`, so a request can never slip between the two unserved.
+   */
+  private async drain(stream: Stream<C>): Promise<void> {
+    await null; // `running` is set by the caller before the first pass
+    try {
+      while (stream.dirty && !this.stopped) {
+        stream.dirty = false;
+        try {
+          await this.pass(stream);
+        } catch (error) {
+          this.output.failed(error, stream.streamId);
+          this.retryLater(stream);
+          return;
+        }
+      }
+    } finally {
+      stream.running = null;
+    }
+  }
+
+  private retryLater(stream: Stream<C>): void {
+    if (stream.retryTimer || this.stopped) return;
+    stream.retryTimer = setTimeout(() => {
+      stream.retryTimer = undefined;
+      if (this.streams.get(stream.streamId) === stream) void this.request(stream);
+    }, this.retryMs);
+    stream.retryTimer.unref?.();
+  }
+
+  /** One read from the lowest version any subscriber has; each gets what it has not had yet, in order. */
+  private async pass(stream: Stream<C>): Promise<void> {
+    const subs = [...stream.subs];
+    if (subs.length === 0) return;
+    const from = Math.min(...subs.map((s) => s.lastVersion));
+    const events = await this.reader.read(stream.streamId, from);
+    let current = events.at(-1)?.version ?? from;
+    if (events.length === 0 && subs.some((s) => !s.established)) {
+      // Only a subscriber whose fromVersion is ahead of the log can make this smaller than `from`.
+      current = Math.min(from, await this.reader.version(stream.streamId));
+    }
+    const texts: Record<LiveAudience, string[]> = { admin: [], public: [] };
+    const textOf = (index: number, audience: LiveAudience): string => {
+      let text = texts[audience][index];
+      if (text === undefined) {
+        const event = events[index] as RecordedEvent;
+        text = JSON.stringify({
+          type: 'event',
+          runId: stream.runId,
+          event: toLiveEvent(event, audience === 'admin' ? undefined : stream.type.publicFields),
+        } satisfies LiveServerMessage);
+        texts[audience][index] = text;
+      }
+      return text;
+    };
+    const joined: LiveSubscription<C>[] = [];
+    for (const sub of subs) {
+      // Unsubscribed, replaced by a newer subscribe, or closed while the read was running.
+      if (!stream.subs.has(sub) || this.output.isClosed(sub.conn)) continue;
+      const audience = this.output.audienceOf(sub.conn);
+      for (let i = 0; i < events.length; i++) {
+        const event = events[i] as RecordedEvent;
+        if (event.version <= sub.lastVersion) continue;
+        this.output.sendText(sub.conn, textOf(i, audience));
+        sub.lastVersion = event.version;
+      }
+      if (!sub.established) {
+        // A client that claims more than the log has is told the real version.
+        if (sub.lastVersion > current) sub.lastVersion = current;
+        sub.established = true;
+        sub.audience = audience;
+        this.output.sendText(sub.conn, subscribedText(sub));
+        joined.push(sub);
+      }
+    }
+    if (joined.length > 0) this.output.established(joined);
+  }
+}
+
+/** The `subscribed` message of a subscription, at the version it reached and with its audience. */
+export function subscribedText(sub: LiveSubscription<unknown>): string {
+  return JSON.stringify({
+    type: 'subscribed',
+    runId: sub.runId,
+    version: sub.lastVersion,
+    access: sub.audience,
+  } satisfies LiveServerMessage);
+}
