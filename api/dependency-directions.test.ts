@@ -39,11 +39,6 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
 const PENDING: readonly string[] = [
   // Replaced by the registrations module's pageOfRegistrations.
   'api/modules/events/admin-routes.ts -> api/modules/runs/registration-queries.ts',
-  // The live hub moves into api/modules/live/ (decision 021).
-  'api/plugins/live-hub.ts -> api/modules/live/listener.ts',
-  'api/plugins/live-hub.ts -> api/modules/live/live-event.ts',
-  'api/plugins/live-hub.ts -> api/modules/live/presence.ts',
-  'api/plugins/live-hub.ts -> api/modules/run-orders/queries.ts',
 ];
 
 function sourceFiles(folder: string): string[] {
