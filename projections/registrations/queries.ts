@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { isoOrNull } from '../../api/db/rows.ts';
 import type { Database, RegistrationsTable } from '../../api/db/schema.ts';
-import type { RunPlaces } from '../../api/domain/registrations/decide.ts';
+import type { RunPlaces } from '../../api/domain/registrations/places.ts';
 import { initialRegistrationState, type RegistrationState } from '../../api/domain/registrations/evolve.ts';
 
 /**
