@@ -7,9 +7,11 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { PROJECTIONS } from '../projections/registry.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import { createEventStore, type EventStore } from './event-store/store.ts';
 import { adminUserRoutes } from './modules/admin-users/routes.ts';
 import { publicAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -56,6 +58,13 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The event store with the inline projections (decorated in buildApp). */
+    eventStore: EventStore;
+  }
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -78,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
+  // The event store runs the read models' projectors inline (docs/decisions/020).
+  app.decorate('eventStore', createEventStore(database.db, PROJECTIONS));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -82,7 +82,12 @@ export const runOrderRoutes: AppPlugin = async (app) => {
       async (request) => {
         const parameters = request.params as z.infer<P>;
         const payload = request.body as z.infer<S>;
-        return runOrderCommand(app.db, parameters.runId, toRequest(payload, parameters), metaOf(request, payload));
+        return runOrderCommand(
+          app.eventStore,
+          parameters.runId,
+          toRequest(payload, parameters),
+          metaOf(request, payload),
+        );
       },
     );
   }

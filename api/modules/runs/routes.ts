@@ -273,7 +273,7 @@ export const runRoutes: AppPlugin = async (app) => {
       },
     },
     async (request) => {
-      const result = await setParticipantLimit(app.db, clock(), request.params.id, request.body.limit, {
+      const result = await setParticipantLimit(app.eventStore, clock(), request.params.id, request.body.limit, {
         actorId: request.user.sub,
         requestId: request.id,
       });
