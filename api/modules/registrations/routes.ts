@@ -196,7 +196,7 @@ export const registrationRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const { page, limit, runId } = request.query;
-      return pageOfRegistrations(app.db, { runId, status: 'waitlisted' }, { page, limit }, 'run');
+      return pageOfRegistrations(app.db, { runId, status: 'waitlisted' }, { page, limit }, { order: 'places' });
     },
   );
 
@@ -273,7 +273,7 @@ export const registrationRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const { page, limit, status } = request.query;
-      return pageOfRegistrations(app.db, { runId: request.params.id, status }, { page, limit }, 'run');
+      return pageOfRegistrations(app.db, { runId: request.params.id, status }, { page, limit }, { order: 'places' });
     },
   );
 

@@ -24,9 +24,9 @@ import { isAdmin, optionalCaller } from '../../plugins/access.ts';
 import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import { eventForRuns } from '../events/admin-queries.ts';
 import { clockFor } from '../events/queries.ts';
+import { pageOfRegistrations, toRegistrationEntry } from '../registrations/queries.ts';
 import { runOrderSummaries } from '../run-orders/queries.ts';
 import { pageOfEventRuns, pageOfPublicRunsOfType, pageOfRuns, runById } from './queries.ts';
-import { pageOfRegistrations } from './registration-queries.ts';
 import { createRun, eventNotFound, runNotFound, scheduleRun, setParticipantLimit, updateRun } from './service.ts';
 
 const tags = ['runs'];
@@ -189,7 +189,12 @@ export const runRoutes: AppPlugin = async (app) => {
       const { id } = request.params;
       await visibleRun(id, true);
       const { page, limit, ...filter } = request.query;
-      return pageOfRegistrations(app.db, { ...filter, runId: id }, { page, limit });
+      return pageOfRegistrations(
+        app.db,
+        { ...filter, runId: id },
+        { page, limit },
+        { order: 'runs', as: toRegistrationEntry },
+      );
     },
   );
 
