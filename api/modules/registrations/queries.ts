@@ -83,25 +83,12 @@ export function toRegistrationDto(row: RegistrationJoinedRow): RegistrationDto {
 
 /** A registration as the run and event admin tabs list it (GET /runs/{id}/registrations, /events/{id}/registrations). */
 export function toRegistrationEntry(row: RegistrationJoinedRow): RegistrationEntry {
+  const { runType, runCategory, eventName, eventStartDate, entrantName, deletedAt, userName, ...entry } =
+    toRegistrationDto(row);
   return {
-    id: row.id,
-    eventId: row.event_id,
-    runId: row.run_id,
-    runName: row.run_name,
-    teamId: row.team_id,
-    teamName: row.team_name ?? null,
-    userId: row.user_id,
+    ...entry,
+    // Both names or none, as these tabs always named a person.
     userName: row.first_name !== null && row.last_name !== null ? `${row.first_name} ${row.last_name}` : null,
-    registeredBy: row.registered_by,
-    status: row.status,
-    waitlistPosition: row.waitlist_position,
-    isHybridOptIn: row.is_hybrid_opt_in,
-    notes: row.notes,
-    submittedAt: iso(row.submitted_at),
-    confirmedAt: isoOrNull(row.confirmed_at),
-    cancelledAt: isoOrNull(row.cancelled_at),
-    updatedAt: iso(row.updated_at),
-    version: row.version,
   };
 }
 

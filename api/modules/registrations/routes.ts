@@ -117,7 +117,7 @@ const readResponses = { 400: e, 401: e, 403: e, 404: e };
 const commandResponses = { 200: registrationSchema, 400: e, 401: e, 403: e, 404: e, 409: e, 422: e };
 
 /**
- * Registrations, event-sourced (SPEC 7 "Registrations"; docs/decisions/014). Reads come from the
+ * Registrations, event-sourced (docs/domain.md; docs/decisions/014). Reads come from the
  * inline read model; every change is a command on the registration streams of one run.
  */
 export const registrationRoutes: AppPlugin = async (app) => {

@@ -44,7 +44,7 @@ const commandResponses = { 200: runOrderViewSchema, 400: e, 401: e, 403: e, 404:
 const BASE = '/api/run-orders/run/:runId';
 
 /**
- * Run orders, event-sourced (SPEC 7 "Run orders"; docs/decisions/017). Admins only, except the venue
+ * Run orders, event-sourced (docs/domain.md; docs/decisions/017). Admins only, except the venue
  * display's public read. Every command answers the whole new view; the live socket tells the others.
  */
 export const runOrderRoutes: AppPlugin = async (app) => {

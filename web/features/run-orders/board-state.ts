@@ -1,5 +1,5 @@
 /**
- * The optimistic board as a reducer (DESIGN.md "Event sourcing, concretely"). Pure, so every path is
+ * The optimistic board as a reducer (decision 019). Pure, so every path is
  * unit-tested without a browser.
  *
  * - `confirmed` is the order as the server has it: the last full view, then each live event folded
