@@ -4,8 +4,8 @@
  *
  * Every event that changes the arrangement carries the whole resulting arrangement (`slots`), so evolve
  * never re-runs a rule and a replay can never disagree with what was decided; the other fields (source,
- * target, positions) say what was done, for the history and the board's highlights. Actors are named as
- * the settled field names name them (movedBy, lockedBy...; decision 017), always the signed-in user.
+ * target, positions) say what was done, for the history and the board's highlights. Actors are named by
+ * the settled fields (movedBy, lockedBy...; decision 017), always the signed-in user.
  */
 
 export const RUN_ORDER_STREAM_TYPE = 'run-order';
