@@ -6,8 +6,10 @@ import jwt from '@fastify/jwt';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PROJECTIONS } from '../projections/registry.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createEventStore, type EventStore } from './event-store/store.ts';
 import { adminUserRoutes } from './modules/admin-users/routes.ts';
 import { publicAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -46,6 +48,13 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The event store with the inline projections (decorated in buildApp). */
+    eventStore: EventStore;
+  }
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -67,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database });
+  // The event store runs the read models' projectors inline (docs/decisions/020).
+  app.decorate('eventStore', createEventStore(database.db, PROJECTIONS));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

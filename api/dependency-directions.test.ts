@@ -36,10 +36,7 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
  * Imports that still run the wrong way while issue 11 is under way, each with the change that removes
  * it. Delete a line once its import is gone.
  */
-const PENDING: readonly string[] = [
-  // Replaced by the registrations module's pageOfRegistrations.
-  'api/modules/events/admin-routes.ts -> api/modules/runs/registration-queries.ts',
-];
+const PENDING: readonly string[] = [];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })

@@ -1,3 +1,4 @@
+import { PROJECTIONS } from '../projections/registry.ts';
 import { buildApp } from './app.ts';
 import { EXIT_CODES, exitCodeFor } from './cli/run.ts';
 import { loadConfig, resolveJwtSecret } from './config.ts';
@@ -5,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from './db/seed.ts';
 import { seedDemoCompetition } from './db/seed-competition.ts';
+import { createEventStore } from './event-store/store.ts';
 
 /** Process entry: config, database, migrations, demo data on a fresh embedded database, listen, shutdown. */
 async function main() {
@@ -21,7 +23,7 @@ async function main() {
   if (embedded && (await isDatabaseEmpty(database.db))) {
     process.stdout.write('Empty embedded database: loading the demo data...\n');
     await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });
-    await seedDemoCompetition(database.db, { timeZone: config.siteTimeZone });
+    await seedDemoCompetition(createEventStore(database.db, PROJECTIONS), { timeZone: config.siteTimeZone });
   }
 
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });

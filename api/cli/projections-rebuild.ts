@@ -1,7 +1,8 @@
-import { rebuildProjections } from '../../projections/rebuild.ts';
+import { PROJECTIONS } from '../../projections/registry.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { rebuildProjections } from '../event-store/projection.ts';
 import { runCli } from './run.ts';
 
 /** npm run projections:rebuild: every read model, rebuilt from the event log in one transaction. */
@@ -10,7 +11,7 @@ runCli(async () => {
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    const report = await rebuildProjections(database.db);
+    const report = await rebuildProjections(database.db, PROJECTIONS);
     process.stdout.write(
       `Rebuilt ${report.projections.length} read model(s) (${report.projections.join(', ') || 'none'}) from ${report.events} events in ${report.milliseconds} ms.\n`,
     );

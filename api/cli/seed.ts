@@ -1,8 +1,10 @@
+import { PROJECTIONS } from '../../projections/registry.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from '../db/seed.ts';
 import { seedDemoCompetition } from '../db/seed-competition.ts';
+import { createEventStore } from '../event-store/store.ts';
 import { EXIT_CODES, runCli } from './run.ts';
 
 const force = process.argv.includes('--force');
@@ -20,7 +22,9 @@ runCli(async () => {
       return;
     }
     const added = await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });
-    const competition = await seedDemoCompetition(database.db, { timeZone: config.siteTimeZone });
+    const competition = await seedDemoCompetition(createEventStore(database.db, PROJECTIONS), {
+      timeZone: config.siteTimeZone,
+    });
     process.stdout.write(
       `Demo data: added ${added.departments} departments, ${added.users} users, ${added.events} events, ${added.runs} runs, ${added.announcements} announcements, ` +
         `${competition.competitors} competitors, ${competition.registrations} registrations.\n`,

@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { EventStore } from '../event-store/store.ts';
 import { recordRegistration } from '../modules/registrations/commands.ts';
 import { runOrderCommand } from '../modules/run-orders/commands.ts';
-import type { Database } from './schema.ts';
 
 /**
  * Demo competitors, teams, registrations and a run order, on top of seedDemoData: the event running
@@ -54,9 +54,10 @@ const LAST = [
 const WOMEN = ['Emma', 'Olivia', 'Chloé', 'Maya', 'Léa', 'Zoé'];
 
 export async function seedDemoCompetition(
-  db: Kysely<Database>,
+  store: EventStore,
   { timeZone }: { timeZone: string },
 ): Promise<{ competitors: number; registrations: number }> {
+  const { db } = store;
   const done = await db
     .selectFrom('users')
     .select('id')
@@ -120,11 +121,11 @@ export async function seedDemoCompetition(
   const today = await runOf('toronto-indoor-now', 'Open Men');
   if (today) {
     for (const userId of ids.slice(0, FIRST.length)) {
-      await recordRegistration(db, actor, { runId: today.id, userId }, options);
+      await recordRegistration(store, actor, { runId: today.id, userId }, options);
       registrations++;
     }
     await runOrderCommand(
-      db,
+      store,
       today.id,
       { type: 'Generate', seeding: { rule: 'best-time', fastest: 'last', seed: 2026 }, heatSize: 3 },
       { actorId: admin.id, expectedVersion: 0 },
@@ -136,7 +137,7 @@ export async function seedDemoCompetition(
   if (next) {
     await sql`update runs set participant_limit = 4 where id = ${next.id}`.execute(db);
     for (const userId of ids.slice(FIRST.length)) {
-      await recordRegistration(db, actor, { runId: next.id, userId }, options);
+      await recordRegistration(store, actor, { runId: next.id, userId }, options);
       registrations++;
     }
   }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
+import type { Projection } from './projection.ts';
 
 /**
  * The event store: the only code that writes event_log. Appends run inside the caller's transaction,
@@ -35,7 +36,7 @@ export interface RecordedEvent<T extends string = string, D = unknown> {
   recordedAt: Date;
 }
 
-/** Read models updated inside the append's transaction (projections/registry.ts provides them). */
+/** A read model updated inside the append's transaction (the event store's projections provide them). */
 export type InlineProjector = (trx: Transaction<Database>, events: RecordedEvent[]) => Promise<void>;
 
 export const NOTIFY_CHANNEL = 'event_log';
@@ -232,4 +233,49 @@ export async function readAll(
     .limit(options.limit ?? 1000)
     .execute();
   return rows.map((r) => toRecorded(r as EventRow));
+}
+
+/**
+ * The event store the app is assembled with (`app.eventStore`): the database and the projections to run
+ * inline. Every append through it updates the read models that follow its stream type in the same
+ * transaction. It receives the projections from whoever assembles it (api/app.ts, the command-line
+ * tools, the tests) and never names one itself.
+ */
+export interface EventStore {
+  readonly db: Kysely<Database>;
+  readonly projections: readonly Projection[];
+  /** Appends to one stream in the caller's transaction, with the inline projections of its stream type. */
+  append(trx: Transaction<Database>, input: AppendInput): Promise<AppendResult>;
+  /** Appends to several streams in turn (a command that moves other registrations of a run, say). */
+  appendStreams(trx: Transaction<Database>, inputs: readonly AppendInput[]): Promise<AppendResult[]>;
+}
+
+/** The inline projectors for one stream type: the read models that care about it. */
+export function inlineProjectorsFor(streamType: string, projections: readonly Projection[]): InlineProjector[] {
+  return projections
+    .filter((p) => p.streamTypes.includes(streamType))
+    .map((p) => (trx: Transaction<Database>, events: RecordedEvent[]) => p.project(trx, events));
+}
+
+export function createEventStore(db: Kysely<Database>, projections: readonly Projection[]): EventStore {
+  const byType = new Map<string, InlineProjector[]>();
+  const projectorsOf = (streamType: string): InlineProjector[] => {
+    let projectors = byType.get(streamType);
+    if (!projectors) {
+      projectors = inlineProjectorsFor(streamType, projections);
+      byType.set(streamType, projectors);
+    }
+    return projectors;
+  };
+  const store: EventStore = {
+    db,
+    projections,
+    append: (trx, input) => append(trx, input, projectorsOf(input.streamType)),
+    async appendStreams(trx, inputs) {
+      const results: AppendResult[] = [];
+      for (const input of inputs) results.push(await store.append(trx, input));
+      return results;
+    },
+  };
+  return store;
 }

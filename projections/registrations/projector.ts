@@ -1,10 +1,15 @@
 import { sql, type Transaction } from 'kysely';
+import { registrationRowToState } from '../../api/db/read-models.ts';
 import type { Database } from '../../api/db/schema.ts';
 import { REGISTRATION_STREAM_TYPE, registrationIdOf } from '../../api/domain/registrations/events.ts';
-import { evolve, initialRegistrationState, type RegistrationState } from '../../api/domain/registrations/evolve.ts';
+import {
+  evolve,
+  initialRegistrationState,
+  type RegistrationEventEnvelope,
+  type RegistrationState,
+} from '../../api/domain/registrations/evolve.ts';
+import type { Projection } from '../../api/event-store/projection.ts';
 import type { RecordedEvent } from '../../api/event-store/store.ts';
-import type { Projection } from '../projection.ts';
-import { rowToState } from './queries.ts';
 
 /**
  * The registrations read model: one row per registration stream, the fold of its events by the same
@@ -51,13 +56,13 @@ async function projectRegistrations(trx: Transaction<Database>, events: readonly
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
     const rows = await trx.selectFrom('registrations').selectAll().where('id', 'in', chunk).execute();
-    const current = new Map(rows.map((row) => [row.id, rowToState(row)]));
+    const current = new Map(rows.map((row) => [row.id, registrationRowToState(row)]));
     const changed: RegistrationState[] = [];
     for (const id of chunk) {
       const before = current.get(id) ?? initialRegistrationState(id);
       let state = before;
       for (const event of byStream.get(id) ?? []) {
-        if (event.version > state.version) state = evolve(state, event);
+        if (event.version > state.version) state = evolve(state, event as RegistrationEventEnvelope);
       }
       if (state.exists && state.version !== before.version) changed.push(state);
     }

@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
+import { runOrderStateOf } from '../../api/db/read-models.ts';
 import type { Database } from '../../api/db/schema.ts';
 import { RUN_ORDER_STREAM_TYPE, runIdOfStream } from '../../api/domain/run-orders/events.ts';
 import { foldRunOrder } from '../../api/domain/run-orders/evolve.ts';
+import type { Projection } from '../../api/event-store/projection.ts';
 import type { RecordedEvent } from '../../api/event-store/store.ts';
-import type { Projection } from '../projection.ts';
-import { runOrderStates } from './queries.ts';
 
 /**
  * The run orders' read model: one row per run-order stream holding the fold of its events (the same
@@ -23,7 +23,12 @@ async function projectRunOrders(trx: Transaction<Database>, events: readonly Rec
     else byRun.set(runId, [event]);
   }
   if (byRun.size === 0) return;
-  const current = await runOrderStates(trx, [...byRun.keys()]);
+  const rows = await trx
+    .selectFrom('run_orders')
+    .select(['run_id', 'state'])
+    .where('run_id', 'in', [...byRun.keys()])
+    .execute();
+  const current = new Map(rows.map((row) => [row.run_id, runOrderStateOf(row.state)]));
   for (const [runId, list] of byRun) {
     const from = current.get(runId);
     const fresh = list.filter((e) => e.version > (from?.version ?? 0));

@@ -4,8 +4,10 @@ import pg from 'pg';
 import { type DatabaseHandle, openDatabase, openPostgres } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
+import { rebuildProjections } from '../../api/event-store/projection.ts';
+import { createEventStore } from '../../api/event-store/store.ts';
 import { submitRegistration } from '../../api/modules/registrations/commands.ts';
-import { rebuildProjections } from '../../projections/rebuild.ts';
+import { PROJECTIONS } from '../../projections/registry.ts';
 
 /**
  * Registration throughput and projection rebuild time (docs/decisions/014).
@@ -115,6 +117,7 @@ async function appendRate(
   runIdOf: (client: number) => number,
 ) {
   let next = 0;
+  const store = createEventStore(handle.db, PROJECTIONS);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
@@ -123,7 +126,7 @@ async function appendRate(
         if (index >= users.length) return;
         const userId = users[index] as number;
         await submitRegistration(
-          handle.db,
+          store,
           { sub: userId, role: 'user' },
           { runId: runIdOf(client) },
           { timeZone: TIME_ZONE },
@@ -154,7 +157,7 @@ async function rebuildTime(handle: DatabaseHandle, eventId: number, userId: numb
       jsonb_build_object('actorId', ${userId}::int)
     from generate_series(1, ${streams}) s, generate_series(1, 4) v
     order by s, v`.execute(db);
-  const report = await rebuildProjections(db);
+  const report = await rebuildProjections(db, PROJECTIONS);
   const rows = await db
     .selectFrom('registrations')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -4,9 +4,11 @@ import pg from 'pg';
 import { type DatabaseHandle, openDatabase, openPostgres } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
 import { DEFAULT_SEEDING, generateArrangement, type SeedEntry } from '../../api/domain/run-orders/generate.ts';
+import { rebuildProjections } from '../../api/event-store/projection.ts';
+import { createEventStore } from '../../api/event-store/store.ts';
 import { runOrderCommand } from '../../api/modules/run-orders/commands.ts';
 import { runForOrder, runOrderView } from '../../api/modules/run-orders/queries.ts';
-import { rebuildProjections } from '../../projections/rebuild.ts';
+import { PROJECTIONS } from '../../projections/registry.ts';
 
 /**
  * Run orders (docs/decisions/017):
@@ -161,10 +163,11 @@ async function loadFigures(handle: DatabaseHandle, target: string) {
   await longStream(handle, short, 10);
   await longStream(handle, long, LONG_STREAM);
   const rebuildStarted = performance.now();
-  await rebuildProjections(db);
+  await rebuildProjections(db, PROJECTIONS);
   const rebuildMs = performance.now() - rebuildStarted;
 
   const rows: Array<Record<string, string | number>> = [];
+  const store = createEventStore(db, PROJECTIONS);
   for (const [label, runId, length] of [
     ['10', short, 10],
     [String(LONG_STREAM), long, LONG_STREAM],
@@ -181,7 +184,7 @@ async function loadFigures(handle: DatabaseHandle, target: string) {
       const commandStarted = performance.now();
       // A lock and its unlock: each command loads the state, decides, appends and projects.
       const result = await runOrderCommand(
-        db,
+        store,
         runId,
         { type: i % 2 === 0 ? 'LockOrder' : 'UnlockOrder' },
         { actorId: admin.id, expectedVersion: version },

@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { Browser, Locator, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, Run } from '../../api/db/schema.ts';
-import { runOrderState } from '../../projections/run-orders/queries.ts';
+import { runOrderState } from '../../api/modules/run-orders/state.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
   launchBrowser,

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MigrationError, MigrationFolder, migrateToLatest, pendingMigrations } from '../../api/db/migrate.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from '../../api/db/seed.ts';
 import { seedDemoCompetition } from '../../api/db/seed-competition.ts';
-import { runOrderState } from '../../projections/run-orders/queries.ts';
+import { createEventStore } from '../../api/event-store/store.ts';
+import { runOrderState } from '../../api/modules/run-orders/state.ts';
+import { PROJECTIONS } from '../../projections/registry.ts';
 import { testDatabase } from '../support/app.ts';
 import type { TestDatabase } from '../support/database.ts';
 
@@ -97,7 +99,7 @@ describe('demo data', () => {
     database = await testDatabase();
     const db = database.db;
     await seedDemoData(db, { now: new Date(), timeZone: 'America/Toronto' });
-    const added = await seedDemoCompetition(db, { timeZone: 'America/Toronto' });
+    const added = await seedDemoCompetition(createEventStore(db, PROJECTIONS), { timeZone: 'America/Toronto' });
     expect(added).toEqual({ competitors: 24, registrations: 24 });
     const today = await db
       .selectFrom('runs')
@@ -128,7 +130,7 @@ describe('demo data', () => {
       { stream_type: 'registration' },
       { stream_type: 'run-order' },
     ]);
-    expect(await seedDemoCompetition(db, { timeZone: 'America/Toronto' })).toEqual({
+    expect(await seedDemoCompetition(createEventStore(db, PROJECTIONS), { timeZone: 'America/Toronto' })).toEqual({
       competitors: 0,
       registrations: 0,
     });

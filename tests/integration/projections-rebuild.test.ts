@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Run, User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
-import { rebuildProjections } from '../../projections/rebuild.ts';
+import { rebuildProjections } from '../../api/event-store/projection.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
@@ -179,7 +179,7 @@ describe('projection rebuild', () => {
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
         }
         const live = await snapshot();
-        const report = await rebuildProjections(db());
+        const report = await rebuildProjections(db(), PROJECTIONS);
         expect(report.projections).toContain('registrations');
         expect(await snapshot()).toEqual(live);
       }),

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOrderView } from '../../api/contracts/run-orders.ts';
 import type { Department, EventRow, Run, User } from '../../api/db/schema.ts';
 import { foldRunOrder } from '../../api/domain/run-orders/evolve.ts';
+import { rebuildProjections } from '../../api/event-store/projection.ts';
 import { readStream } from '../../api/event-store/store.ts';
-import { rebuildProjections } from '../../projections/rebuild.ts';
-import { runOrderState } from '../../projections/run-orders/queries.ts';
+import { runOrderState } from '../../api/modules/run-orders/state.ts';
+import { PROJECTIONS } from '../../projections/registry.ts';
 import { callAs, createTestApp, type Method, type TestApp } from '../support/app.ts';
 import {
   insertDepartment,
@@ -478,7 +479,7 @@ describe('read model', () => {
     const live = await runOrderState(db(), run.id);
     const folded = foldRunOrder(await readStream(db(), `run-order:${run.id}`));
     expect(folded).toEqual(live);
-    await rebuildProjections(db());
+    await rebuildProjections(db(), PROJECTIONS);
     expect(await runOrderState(db(), run.id)).toEqual(live);
   });
 });

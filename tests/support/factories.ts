@@ -148,8 +148,9 @@ export async function insertRegistration(
     waitlistPosition?: number;
   },
 ) {
-  const { append } = await import('../../api/event-store/store.ts');
-  const { inlineProjectorsFor } = await import('../../projections/registry.ts');
+  const { createEventStore } = await import('../../api/event-store/store.ts');
+  const { PROJECTIONS } = await import('../../projections/registry.ts');
+  const store = createEventStore(db, PROJECTIONS);
   const { sql } = await import('kysely');
   return db.transaction().execute(async (trx) => {
     const run = await trx
@@ -160,30 +161,26 @@ export async function insertRegistration(
     const { rows } = await sql<{ id: number }>`select nextval('registration_ids')::int as id`.execute(trx);
     const id = Number(rows[0]?.id);
     const status = values.status ?? 'confirmed';
-    await append(
-      trx,
-      {
-        streamId: `registration:${id}`,
-        streamType: 'registration',
-        expectedVersion: 0,
-        events: [
-          {
-            type: 'RegistrationSubmitted',
-            data: {
-              runId: run.id,
-              eventId: run.event_id,
-              teamId: values.teamId ?? null,
-              userId: values.teamId === undefined ? (values.userId ?? null) : null,
-              registeredBy: values.registeredBy ?? values.userId ?? null,
-              status,
-              ...(status === 'waitlisted' ? { waitlistPosition: values.waitlistPosition ?? 1 } : {}),
-            },
+    await store.append(trx, {
+      streamId: `registration:${id}`,
+      streamType: 'registration',
+      expectedVersion: 0,
+      events: [
+        {
+          type: 'RegistrationSubmitted',
+          data: {
+            runId: run.id,
+            eventId: run.event_id,
+            teamId: values.teamId ?? null,
+            userId: values.teamId === undefined ? (values.userId ?? null) : null,
+            registeredBy: values.registeredBy ?? values.userId ?? null,
+            status,
+            ...(status === 'waitlisted' ? { waitlistPosition: values.waitlistPosition ?? 1 } : {}),
           },
-        ],
-        metadata: { actorId: values.registeredBy ?? null },
-      },
-      inlineProjectorsFor('registration'),
-    );
+        },
+      ],
+      metadata: { actorId: values.registeredBy ?? null },
+    });
     return trx.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   });
 }

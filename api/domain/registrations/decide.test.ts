@@ -1,15 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';
-import {
-  type AdmissionFacts,
-  admissionRefusal,
-  decide,
-  fillFreePlaces,
-  type RegistrationCommand,
-  type RunPlaces,
-  type StreamChange,
-} from './decide.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import { type AdmissionFacts, admissionRefusal } from './admission.ts';
+import { type DecideContext, decide, type RegistrationCommand, registrationDecider } from './decide.ts';
 import type { RegistrationEvent } from './events.ts';
 import {
   evolve,
@@ -19,6 +13,7 @@ import {
   type RegistrationEventEnvelope,
   type RegistrationState,
 } from './evolve.ts';
+import { fillFreePlaces, type RunPlaces, type StreamChange } from './places.ts';
 
 /** An in-memory run: the states of its registrations and their logs, as the read model and event log hold them. */
 interface World {
@@ -256,6 +251,11 @@ describe('decide: properties over random command sequences', () => {
 });
 
 describe('decide: rules', () => {
+  const spec = deciderSpec(registrationDecider, {
+    context: (): DecideContext => ({ places: { limit: 0, confirmed: 0, waitlist: [] } }),
+    ownEvents: (changes, state) => changes.find((c) => c.id === state.id)?.events ?? [],
+  });
+  const stateOf = (world: World, id: number) => world.states.get(id) as RegistrationState;
   const types = (changes: StreamChange[]) => changes.map((c) => [c.id, c.events.map((e: RegistrationEvent) => e.type)]);
 
   function filled(limit: number, count: number): World {
@@ -277,7 +277,7 @@ describe('decide: rules', () => {
 
   it('promotes the first waitlisted when a confirmed one cancels, and renumbers the rest', () => {
     const world = filled(2, 5);
-    const changes = decide({ type: 'Cancel' }, world.states.get(1) as RegistrationState, { places: placesOf(world) });
+    const changes = spec.when(stateOf(world, 1), { type: 'Cancel' }, { places: placesOf(world) });
     expect(types(changes)).toEqual([
       [1, ['RegistrationCancelled']],
       [3, ['PromotedFromWaitlist']],
@@ -289,7 +289,7 @@ describe('decide: rules', () => {
 
   it('closes the gap when a waitlisted one cancels, without promoting anyone', () => {
     const world = filled(2, 5);
-    const changes = decide({ type: 'Cancel' }, world.states.get(3) as RegistrationState, { places: placesOf(world) });
+    const changes = spec.when(stateOf(world, 3), { type: 'Cancel' }, { places: placesOf(world) });
     expect(types(changes)).toEqual([
       [3, ['RegistrationCancelled']],
       [4, ['WaitlistPositionChanged']],
@@ -299,29 +299,21 @@ describe('decide: rules', () => {
 
   it('moves a waitlist position and shifts only the ones in between', () => {
     const world = filled(1, 5);
-    const changes = decide({ type: 'MoveOnWaitlist', position: 1 }, world.states.get(4) as RegistrationState, {
-      places: placesOf(world),
-    });
+    const changes = spec.when(stateOf(world, 4), { type: 'MoveOnWaitlist', position: 1 }, { places: placesOf(world) });
     expect(changes.map((c) => [c.id, c.events[0]?.data])).toEqual([
       [4, { from: 3, to: 1 }],
       [2, { from: 1, to: 2 }],
       [3, { from: 2, to: 3 }],
     ]);
-    expect(() =>
-      decide({ type: 'MoveOnWaitlist', position: 5 }, world.states.get(4) as RegistrationState, {
-        places: placesOf(world),
-      }),
-    ).toThrow(expect.objectContaining({ code: 'INVALID_WAITLIST_POSITION', statusCode: 422 }));
-    expect(() =>
-      decide({ type: 'MoveOnWaitlist', position: 1 }, world.states.get(1) as RegistrationState, {
-        places: placesOf(world),
-      }),
-    ).toThrow(expect.objectContaining({ code: 'NOT_WAITLISTED', statusCode: 409 }));
     expect(
-      decide({ type: 'MoveOnWaitlist', position: 1 }, world.states.get(2) as RegistrationState, {
-        places: placesOf(world),
-      }),
-    ).toEqual([]);
+      spec.refusal(stateOf(world, 4), { type: 'MoveOnWaitlist', position: 5 }, { places: placesOf(world) }),
+    ).toMatchObject({ code: 'INVALID_WAITLIST_POSITION', statusCode: 422 });
+    expect(
+      spec.refusal(stateOf(world, 1), { type: 'MoveOnWaitlist', position: 1 }, { places: placesOf(world) }),
+    ).toMatchObject({ code: 'NOT_WAITLISTED', statusCode: 409 });
+    expect(spec.when(stateOf(world, 2), { type: 'MoveOnWaitlist', position: 1 }, { places: placesOf(world) })).toEqual(
+      [],
+    );
   });
 
   it('lowering the limit keeps every confirmed place, and nobody moves up until below it', () => {
@@ -344,43 +336,42 @@ describe('decide: rules', () => {
 
   it('confirm: promotes a waitlisted one only into a free place, reinstates a cancelled one, and is idempotent', () => {
     const world = filled(2, 3);
-    expect(() =>
-      decide({ type: 'Confirm' }, world.states.get(3) as RegistrationState, { places: placesOf(world) }),
-    ).toThrow(expect.objectContaining({ code: 'RUN_FULL', statusCode: 409 }));
-    expect(decide({ type: 'Confirm' }, world.states.get(1) as RegistrationState, { places: placesOf(world) })).toEqual(
-      [],
-    );
+    expect(spec.refusal(stateOf(world, 3), { type: 'Confirm' }, { places: placesOf(world) })).toMatchObject({
+      code: 'RUN_FULL',
+      statusCode: 409,
+    });
+    expect(spec.when(stateOf(world, 1), { type: 'Confirm' }, { places: placesOf(world) })).toEqual([]);
     step(world, { kind: 'cancel', pick: 0 }); // 1 cancelled, 3 promoted
-    const back = decide({ type: 'Confirm' }, world.states.get(1) as RegistrationState, { places: placesOf(world) });
+    const back = spec.when(stateOf(world, 1), { type: 'Confirm' }, { places: placesOf(world) });
     expect(back).toEqual([{ id: 1, events: [{ type: 'RegistrationWaitlisted', data: { position: 1 } }] }]);
     world.limit = 3;
-    const reinstated = decide({ type: 'Confirm' }, world.states.get(1) as RegistrationState, {
-      places: placesOf(world),
-    });
+    const reinstated = spec.when(stateOf(world, 1), { type: 'Confirm' }, { places: placesOf(world) });
     expect(reinstated).toEqual([{ id: 1, events: [{ type: 'RegistrationConfirmed', data: { reinstated: true } }] }]);
-    expect(() =>
-      decide({ type: 'Confirm' }, world.states.get(1) as RegistrationState, {
-        places: placesOf(world),
-        entrantHasOtherActive: true,
-      }),
-    ).toThrow(expect.objectContaining({ code: 'ALREADY_REGISTERED' }));
+    expect(
+      spec.refusal(
+        stateOf(world, 1),
+        { type: 'Confirm' },
+        {
+          places: placesOf(world),
+          entrantHasOtherActive: true,
+        },
+      ),
+    ).toMatchObject({ code: 'ALREADY_REGISTERED' });
   });
 
   it('a soft-deleted confirmed one frees its place; restoring it joins the end of the waitlist when full', () => {
     const world = filled(1, 3);
-    const deleted = decide({ type: 'SoftDelete' }, world.states.get(1) as RegistrationState, {
-      places: placesOf(world),
-    });
+    const deleted = spec.when(stateOf(world, 1), { type: 'SoftDelete' }, { places: placesOf(world) });
     expect(types(deleted)).toEqual([
       [1, ['RegistrationSoftDeleted']],
       [2, ['PromotedFromWaitlist']],
       [3, ['WaitlistPositionChanged']],
     ]);
     apply(world, deleted);
-    expect(() =>
-      decide({ type: 'Cancel' }, world.states.get(1) as RegistrationState, { places: placesOf(world) }),
-    ).toThrow(expect.objectContaining({ code: 'REGISTRATION_DELETED' }));
-    const restored = decide({ type: 'Restore' }, world.states.get(1) as RegistrationState, { places: placesOf(world) });
+    expect(spec.refusal(stateOf(world, 1), { type: 'Cancel' }, { places: placesOf(world) })).toMatchObject({
+      code: 'REGISTRATION_DELETED',
+    });
+    const restored = spec.when(stateOf(world, 1), { type: 'Restore' }, { places: placesOf(world) });
     expect(restored).toEqual([
       { id: 1, events: [{ type: 'RegistrationRestored', data: { status: 'waitlisted', waitlistPosition: 2 } }] },
     ]);
@@ -388,11 +379,11 @@ describe('decide: rules', () => {
 
   it('hybrid opt-in only where the run allows it', () => {
     const world = filled(1, 1);
-    const state = world.states.get(1) as RegistrationState;
-    expect(() => decide({ type: 'OptInHybrid' }, state, { places: placesOf(world), allowsHybrid: false })).toThrow(
-      expect.objectContaining({ code: 'HYBRID_NOT_ALLOWED', statusCode: 422 }),
-    );
-    expect(types(decide({ type: 'OptInHybrid' }, state, { places: placesOf(world), allowsHybrid: true }))).toEqual([
+    const state = stateOf(world, 1);
+    expect(
+      spec.refusal(state, { type: 'OptInHybrid' }, { places: placesOf(world), allowsHybrid: false }),
+    ).toMatchObject({ code: 'HYBRID_NOT_ALLOWED', statusCode: 422 });
+    expect(types(spec.when(state, { type: 'OptInHybrid' }, { places: placesOf(world), allowsHybrid: true }))).toEqual([
       [1, ['HybridOptedIn']],
     ]);
   });

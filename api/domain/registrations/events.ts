@@ -1,6 +1,6 @@
 /**
  * The events of a registration stream (`registration:<id>`). Pure: no I/O, so the browser can read a
- * history and replay a stream with the same code as the server (DESIGN.md "Event sourcing, concretely").
+ * history and replay a stream with the same code as the server (docs/architecture.md, decision 014).
  */
 
 export const REGISTRATION_STREAM_TYPE = 'registration';

@@ -3,7 +3,8 @@
  * event leaves the state as it is (only the version moves), so the server's projection and the
  * browser's optimistic updates run the same function.
  */
-import type { RegistrationStatus } from './events.ts';
+import { type Enveloped, fold } from '../decider.ts';
+import type { RegistrationEvent, RegistrationStatus } from './events.ts';
 
 export interface RegistrationState {
   id: number;
@@ -29,13 +30,8 @@ export interface RegistrationState {
   version: number;
 }
 
-/** An event as evolve needs it: the recorded version and time when there are some. */
-export interface RegistrationEventEnvelope {
-  type: string;
-  data: unknown;
-  version?: number;
-  recordedAt?: Date | string;
-}
+/** A registration event as evolve takes it: the recorded version and time when there are some. */
+export type RegistrationEventEnvelope = Enveloped<RegistrationEvent>;
 
 export function initialRegistrationState(id: number): RegistrationState {
   return {
@@ -64,12 +60,14 @@ const intOr = (v: unknown, fallback: number | null): number | null =>
 const isStatus = (v: unknown): v is RegistrationStatus => v === 'confirmed' || v === 'waitlisted' || v === 'cancelled';
 
 function timeOf(event: RegistrationEventEnvelope, state: RegistrationState): string | null {
-  if (event.recordedAt === undefined) return state.updatedAt;
+  if (event.recordedAt === undefined || event.recordedAt === null) return state.updatedAt;
   const date = event.recordedAt instanceof Date ? event.recordedAt : new Date(event.recordedAt);
   return Number.isNaN(date.getTime()) ? state.updatedAt : date.toISOString();
 }
 
+/** Typed and total: an unknown or out-of-place event only moves the version. */
 export function evolve(state: RegistrationState, event: RegistrationEventEnvelope): RegistrationState {
+  // Read defensively all the same: a stored event is whatever JSON the log holds.
   const d = (event.data && typeof event.data === 'object' ? event.data : {}) as Record<string, unknown>;
   const at = timeOf(event, state);
   const base: RegistrationState = { ...state, version: event.version ?? state.version + 1 };
@@ -138,8 +136,11 @@ export function evolve(state: RegistrationState, event: RegistrationEventEnvelop
 }
 
 /** Folds a whole stream from the beginning. */
-export function foldRegistration(id: number, events: readonly RegistrationEventEnvelope[]): RegistrationState {
-  return events.reduce(evolve, initialRegistrationState(id));
+export function foldRegistration(
+  id: number,
+  events: readonly { type: string; data: unknown; version?: number; recordedAt?: Date | string | null }[],
+): RegistrationState {
+  return fold(evolve, events as readonly RegistrationEventEnvelope[], initialRegistrationState(id));
 }
 
 /** Whether the registration holds a place or a waitlist position in its run. */

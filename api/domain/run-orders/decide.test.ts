@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors.ts';
-import { type DecideContext, decideRunOrder, type RunOrderCommand } from './decide.ts';
+import type { DomainError } from '../errors.ts';
+import { deciderSpec } from '../testing/decider-spec.ts';
+import { type DecideContext, type RunOrderCommand, runOrderDecider } from './decide.ts';
 import type { RunOrderEvent, SeedingRule, Slots } from './events.ts';
 import { allLockedPositions, evolve, initialRunOrderState, type RunOrderState } from './evolve.ts';
 import { DEFAULT_SEEDING, generateArrangement } from './generate.ts';
@@ -21,6 +22,8 @@ interface Given {
   orderLocked?: boolean;
 }
 
+const spec = deciderSpec(runOrderDecider, { context: () => context() });
+
 /** An existing order holding these slots, with these locks (and nothing to undo). */
 function given(slots: Slots, locks: Given = {}): RunOrderState {
   const events: RunOrderEvent[] = [
@@ -30,27 +33,18 @@ function given(slots: Slots, locks: Given = {}): RunOrderState {
     events.push({ type: 'PositionsLocked', data: { positions: locks.lockedPositions, lockedBy: ACTOR } });
   for (const pair of locks.lockedPairs ?? []) events.push({ type: 'PairLocked', data: { pair, lockedBy: ACTOR } });
   if (locks.orderLocked) events.push({ type: 'OrderLocked', data: { lockedBy: ACTOR } });
-  return events.reduce((state, event) => evolve(state, event), initialRunOrderState());
+  return spec.given(events);
 }
 
 const decide = (state: RunOrderState, command: RunOrderCommand, ctx: DecideContext = context()) =>
-  decideRunOrder(state, command, ctx);
+  spec.when(state, command, ctx);
 
 /** Decides and folds; the state after the command. */
-function play(state: RunOrderState, ...commands: RunOrderCommand[]): RunOrderState {
-  return commands.reduce((s, command) => decide(s, command).reduce((next, event) => evolve(next, event), s), state);
-}
+const play = (state: RunOrderState, ...commands: RunOrderCommand[]): RunOrderState => spec.play(state, ...commands);
 
 /** The error a command is refused with. */
-function refusal(state: RunOrderState, command: RunOrderCommand, ctx: DecideContext = context()): DomainError {
-  try {
-    decide(state, command, ctx);
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error(`${command.type} was not refused`);
-}
+const refusal = (state: RunOrderState, command: RunOrderCommand, ctx: DecideContext = context()): DomainError =>
+  spec.refusal(state, command, ctx);
 
 const only = (events: RunOrderEvent[]): RunOrderEvent => {
   expect(events).toHaveLength(1);

@@ -1,16 +1,20 @@
 /**
- * The run-order commands of SPEC 7 decided against the folded state. Pure: the module loads the state
+ * The run-order commands decided against the folded state (docs/domain.md, docs/decisions/020). Pure: the module loads the state
  * and the facts about the run's registrations, calls decide, appends what it answers. An empty answer
  * means "nothing to change" (locking a locked position), which the module reports without appending.
  *
  * Lock rules: a locked position (alone or through its pair) never changes what it holds and is never
  * moved; a locked order takes no arrangement change at all. Locks are history, not undoable.
  */
+
+import type { Decider } from '../decider.ts';
 import { conflict, type DomainError, notFound, ruleBroken } from '../errors.ts';
 import type { RunOrderEvent, SeedingRule, Slots } from './events.ts';
 import {
   allLockedPositions,
+  evolve,
   heatCount,
+  initialRunOrderState,
   lockedPositionSet,
   pairOf,
   pairPositions,
@@ -46,232 +50,335 @@ export interface DecideContext {
 
 export const runOrderNotFound = () => notFound('Run order', 'RUN_ORDER_NOT_FOUND');
 
-export function decideRunOrder(
-  state: RunOrderState,
-  command: RunOrderCommand,
-  context: DecideContext,
-): RunOrderEvent[] {
-  const by = context.actorId;
-  if (command.type === 'CreateEmpty') {
-    if (state.exists)
-      throw conflict('RUN_ORDER_EXISTS', 'This run already has a run order; generate it again or edit it instead.');
-    return [
-      {
-        type: 'RunOrderCreated',
-        data: { heatSize: command.heatSize, slots: Array(command.positions).fill(null), createdBy: by },
-      },
-    ];
-  }
-  if (command.type === 'Generate') {
-    refuseWhenOrderLocked(state);
-    return changed(
-      state,
-      command.slots,
-      () => ({
-        type: 'RunOrderGenerated',
-        data: { slots: command.slots, seeding: command.seeding, heatSize: command.heatSize, generatedBy: by },
-      }),
-      true,
-    );
+type Of<T extends RunOrderCommand['type']> = Extract<RunOrderCommand, { type: T }>;
+
+/**
+ * The events a command appends, or a DomainError; an empty answer means nothing to change. One named
+ * function per command: the rule of a command is in decide<Command>.
+ */
+export function decide(command: RunOrderCommand, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
+  switch (command.type) {
+    case 'CreateEmpty':
+      return decideCreateEmpty(command, state, context);
+    case 'Generate':
+      return decideGenerate(command, state, context);
   }
   if (!state.exists) throw runOrderNotFound();
-
   switch (command.type) {
-    case 'Reorder': {
-      refuseWhenOrderLocked(state);
-      if (command.slots.length !== state.slots.length) {
-        throw ruleBroken(
-          'REORDER_MISMATCH',
-          `Reorder rule: the order has ${state.slots.length} positions; send all ${state.slots.length}, in their new order.`,
-        );
-      }
-      const before = entriesOf(state.slots).sort((a, b) => a - b);
-      const after = entriesOf(command.slots).sort((a, b) => a - b);
-      if (before.length !== after.length || before.some((id, i) => id !== after[i])) {
-        throw ruleBroken(
-          'REORDER_MISMATCH',
-          'Reorder rule: a reorder moves the placed registrations only; insert or remove them with their own actions.',
-        );
-      }
-      return changed(state, command.slots, () => ({
-        type: 'PositionsReordered',
-        data: { slots: command.slots, reorderedBy: by },
-      }));
-    }
-    case 'MovePosition': {
-      refuseWhenOrderLocked(state);
-      const { sourcePosition: source, targetPosition: target } = command;
-      checkPosition(state, source, 'sourcePosition');
-      checkPosition(state, target, 'targetPosition');
-      const locked = lockedPositionSet(state);
-      refuseLocked(state, locked, source);
-      refuseLocked(state, locked, target);
-      if (source === target) return [];
-      const slots = moveAmongUnlocked(state.slots, locked, source, target);
-      return changed(state, slots, () => ({
-        type: 'PositionMoved',
-        data: { slots, sourcePosition: source, targetPosition: target, movedBy: by },
-      }));
-    }
-    case 'MoveHeat': {
-      refuseWhenOrderLocked(state);
-      const heats = heatCount(state.slots.length, state.heatSize);
-      const { sourceHeatNumber: source, targetHeatNumber: target } = command;
-      for (const [field, heat] of [
-        ['sourceHeatNumber', source],
-        ['targetHeatNumber', target],
-      ] as const) {
-        if (!Number.isInteger(heat) || heat < 1 || heat > heats)
-          throw ruleBroken(
-            'HEAT_OUT_OF_RANGE',
-            `Heat rule: ${field} ${heat} is not a heat of this order (1 to ${heats}).`,
-          );
-      }
-      if (source === target) return [];
-      const size = state.heatSize * 2;
-      const padded = [...state.slots, ...Array(heats * size - state.slots.length).fill(null)] as Slots;
-      const locked = lockedPositionSet(state);
-      const first = (Math.min(source, target) - 1) * size + 1;
-      const last = Math.max(source, target) * size;
-      for (let p = first; p <= last; p += 1) refuseLocked(state, locked, p);
-      const blocks = Array.from({ length: heats }, (_, h) => padded.slice(h * size, (h + 1) * size));
-      const [moving] = blocks.splice(source - 1, 1);
-      blocks.splice(target - 1, 0, moving as Slots);
-      const slots = blocks.flat();
-      // The last heat was padded to a whole heat; padding left at the end is not a new position.
-      while (slots.length > state.slots.length && slots.at(-1) === null) slots.pop();
-      return changed(state, slots, () => ({
-        type: 'HeatMoved',
-        data: { slots, sourceHeatNumber: source, targetHeatNumber: target, movedBy: by },
-      }));
-    }
-    case 'Insert': {
-      refuseWhenOrderLocked(state);
-      const { registrationId } = command;
-      const status = context.registrationStatus(registrationId);
-      if (status === undefined || status === 'deleted')
-        throw notFound('Registration of this run', 'REGISTRATION_NOT_FOUND');
-      if (status !== 'confirmed') {
-        throw ruleBroken(
-          'REGISTRATION_NOT_CONFIRMED',
-          `Run order rule: only confirmed registrations are placed; this one is ${status}.`,
-        );
-      }
-      const placed = positionOf(state.slots, registrationId);
-      if (placed !== undefined)
-        throw conflict('ALREADY_PLACED', `This registration already stands at position ${placed}; move it instead.`, {
-          position: placed,
-        });
-      // Locks past the end count too: a locked last pair of an odd-length order takes no partner.
-      const locked = allLockedPositions(state);
-      if (command.position !== undefined) {
-        const asked = command.position;
-        if (!Number.isInteger(asked) || asked < 1 || asked > state.slots.length + 1) {
-          throw ruleBroken(
-            'POSITION_OUT_OF_RANGE',
-            `Position rule: position ${asked} is outside the order (1 to ${state.slots.length + 1}).`,
-          );
-        }
-        refuseLocked(state, locked, asked);
-      }
-      const wanted = command.position ?? firstFreePosition(state.slots, locked);
-      const slots = insertAmongUnlocked(state.slots, locked, wanted, registrationId);
-      const position = positionOf(slots, registrationId) ?? wanted;
-      return [{ type: 'RegistrationInserted', data: { slots, registrationId, position, insertedBy: by } }];
-    }
-    case 'Remove': {
-      refuseWhenOrderLocked(state);
-      const position = positionOf(state.slots, command.registrationId);
-      if (position === undefined) throw conflict('NOT_PLACED', 'This registration is not in the run order.');
-      refuseLocked(state, lockedPositionSet(state), position);
-      const slots = state.slots.map((id) => (id === command.registrationId ? null : id));
-      return [
-        {
-          type: 'RegistrationRemoved',
-          data: { slots, registrationId: command.registrationId, position, removedBy: by },
-        },
-      ];
-    }
-    case 'LockPositions': {
-      for (const p of command.positions) checkPosition(state, p, 'positions');
-      const fresh = [...new Set(command.positions)]
-        .filter((p) => !state.lockedPositions.includes(p))
-        .sort((a, b) => a - b);
-      return fresh.length === 0 ? [] : [{ type: 'PositionsLocked', data: { positions: fresh, lockedBy: by } }];
-    }
-    case 'UnlockPositions': {
-      // A lock left past the end (the order got shorter) can still be lifted.
-      for (const p of command.positions) if (!state.lockedPositions.includes(p)) checkPosition(state, p, 'positions');
-      const viaPair = command.positions.find((p) => state.lockedPairs.includes(pairOf(p)));
-      if (viaPair !== undefined) {
-        throw conflict(
-          'PAIR_LOCKED',
-          `Position ${viaPair} is locked through pair ${pairOf(viaPair)}; unlock the pair instead.`,
-          { pair: pairOf(viaPair) },
-        );
-      }
-      const held = [...new Set(command.positions)]
-        .filter((p) => state.lockedPositions.includes(p))
-        .sort((a, b) => a - b);
-      return held.length === 0 ? [] : [{ type: 'PositionsUnlocked', data: { positions: held, unlockedBy: by } }];
-    }
+    case 'Reorder':
+      return decideReorder(command, state, context);
+    case 'MovePosition':
+      return decideMovePosition(command, state, context);
+    case 'MoveHeat':
+      return decideMoveHeat(command, state, context);
+    case 'Insert':
+      return decideInsert(command, state, context);
+    case 'Remove':
+      return decideRemove(command, state, context);
+    case 'LockPositions':
+      return decideLockPositions(command, state, context);
+    case 'UnlockPositions':
+      return decideUnlockPositions(command, state, context);
     case 'LockPair':
-    case 'UnlockPair': {
-      const pairs = Math.ceil(state.slots.length / 2);
-      if (!Number.isInteger(command.pair) || command.pair < 1 || command.pair > pairs)
-        throw ruleBroken(
-          'PAIR_OUT_OF_RANGE',
-          `Pair rule: pair ${command.pair} is not a pair of this order (1 to ${pairs}).`,
-        );
-      const isLocked = state.lockedPairs.includes(command.pair);
-      if (command.type === 'LockPair')
-        return isLocked ? [] : [{ type: 'PairLocked', data: { pair: command.pair, lockedBy: by } }];
-      return isLocked ? [{ type: 'PairUnlocked', data: { pair: command.pair, unlockedBy: by } }] : [];
-    }
+      return decideLockPair(command, state, context);
+    case 'UnlockPair':
+      return decideUnlockPair(command, state, context);
     case 'LockOrder':
-      return state.orderLocked ? [] : [{ type: 'OrderLocked', data: { lockedBy: by } }];
+      return decideLockOrder(command, state, context);
     case 'UnlockOrder':
-      return state.orderLocked ? [{ type: 'OrderUnlocked', data: { unlockedBy: by } }] : [];
-    case 'SetCurrentHeat': {
-      const heats = Math.max(1, heatCount(state.slots.length, state.heatSize));
-      if (command.heat < 1 || command.heat > heats)
-        throw ruleBroken(
-          'HEAT_OUT_OF_RANGE',
-          `Heat rule: heat ${command.heat} is not a heat of this order (1 to ${heats}).`,
-        );
-      return command.heat === state.currentHeat
-        ? []
-        : [{ type: 'CurrentHeatSet', data: { heat: command.heat, setBy: by } }];
-    }
-    case 'Undo': {
-      refuseWhenOrderLocked(state);
-      const target = state.undo.at(-1);
-      if (!target) throw conflict('NOTHING_TO_UNDO', 'There is nothing to undo.');
-      refuseLockedChanges(state, target);
-      return [{ type: 'ChangeUndone', data: { slots: target, undoneBy: by } }];
-    }
-    case 'Redo': {
-      refuseWhenOrderLocked(state);
-      const target = state.redo.at(-1);
-      if (!target) throw conflict('NOTHING_TO_REDO', 'There is nothing to redo.');
-      refuseLockedChanges(state, target);
-      return [{ type: 'ChangeRedone', data: { slots: target, redoneBy: by } }];
-    }
+      return decideUnlockOrder(command, state, context);
+    case 'SetCurrentHeat':
+      return decideSetCurrentHeat(command, state, context);
+    case 'Undo':
+      return decideUndo(command, state, context);
+    case 'Redo':
+      return decideRedo(command, state, context);
     case 'SaveState':
-      return [{ type: 'StateSaved', data: { name: command.name, slots: [...state.slots], savedBy: by } }];
-    case 'ApplyState': {
-      refuseWhenOrderLocked(state);
-      const saved = state.savedStates.find((s) => s.name === command.name);
-      if (!saved) throw notFound(`Saved state "${command.name}"`, 'SAVED_STATE_NOT_FOUND');
-      const slots = withLocksKept(state, saved.slots);
-      return changed(
-        state,
-        slots,
-        () => ({ type: 'StateApplied', data: { name: saved.name, slots, appliedBy: by } }),
-        true,
+      return decideSaveState(command, state, context);
+    case 'ApplyState':
+      return decideApplyState(command, state, context);
+  }
+}
+
+/** The run-order aggregate in the shape of api/domain/decider.ts. */
+export const runOrderDecider: Decider<RunOrderCommand, RunOrderState, RunOrderEvent, DecideContext> = {
+  initialState: initialRunOrderState,
+  evolve,
+  decide,
+};
+
+export function decideCreateEmpty(
+  command: Of<'CreateEmpty'>,
+  state: RunOrderState,
+  context: DecideContext,
+): RunOrderEvent[] {
+  if (state.exists)
+    throw conflict('RUN_ORDER_EXISTS', 'This run already has a run order; generate it again or edit it instead.');
+  return [
+    {
+      type: 'RunOrderCreated',
+      data: { heatSize: command.heatSize, slots: Array(command.positions).fill(null), createdBy: context.actorId },
+    },
+  ];
+}
+
+export function decideGenerate(command: Of<'Generate'>, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
+  refuseWhenOrderLocked(state);
+  return changed(
+    state,
+    command.slots,
+    () => ({
+      type: 'RunOrderGenerated',
+      data: {
+        slots: command.slots,
+        seeding: command.seeding,
+        heatSize: command.heatSize,
+        generatedBy: context.actorId,
+      },
+    }),
+    true,
+  );
+}
+
+export function decideReorder(command: Of<'Reorder'>, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
+  refuseWhenOrderLocked(state);
+  if (command.slots.length !== state.slots.length) {
+    throw ruleBroken(
+      'REORDER_MISMATCH',
+      `Reorder rule: the order has ${state.slots.length} positions; send all ${state.slots.length}, in their new order.`,
+    );
+  }
+  const before = entriesOf(state.slots).sort((a, b) => a - b);
+  const after = entriesOf(command.slots).sort((a, b) => a - b);
+  if (before.length !== after.length || before.some((id, i) => id !== after[i])) {
+    throw ruleBroken(
+      'REORDER_MISMATCH',
+      'Reorder rule: a reorder moves the placed registrations only; insert or remove them with their own actions.',
+    );
+  }
+  return changed(state, command.slots, () => ({
+    type: 'PositionsReordered',
+    data: { slots: command.slots, reorderedBy: context.actorId },
+  }));
+}
+
+export function decideMovePosition(
+  command: Of<'MovePosition'>,
+  state: RunOrderState,
+  context: DecideContext,
+): RunOrderEvent[] {
+  refuseWhenOrderLocked(state);
+  const { sourcePosition: source, targetPosition: target } = command;
+  checkPosition(state, source, 'sourcePosition');
+  checkPosition(state, target, 'targetPosition');
+  const locked = lockedPositionSet(state);
+  refuseLocked(state, locked, source);
+  refuseLocked(state, locked, target);
+  if (source === target) return [];
+  const slots = moveAmongUnlocked(state.slots, locked, source, target);
+  return changed(state, slots, () => ({
+    type: 'PositionMoved',
+    data: { slots, sourcePosition: source, targetPosition: target, movedBy: context.actorId },
+  }));
+}
+
+export function decideMoveHeat(command: Of<'MoveHeat'>, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
+  refuseWhenOrderLocked(state);
+  const heats = heatCount(state.slots.length, state.heatSize);
+  const { sourceHeatNumber: source, targetHeatNumber: target } = command;
+  for (const [field, heat] of [
+    ['sourceHeatNumber', source],
+    ['targetHeatNumber', target],
+  ] as const) {
+    if (!Number.isInteger(heat) || heat < 1 || heat > heats)
+      throw ruleBroken('HEAT_OUT_OF_RANGE', `Heat rule: ${field} ${heat} is not a heat of this order (1 to ${heats}).`);
+  }
+  if (source === target) return [];
+  const size = state.heatSize * 2;
+  const padded = [...state.slots, ...Array(heats * size - state.slots.length).fill(null)] as Slots;
+  const locked = lockedPositionSet(state);
+  const first = (Math.min(source, target) - 1) * size + 1;
+  const last = Math.max(source, target) * size;
+  for (let p = first; p <= last; p += 1) refuseLocked(state, locked, p);
+  const blocks = Array.from({ length: heats }, (_, h) => padded.slice(h * size, (h + 1) * size));
+  const [moving] = blocks.splice(source - 1, 1);
+  blocks.splice(target - 1, 0, moving as Slots);
+  const slots = blocks.flat();
+  // The last heat was padded to a whole heat; padding left at the end is not a new position.
+  while (slots.length > state.slots.length && slots.at(-1) === null) slots.pop();
+  return changed(state, slots, () => ({
+    type: 'HeatMoved',
+    data: { slots, sourceHeatNumber: source, targetHeatNumber: target, movedBy: context.actorId },
+  }));
+}
+
+export function decideInsert(command: Of<'Insert'>, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
+  refuseWhenOrderLocked(state);
+  const { registrationId } = command;
+  const status = context.registrationStatus(registrationId);
+  if (status === undefined || status === 'deleted')
+    throw notFound('Registration of this run', 'REGISTRATION_NOT_FOUND');
+  if (status !== 'confirmed') {
+    throw ruleBroken(
+      'REGISTRATION_NOT_CONFIRMED',
+      `Run order rule: only confirmed registrations are placed; this one is ${status}.`,
+    );
+  }
+  const placed = positionOf(state.slots, registrationId);
+  if (placed !== undefined)
+    throw conflict('ALREADY_PLACED', `This registration already stands at position ${placed}; move it instead.`, {
+      position: placed,
+    });
+  // Locks past the end count too: a locked last pair of an odd-length order takes no partner.
+  const locked = allLockedPositions(state);
+  if (command.position !== undefined) {
+    const asked = command.position;
+    if (!Number.isInteger(asked) || asked < 1 || asked > state.slots.length + 1) {
+      throw ruleBroken(
+        'POSITION_OUT_OF_RANGE',
+        `Position rule: position ${asked} is outside the order (1 to ${state.slots.length + 1}).`,
       );
     }
+    refuseLocked(state, locked, asked);
   }
+  const wanted = command.position ?? firstFreePosition(state.slots, locked);
+  const slots = insertAmongUnlocked(state.slots, locked, wanted, registrationId);
+  const position = positionOf(slots, registrationId) ?? wanted;
+  return [{ type: 'RegistrationInserted', data: { slots, registrationId, position, insertedBy: context.actorId } }];
+}
+
+export function decideRemove(command: Of<'Remove'>, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
+  refuseWhenOrderLocked(state);
+  const position = positionOf(state.slots, command.registrationId);
+  if (position === undefined) throw conflict('NOT_PLACED', 'This registration is not in the run order.');
+  refuseLocked(state, lockedPositionSet(state), position);
+  const slots = state.slots.map((id) => (id === command.registrationId ? null : id));
+  return [
+    {
+      type: 'RegistrationRemoved',
+      data: { slots, registrationId: command.registrationId, position, removedBy: context.actorId },
+    },
+  ];
+}
+
+export function decideLockPositions(
+  command: Of<'LockPositions'>,
+  state: RunOrderState,
+  context: DecideContext,
+): RunOrderEvent[] {
+  for (const p of command.positions) checkPosition(state, p, 'positions');
+  const fresh = [...new Set(command.positions)].filter((p) => !state.lockedPositions.includes(p)).sort((a, b) => a - b);
+  return fresh.length === 0 ? [] : [{ type: 'PositionsLocked', data: { positions: fresh, lockedBy: context.actorId } }];
+}
+
+export function decideUnlockPositions(
+  command: Of<'UnlockPositions'>,
+  state: RunOrderState,
+  context: DecideContext,
+): RunOrderEvent[] {
+  // A lock left past the end (the order got shorter) can still be lifted.
+  for (const p of command.positions) if (!state.lockedPositions.includes(p)) checkPosition(state, p, 'positions');
+  const viaPair = command.positions.find((p) => state.lockedPairs.includes(pairOf(p)));
+  if (viaPair !== undefined) {
+    throw conflict(
+      'PAIR_LOCKED',
+      `Position ${viaPair} is locked through pair ${pairOf(viaPair)}; unlock the pair instead.`,
+      { pair: pairOf(viaPair) },
+    );
+  }
+  const held = [...new Set(command.positions)].filter((p) => state.lockedPositions.includes(p)).sort((a, b) => a - b);
+  return held.length === 0
+    ? []
+    : [{ type: 'PositionsUnlocked', data: { positions: held, unlockedBy: context.actorId } }];
+}
+
+/** The pair a lock or unlock names, checked against the order's pairs. */
+function checkPair(state: RunOrderState, pair: number): boolean {
+  const pairs = Math.ceil(state.slots.length / 2);
+  if (!Number.isInteger(pair) || pair < 1 || pair > pairs)
+    throw ruleBroken('PAIR_OUT_OF_RANGE', `Pair rule: pair ${pair} is not a pair of this order (1 to ${pairs}).`);
+  return state.lockedPairs.includes(pair);
+}
+
+export function decideLockPair(command: Of<'LockPair'>, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
+  return checkPair(state, command.pair)
+    ? []
+    : [{ type: 'PairLocked', data: { pair: command.pair, lockedBy: context.actorId } }];
+}
+
+export function decideUnlockPair(
+  command: Of<'UnlockPair'>,
+  state: RunOrderState,
+  context: DecideContext,
+): RunOrderEvent[] {
+  return checkPair(state, command.pair)
+    ? [{ type: 'PairUnlocked', data: { pair: command.pair, unlockedBy: context.actorId } }]
+    : [];
+}
+
+export function decideLockOrder(_: Of<'LockOrder'>, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
+  return state.orderLocked ? [] : [{ type: 'OrderLocked', data: { lockedBy: context.actorId } }];
+}
+
+export function decideUnlockOrder(_: Of<'UnlockOrder'>, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
+  return state.orderLocked ? [{ type: 'OrderUnlocked', data: { unlockedBy: context.actorId } }] : [];
+}
+
+export function decideSetCurrentHeat(
+  command: Of<'SetCurrentHeat'>,
+  state: RunOrderState,
+  context: DecideContext,
+): RunOrderEvent[] {
+  const heats = Math.max(1, heatCount(state.slots.length, state.heatSize));
+  if (command.heat < 1 || command.heat > heats)
+    throw ruleBroken(
+      'HEAT_OUT_OF_RANGE',
+      `Heat rule: heat ${command.heat} is not a heat of this order (1 to ${heats}).`,
+    );
+  return command.heat === state.currentHeat
+    ? []
+    : [{ type: 'CurrentHeatSet', data: { heat: command.heat, setBy: context.actorId } }];
+}
+
+export function decideUndo(_: Of<'Undo'>, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
+  refuseWhenOrderLocked(state);
+  const target = state.undo.at(-1);
+  if (!target) throw conflict('NOTHING_TO_UNDO', 'There is nothing to undo.');
+  refuseLockedChanges(state, target);
+  return [{ type: 'ChangeUndone', data: { slots: target, undoneBy: context.actorId } }];
+}
+
+export function decideRedo(_: Of<'Redo'>, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
+  refuseWhenOrderLocked(state);
+  const target = state.redo.at(-1);
+  if (!target) throw conflict('NOTHING_TO_REDO', 'There is nothing to redo.');
+  refuseLockedChanges(state, target);
+  return [{ type: 'ChangeRedone', data: { slots: target, redoneBy: context.actorId } }];
+}
+
+export function decideSaveState(
+  command: Of<'SaveState'>,
+  state: RunOrderState,
+  context: DecideContext,
+): RunOrderEvent[] {
+  return [{ type: 'StateSaved', data: { name: command.name, slots: [...state.slots], savedBy: context.actorId } }];
+}
+
+export function decideApplyState(
+  command: Of<'ApplyState'>,
+  state: RunOrderState,
+  context: DecideContext,
+): RunOrderEvent[] {
+  refuseWhenOrderLocked(state);
+  const saved = state.savedStates.find((s) => s.name === command.name);
+  if (!saved) throw notFound(`Saved state "${command.name}"`, 'SAVED_STATE_NOT_FOUND');
+  const slots = withLocksKept(state, saved.slots);
+  return changed(
+    state,
+    slots,
+    () => ({ type: 'StateApplied', data: { name: saved.name, slots, appliedBy: context.actorId } }),
+    true,
+  );
 }
 
 /** The registration ids placed, in position order. */

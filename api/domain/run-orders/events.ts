@@ -1,11 +1,11 @@
 /**
  * The events of a run-order stream (`run-order:<runId>`). Pure: the browser folds the same events with
- * the same evolve for its optimistic board (DESIGN.md "Event sourcing, concretely").
+ * the same evolve for its optimistic board (decision 019).
  *
  * Every event that changes the arrangement carries the whole resulting arrangement (`slots`), so evolve
  * never re-runs a rule and a replay can never disagree with what was decided; the other fields (source,
- * target, positions) say what was done, for the history and the board's highlights. Actors are named as
- * SPEC 3 names them (movedBy, lockedBy...), always the signed-in user.
+ * target, positions) say what was done, for the history and the board's highlights. Actors are named by
+ * the settled fields (movedBy, lockedBy...; decision 017), always the signed-in user.
  */
 
 export const RUN_ORDER_STREAM_TYPE = 'run-order';
@@ -156,7 +156,7 @@ export const ARRANGEMENT_EVENTS: ReadonlySet<string> = new Set<RunOrderEventType
   'StateApplied',
 ]);
 
-/** The actor of an event, whichever SPEC 3 field names it. */
+/** The actor of an event, whichever of the settled actor fields names it. */
 export function actorOf(event: { data: unknown }): number | null {
   const data = (event.data ?? {}) as Record<string, unknown>;
   for (const key of [

@@ -200,8 +200,8 @@ describe('evolve', () => {
   it('StateSaved adds a saved state, replacing one of the same name, stamped with its version', () => {
     let state = fold(created([1, 2]), { type: 'StateSaved', data: { name: 'A', slots: [1, 2], savedBy: 4 } });
     expect(state.savedStates).toEqual([{ name: 'A', slots: [1, 2], savedBy: 4, version: 2 }]);
-    state = evolve(state, { type: 'StateSaved', data: { name: 'B', slots: [2, 1], savedBy: 4 } }, { version: 10 });
-    state = evolve(state, { type: 'StateSaved', data: { name: 'A', slots: [null, 1], savedBy: 5 } }, { version: 12 });
+    state = evolve(state, { type: 'StateSaved', data: { name: 'B', slots: [2, 1], savedBy: 4 }, version: 10 });
+    state = evolve(state, { type: 'StateSaved', data: { name: 'A', slots: [null, 1], savedBy: 5 }, version: 12 });
     expect(state.savedStates).toEqual([
       { name: 'B', slots: [2, 1], savedBy: 4, version: 10 },
       { name: 'A', slots: [null, 1], savedBy: 5, version: 12 },
@@ -210,9 +210,10 @@ describe('evolve', () => {
   });
 
   it('records the last change with its actor, version and time', () => {
-    const state = evolve(fold(created([1, 2])), reordered([2, 1]), {
+    const state = evolve(fold(created([1, 2])), {
+      ...reordered([2, 1]),
       version: 8,
-      actorId: 3,
+      metadata: { actorId: 3 },
       recordedAt: new Date(Date.UTC(2027, 5, 1, 12)),
     });
     expect(state.version).toBe(8);
@@ -223,8 +224,7 @@ describe('evolve', () => {
       at: '2027-06-01T12:00:00.000Z',
     });
     expect(
-      evolve(state, { type: 'OrderLocked', data: { lockedBy: 2 } }, { recordedAt: '2027-06-01T13:00:00.000Z' })
-        .lastChange,
+      evolve(state, { type: 'OrderLocked', data: { lockedBy: 2 }, recordedAt: '2027-06-01T13:00:00.000Z' }).lastChange,
     ).toEqual({
       type: 'OrderLocked',
       actorId: null,
@@ -237,7 +237,7 @@ describe('evolve', () => {
     const state = fold(created([1, 2]), reordered([2, 1]));
     const after = evolve(state, { type: 'SomethingElse', data: { slots: [9] } } as unknown as RunOrderEvent);
     expect(after).toEqual({ ...state, version: state.version + 1 });
-    expect(evolve(state, { type: 'SomethingElse', data: null } as unknown as RunOrderEvent, { version: 40 })).toEqual({
+    expect(evolve(state, { type: 'SomethingElse', data: null, version: 40 } as unknown as RunOrderEvent)).toEqual({
       ...state,
       version: 40,
     });

@@ -2,6 +2,7 @@
  * A run order's state folded from its events. Pure and total: an unknown event leaves the state as it
  * is. Shared by the server (commands, projection, history) and the browser (optimistic board).
  */
+import { type Enveloped, fold } from '../decider.ts';
 import { ARRANGEMENT_EVENTS, type RunOrderEvent, type SeedingRule, type Slots } from './events.ts';
 
 /** How many arrangements undo can step back through; older ones stay in the history, not the stack. */
@@ -60,22 +61,24 @@ export const initialRunOrderState = (): RunOrderState => ({
   lastChange: null,
 });
 
-/** Metadata the fold records as "who changed what last"; optional so a bare event folds too. */
-export interface FoldMeta {
-  version?: number;
-  actorId?: number | null;
-  recordedAt?: string | Date | null;
-}
+/** A run-order event as evolve takes it: its version, actor and time, when it comes from the log. */
+export type RunOrderEventEnvelope = Enveloped<RunOrderEvent>;
 
 const sortedUnique = (values: Iterable<number>): number[] => [...new Set(values)].sort((a, b) => a - b);
 const pushBounded = (stack: Slots[], slots: Slots): Slots[] => [...stack, slots].slice(-UNDO_DEPTH);
 
-export function evolve(state: RunOrderState, event: RunOrderEvent, meta: FoldMeta = {}): RunOrderState {
-  const version = meta.version ?? state.version + 1;
+/** Typed and total: an unknown event only moves the version. Records who changed the order last. */
+export function evolve(state: RunOrderState, event: RunOrderEventEnvelope): RunOrderState {
+  const version = event.version ?? state.version + 1;
   const next = applyEvent(state, event, version);
   if (next === state) return { ...state, version };
-  const at = meta.recordedAt instanceof Date ? meta.recordedAt.toISOString() : (meta.recordedAt ?? null);
-  return { ...next, version, lastChange: { type: event.type, actorId: meta.actorId ?? null, version, at } };
+  const recordedAt = event.recordedAt ?? null;
+  const at = recordedAt instanceof Date ? recordedAt.toISOString() : recordedAt;
+  return {
+    ...next,
+    version,
+    lastChange: { type: event.type, actorId: event.metadata?.actorId ?? null, version, at },
+  };
 }
 
 function applyEvent(state: RunOrderState, event: RunOrderEvent, version: number): RunOrderState {
@@ -154,15 +157,7 @@ export function foldRunOrder(
   }[],
   from: RunOrderState = initialRunOrderState(),
 ): RunOrderState {
-  let state = from;
-  for (const event of events) {
-    state = evolve(state, event as RunOrderEvent, {
-      version: event.version,
-      actorId: event.metadata?.actorId ?? null,
-      recordedAt: event.recordedAt ?? null,
-    });
-  }
-  return state;
+  return fold(evolve, events as readonly RunOrderEventEnvelope[], from);
 }
 
 // ---------- layout: pairs, heats, locks ----------

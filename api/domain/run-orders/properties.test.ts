@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';
-import { type DecideContext, decideRunOrder, type RunOrderCommand } from './decide.ts';
+import { type DecideContext, decide, type RunOrderCommand } from './decide.ts';
 import type { RunOrderEvent, SeedingRule, Slots } from './events.ts';
 import {
   allLockedPositions,
@@ -221,7 +221,7 @@ const recordedAt = (version: number) => new Date(Date.UTC(2027, 6, 1) + version 
 
 function decideOrRefuse(state: RunOrderState, cmd: RunOrderCommand): RunOrderEvent[] | DomainError {
   try {
-    return decideRunOrder(state, cmd, context);
+    return decide(cmd, state, context);
   } catch (error) {
     if (error instanceof DomainError) return error;
     throw error;
@@ -232,7 +232,7 @@ function apply(state: RunOrderState, events: RunOrderEvent[], log?: Recorded[]):
   let next = state;
   for (const event of events) {
     const version = next.version + 1;
-    next = evolve(next, event, { version, actorId: context.actorId, recordedAt: recordedAt(version) });
+    next = evolve(next, { ...event, version, metadata: { actorId: context.actorId }, recordedAt: recordedAt(version) });
     log?.push({
       type: event.type,
       data: event.data,

@@ -21,7 +21,7 @@ import { eventRegistrationsQuerySchema, registrationEntryPageSchema } from '../.
 import { badRequest, ruleBroken } from '../../domain/errors.ts';
 import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import { readUploadedFile } from '../pictures/upload.ts';
-import { pageOfRegistrations } from '../runs/registration-queries.ts';
+import { pageOfRegistrations, toRegistrationEntry } from '../registrations/queries.ts';
 import { eventForRuns, pageOfAdminEvents } from './admin-queries.ts';
 import {
   createEvent,
@@ -244,7 +244,12 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!(await eventForRuns(app.db, id))) throw eventNotFound();
       const { page, limit, ...filter } = request.query;
-      return pageOfRegistrations(app.db, { ...filter, eventId: id }, { page, limit });
+      return pageOfRegistrations(
+        app.db,
+        { ...filter, eventId: id },
+        { page, limit },
+        { order: 'runs', as: toRegistrationEntry },
+      );
     },
   );
 

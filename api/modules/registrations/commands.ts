@@ -1,42 +1,34 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import {
-  entrantHoldsPlace,
-  type RunPlacesWithVersions,
-  registrationState,
-  runPlaces,
-} from '../../../projections/registrations/queries.ts';
-import { inlineProjectorsFor } from '../../../projections/registry.ts';
 import type { BatchRefusal, RegistrationDto } from '../../contracts/registrations.ts';
 import type { Database } from '../../db/schema.ts';
 import { todayIn } from '../../domain/dates.ts';
 import { DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
-import {
-  type AdmissionFacts,
-  admissionRefusal,
-  decide,
-  fillFreePlaces,
-  type RegistrationCommand,
-  type StreamChange,
-} from '../../domain/registrations/decide.ts';
+import { type AdmissionFacts, admissionRefusal } from '../../domain/registrations/admission.ts';
+import { decide, type RegistrationCommand } from '../../domain/registrations/decide.ts';
 import { REGISTRATION_STREAM_TYPE, registrationIdOf, registrationStreamId } from '../../domain/registrations/events.ts';
 import { initialRegistrationState, type RegistrationState } from '../../domain/registrations/evolve.ts';
+import { fillFreePlaces, type StreamChange } from '../../domain/registrations/places.ts';
 import type { TeamMemberFacts } from '../../domain/teams/team-rules.ts';
+import { handleCommand } from '../../event-store/command-handler.ts';
 import {
-  append,
+  type AppendInput,
   commandIdReused,
   type EventMetadata,
+  type EventStore,
   streamOfCommand,
-  versionConflict,
 } from '../../event-store/store.ts';
 import { type AccessTokenClaims, isAdmin } from '../../plugins/access.ts';
 import { registrationDtoById, registrationDtosByIds, teamParties } from './queries.ts';
+import { entrantHoldsPlace, type RunPlacesWithVersions, registrationState, runPlaces } from './state.ts';
 
 /**
  * The command side of registrations (docs/decisions/014). Every command runs in one transaction that
  * first locks the run's row (`select ... for update`): the participant limit spans every registration
  * stream of the run, so commands on one run are serialised, and the places and waitlist read from the
  * read model right after the lock are exact. decide() answers with events for every stream it moves;
- * they are appended with their expected versions, projected inline, and announced on commit.
+ * they are appended with their expected versions, projected inline, and announced on commit. A command
+ * on an existing registration goes through the event store's handleCommand; submitting, batches and
+ * filling free places (no stream of their own until decided) append through appendStreams.
  */
 
 export interface CommandOptions {
@@ -50,8 +42,6 @@ export interface CommandOptions {
   now?: Date;
 }
 
-const projectors = () => inlineProjectorsFor(REGISTRATION_STREAM_TYPE);
-
 export const registrationNotFound = () => notFound('Registration', 'REGISTRATION_NOT_FOUND');
 const runNotFound = () => notFound('Run', 'RUN_NOT_FOUND');
 const forbidden = (message: string) => new DomainError(403, 'FORBIDDEN', message);
@@ -61,18 +51,19 @@ async function lockRun(trx: Transaction<Database>, runId: number) {
   return trx.selectFrom('runs').selectAll().where('id', '=', runId).forUpdate().executeTakeFirst();
 }
 
+type Cause = { id?: number; version: number; command: string };
+
 /**
- * Appends each stream's events at the version the read model has for it. The command's own stream
+ * Each stream's events as an append at the version the read model has for it. The command's own stream
  * carries the command id; the others say what caused them.
  */
-async function appendChanges(
-  trx: Transaction<Database>,
+function toAppends(
   changes: readonly StreamChange[],
-  target: { id?: number; version: number; command: string },
+  target: Cause,
   places: RunPlacesWithVersions,
   metadata: { actorId: number | null; requestId?: string; commandId?: string },
-): Promise<void> {
-  for (const change of changes) {
+): AppendInput[] {
+  return changes.map((change) => {
     const isTarget = change.id === target.id;
     const meta: EventMetadata = { actorId: metadata.actorId };
     if (metadata.requestId) meta.requestId = metadata.requestId;
@@ -80,19 +71,14 @@ async function appendChanges(
     if (!isTarget)
       meta.causedBy =
         target.id === undefined ? { command: target.command } : { registrationId: target.id, command: target.command };
-    const expectedVersion = isTarget ? target.version : (places.versions.get(change.id) ?? 0);
-    await append(
-      trx,
-      {
-        streamId: registrationStreamId(change.id),
-        streamType: REGISTRATION_STREAM_TYPE,
-        expectedVersion,
-        events: change.events,
-        metadata: meta,
-      },
-      projectors(),
-    );
-  }
+    return {
+      streamId: registrationStreamId(change.id),
+      streamType: REGISTRATION_STREAM_TYPE,
+      expectedVersion: isTarget ? target.version : (places.versions.get(change.id) ?? 0),
+      events: change.events,
+      metadata: meta,
+    };
+  });
 }
 
 /** The earlier outcome of a command id: the registration it created or changed, or a 409 if it was used for something else. */
@@ -158,50 +144,59 @@ export async function readableRegistration(
 
 // ---------- commands on an existing registration ----------
 
-type ExistingCommand = Exclude<RegistrationCommand, { type: 'Submit' }>;
+export type ExistingCommand = Exclude<RegistrationCommand, { type: 'Submit' }>;
 
 /**
  * Runs one command on registration `id`: lock the run, load the state, check who may, check the
  * command id and the expected version, decide, append. `who` is 'manager' for owner-or-admin commands.
  */
 export async function runRegistrationCommand(
-  db: Kysely<Database>,
+  store: EventStore,
   caller: AccessTokenClaims,
   id: number,
   command: ExistingCommand,
   options: CommandOptions,
   who: 'manager' | 'admin' = 'manager',
 ): Promise<RegistrationDto> {
-  return db.transaction().execute(async (trx) => {
-    const located = await trx.selectFrom('registrations').select('run_id').where('id', '=', id).executeTakeFirst();
-    if (!located) throw registrationNotFound();
-    const run = await lockRun(trx, located.run_id);
-    if (!run) throw registrationNotFound();
-    const state = await registrationState(trx, id);
-    const relation = await relationTo(trx, caller, state);
-    if (who === 'admin' ? !relation.admin : !relation.manages) {
-      throw forbidden('Only the registrant, the team captain or an admin can change this registration.');
-    }
-    if (state.deletedAt !== null && !relation.admin) throw registrationNotFound();
-
-    if ((await earlierOutcome(trx, options.commandId, id)) !== undefined) return dtoOrFail(trx, id);
-    if (options.expectedVersion !== undefined && options.expectedVersion !== state.version) {
-      throw versionConflict(registrationStreamId(id), options.expectedVersion, state.version);
-    }
-
-    const places = await runPlaces(trx, run.id, run.participant_limit);
-    const needsOther = command.type === 'Confirm' || command.type === 'Restore';
-    const changes = decide(command, state, {
-      places,
-      allowsHybrid: run.allows_hybrid,
-      entrantHasOtherActive: needsOther ? await entrantHoldsPlace(trx, run.id, state, id) : false,
-    });
-    await appendChanges(trx, changes, { id, version: state.version, command: command.type }, places, {
-      actorId: caller.sub,
-      requestId: options.requestId,
-      commandId: options.commandId,
-    });
-    return dtoOrFail(trx, id);
+  const metadata: EventMetadata = { actorId: caller.sub };
+  if (options.requestId) metadata.requestId = options.requestId;
+  return handleCommand(store, {
+    streamId: registrationStreamId(id),
+    streamType: REGISTRATION_STREAM_TYPE,
+    metadata,
+    commandId: options.commandId,
+    expectedVersion: options.expectedVersion,
+    async lock(trx) {
+      const located = await trx.selectFrom('registrations').select('run_id').where('id', '=', id).executeTakeFirst();
+      if (!located) throw registrationNotFound();
+      const run = await lockRun(trx, located.run_id);
+      if (!run) throw registrationNotFound();
+      return run;
+    },
+    load: (trx) => registrationState(trx, id),
+    async check(trx, state) {
+      const relation = await relationTo(trx, caller, state);
+      if (who === 'admin' ? !relation.admin : !relation.manages) {
+        throw forbidden('Only the registrant, the team captain or an admin can change this registration.');
+      }
+      if (state.deletedAt !== null && !relation.admin) throw registrationNotFound();
+    },
+    async decide(trx, state, run) {
+      const places = await runPlaces(trx, run.id, run.participant_limit);
+      const needsOther = command.type === 'Confirm' || command.type === 'Restore';
+      const changes = decide(command, state, {
+        places,
+        allowsHybrid: run.allows_hybrid,
+        entrantHasOtherActive: needsOther ? await entrantHoldsPlace(trx, run.id, state, id) : false,
+      });
+      const appends = toAppends(changes, { id, version: state.version, command: command.type }, places, {
+        actorId: caller.sub,
+        requestId: options.requestId,
+      });
+      const own = appends.find((a) => a.streamId === registrationStreamId(id));
+      return { events: own?.events ?? [], others: appends.filter((a) => a !== own) };
+    },
+    answer: (trx) => dtoOrFail(trx, id),
   });
 }
 
@@ -358,6 +353,7 @@ async function nextRegistrationId(trx: Transaction<Database>): Promise<number> {
 
 /** Appends a new registration for an entrant already admitted; returns its id. */
 async function submitAdmitted(
+  store: EventStore,
   trx: Transaction<Database>,
   run: RunRow,
   entrant: Entrant,
@@ -378,11 +374,14 @@ async function submitAdmitted(
     notes: options.notes ?? null,
   };
   const changes = decide(command, initialRegistrationState(id), { places, admission });
-  await appendChanges(trx, changes, { id, version: 0, command: 'Submit' }, places, {
-    actorId: caller.sub,
-    requestId: options.requestId,
-    commandId: options.commandId,
-  });
+  await store.appendStreams(
+    trx,
+    toAppends(changes, { id, version: 0, command: 'Submit' }, places, {
+      actorId: caller.sub,
+      requestId: options.requestId,
+      commandId: options.commandId,
+    }),
+  );
   return id;
 }
 
@@ -392,7 +391,7 @@ async function submitAdmitted(
  * run has room, else at the end of the waitlist. Same events as a submitted registration.
  */
 export async function recordRegistration(
-  db: Kysely<Database>,
+  store: EventStore,
   actor: AccessTokenClaims,
   entry: { runId: number; teamId?: number; userId?: number },
   options: CommandOptions,
@@ -401,10 +400,10 @@ export async function recordRegistration(
     entry.teamId !== undefined
       ? { teamId: entry.teamId, userId: null }
       : { teamId: null, userId: entry.userId ?? actor.sub };
-  return db.transaction().execute(async (trx) => {
+  return store.db.transaction().execute(async (trx) => {
     const locked = await lockRunForAdmission(trx, entry.runId);
     if (!locked) throw runNotFound();
-    const id = await submitAdmitted(trx, locked.run, entrant, actor, options, undefined);
+    const id = await submitAdmitted(store, trx, locked.run, entrant, actor, options, undefined);
     return dtoOrFail(trx, id);
   });
 }
@@ -414,7 +413,7 @@ export async function recordRegistration(
  * an admin registers anyone. Confirmed while the run has places, else at the end of the waitlist.
  */
 export async function submitRegistration(
-  db: Kysely<Database>,
+  store: EventStore,
   caller: AccessTokenClaims,
   body: { runId: number; teamId?: number; userId?: number; notes?: string | null },
   options: CommandOptions,
@@ -422,7 +421,7 @@ export async function submitRegistration(
   const admin = isAdmin(caller.role);
   let entrant: Entrant;
   if (body.teamId !== undefined) {
-    const parties = await teamParties(db, body.teamId);
+    const parties = await teamParties(store.db, body.teamId);
     if (!parties) throw notFound('Team', 'TEAM_NOT_FOUND');
     if (!admin && parties.captainId !== caller.sub)
       throw forbidden("Only the team's captain or an admin can register a team.");
@@ -434,14 +433,14 @@ export async function submitRegistration(
     entrant = { teamId: null, userId };
   }
 
-  return db.transaction().execute(async (trx) => {
+  return store.db.transaction().execute(async (trx) => {
     const earlier = await earlierOutcome(trx, options.commandId);
     if (earlier !== undefined) return dtoOrFail(trx, earlier);
     const locked = await lockRunForAdmission(trx, body.runId);
     if (!locked) throw runNotFound();
     const { run, event } = locked;
     const facts = await admissionFacts(trx, run, event, entrant, options);
-    const id = await submitAdmitted(trx, run, entrant, caller, { ...options, notes: body.notes }, facts);
+    const id = await submitAdmitted(store, trx, run, entrant, caller, { ...options, notes: body.notes }, facts);
     return dtoOrFail(trx, id);
   });
 }
@@ -451,13 +450,13 @@ export async function submitRegistration(
  * BATCH_REFUSED listing each refused team with its reason, and nothing is appended.
  */
 export async function batchRegister(
-  db: Kysely<Database>,
+  store: EventStore,
   caller: AccessTokenClaims,
   body: { runId: number; teamIds: number[] },
   options: CommandOptions,
 ): Promise<RegistrationDto[]> {
   const commandIdOf = (teamId: number) => (options.commandId ? `${options.commandId}:team:${teamId}` : undefined);
-  return db.transaction().execute(async (trx) => {
+  return store.db.transaction().execute(async (trx) => {
     if (options.commandId) {
       const earlier: number[] = [];
       for (const teamId of body.teamIds) {
@@ -501,6 +500,7 @@ export async function batchRegister(
     for (const teamId of body.teamIds) {
       ids.push(
         await submitAdmitted(
+          store,
           trx,
           run,
           { teamId, userId: null },
@@ -520,6 +520,7 @@ export async function batchRegister(
  * registrations were promoted.
  */
 export async function fillRunPlaces(
+  store: EventStore,
   trx: Transaction<Database>,
   runId: number,
   metadata: { actorId: number | null; requestId?: string },
@@ -528,6 +529,6 @@ export async function fillRunPlaces(
   if (!run) throw runNotFound();
   const places = await runPlaces(trx, run.id, run.participant_limit);
   const changes = fillFreePlaces(places);
-  await appendChanges(trx, changes, { version: 0, command: 'FillPlaces' }, places, metadata);
+  await store.appendStreams(trx, toAppends(changes, { version: 0, command: 'FillPlaces' }, places, metadata));
   return changes.filter((c) => c.events.some((e) => e.type === 'PromotedFromWaitlist')).length;
 }

@@ -1,10 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type {
-  RegistrationDto,
-  RegistrationHistory,
-  RegistrationPage,
-  RunRegistrationHistory,
-} from '../../contracts/registrations.ts';
+import type { RegistrationDto, RegistrationHistory, RunRegistrationHistory } from '../../contracts/registrations.ts';
+import type { RegistrationEntry } from '../../contracts/runs.ts';
 import { iso, isoOrNull } from '../../db/rows.ts';
 import type { Database, RegistrationStatus } from '../../db/schema.ts';
 import {
@@ -85,6 +81,17 @@ export function toRegistrationDto(row: RegistrationJoinedRow): RegistrationDto {
   };
 }
 
+/** A registration as the run and event admin tabs list it (GET /runs/{id}/registrations, /events/{id}/registrations). */
+export function toRegistrationEntry(row: RegistrationJoinedRow): RegistrationEntry {
+  const { runType, runCategory, eventName, eventStartDate, entrantName, deletedAt, userName, ...entry } =
+    toRegistrationDto(row);
+  return {
+    ...entry,
+    // Both names or none, as these tabs always named a person.
+    userName: row.first_name !== null && row.last_name !== null ? `${row.first_name} ${row.last_name}` : null,
+  };
+}
+
 export async function registrationDtoById(db: Kysely<Database>, id: number): Promise<RegistrationDto | undefined> {
   const row = await selectRegistrations(db).where('r.id', '=', id).executeTakeFirst();
   return row && toRegistrationDto(row);
@@ -107,7 +114,8 @@ export interface RegistrationFilter {
   userId?: number;
   /** The person's own registrations and those of every team they captain or belong to. */
   involvingUserId?: number;
-  status?: RegistrationStatus;
+  /** One status, or any of several (an empty list filters nothing). */
+  status?: RegistrationStatus | readonly RegistrationStatus[];
   hasWaitlistPosition?: boolean;
   /** true: only soft-deleted ones; otherwise soft-deleted ones are left out. */
   deleted?: boolean;
@@ -120,22 +128,39 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-/** 'newest': latest first. 'run': confirmed first (in the order they got their place), then the waitlist by position, then cancelled. */
-export type RegistrationOrder = 'newest' | 'run';
+/**
+ * 'newest': latest first. 'places': confirmed first (in the order they got their place), then the
+ * waitlist by position, then cancelled. 'runs': by run, then confirmed, waitlisted (by position) and
+ * cancelled, then in order of arrival.
+ */
+export type RegistrationOrder = 'newest' | 'places' | 'runs';
 
-export async function pageOfRegistrations(
+const STATUS_RANK = sql`case r.status when 'confirmed' then 0 when 'waitlisted' then 1 else 2 end`;
+
+/**
+ * One page of registrations, the one list query of the read model: the registrations module's lists,
+ * and the run and event admin tabs (which ask for `toRegistrationEntry` rows, ordered by 'runs').
+ */
+export async function pageOfRegistrations<Row = RegistrationDto>(
   db: Kysely<Database>,
   filter: RegistrationFilter,
   page: { page: number; limit: number },
-  order: RegistrationOrder = 'newest',
-): Promise<RegistrationPage> {
+  {
+    order = 'newest',
+    as = toRegistrationDto as (row: RegistrationJoinedRow) => Row,
+  }: {
+    order?: RegistrationOrder;
+    as?: (row: RegistrationJoinedRow) => Row;
+  } = {},
+): Promise<{ data: Row[]; meta: { total: number; page: number; perPage: number } }> {
   let query = selectRegistrations(db);
   query = filter.deleted ? query.where('r.deleted_at', 'is not', null) : query.where('r.deleted_at', 'is', null);
   if (filter.runId !== undefined) query = query.where('r.run_id', '=', filter.runId);
   if (filter.eventId !== undefined) query = query.where('r.event_id', '=', filter.eventId);
   if (filter.teamId !== undefined) query = query.where('r.team_id', '=', filter.teamId);
   if (filter.userId !== undefined) query = query.where('r.user_id', '=', filter.userId);
-  if (filter.status !== undefined) query = query.where('r.status', '=', filter.status);
+  if (typeof filter.status === 'string') query = query.where('r.status', '=', filter.status);
+  else if (filter.status?.length) query = query.where('r.status', 'in', [...filter.status]);
   if (filter.hasWaitlistPosition !== undefined) {
     query = query.where('r.waitlist_position', filter.hasWaitlistPosition ? 'is not' : 'is', null);
   }
@@ -172,19 +197,26 @@ export async function pageOfRegistrations(
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirst();
   const ordered =
-    order === 'run'
+    order === 'places'
       ? query
-          .orderBy(sql`case r.status when 'confirmed' then 0 when 'waitlisted' then 1 else 2 end`)
+          .orderBy(STATUS_RANK)
           .orderBy('r.waitlist_position')
           .orderBy(sql`coalesce(r.confirmed_at, r.cancelled_at, r.submitted_at)`)
           .orderBy('r.id')
-      : query.orderBy('r.id', 'desc');
+      : order === 'runs'
+        ? query
+            .orderBy('r.run_id', 'asc')
+            .orderBy(STATUS_RANK)
+            .orderBy(sql`r.waitlist_position asc nulls last`)
+            .orderBy('r.submitted_at', 'asc')
+            .orderBy('r.id', 'asc')
+        : query.orderBy('r.id', 'desc');
   const rows = await ordered
     .limit(page.limit)
     .offset((page.page - 1) * page.limit)
     .execute();
   return {
-    data: rows.map(toRegistrationDto),
+    data: rows.map(as),
     meta: { total: Number(counted?.total ?? 0), page: page.page, perPage: page.limit },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
 import {
   batchRegisterBodySchema,
@@ -24,11 +25,91 @@ import { isAdmin, requireOwnerOrAdmin } from '../../plugins/access.ts';
 import {
   batchRegister,
   type CommandOptions,
+  type ExistingCommand,
   readableRegistration,
   runRegistrationCommand,
   submitRegistration,
 } from './commands.ts';
 import { pageOfRegistrations, registrationHistory, runExists, runRegistrationHistory, teamParties } from './queries.ts';
+
+type CommandBody = { commandId?: string; expectedVersion?: number } | null | undefined;
+
+/**
+ * The commands on an existing registration, one row each: method, path (after /api/registrations/:id),
+ * summary, access (owner-or-admin: the registrant, the team's captain or an admin; admin: admins only),
+ * body schema, and how the body becomes the command. Submitting and batches are the two routes above
+ * the table: they create registrations and answer 201.
+ */
+interface CommandRoute<B extends z.ZodType> {
+  method: 'put' | 'patch' | 'post';
+  path: string;
+  summary: string;
+  access: 'owner-or-admin' | 'admin';
+  body: B;
+  command: (body: z.infer<B>) => ExistingCommand;
+}
+
+const row = <B extends z.ZodType>(route: CommandRoute<B>) => route as unknown as CommandRoute<z.ZodType<CommandBody>>;
+
+const COMMAND_ROUTES: readonly CommandRoute<z.ZodType<CommandBody>>[] = [
+  row({
+    method: 'put',
+    path: '',
+    summary: "Change a registration's notes",
+    access: 'owner-or-admin',
+    body: registrationUpdateBodySchema,
+    command: (b) => ({ type: 'Update', notes: b.notes }),
+  }),
+  row({
+    method: 'patch',
+    path: '/cancel',
+    summary: 'Cancel a registration (idempotent); a freed place goes to the first on the waitlist',
+    access: 'owner-or-admin',
+    body: registrationCancelBodySchema,
+    command: (b) => ({ type: 'Cancel', reason: b?.reason ?? null }),
+  }),
+  row({
+    method: 'patch',
+    path: '/confirm',
+    summary:
+      'Confirm: promote a waitlisted one into a free place (409 RUN_FULL otherwise), or take back a cancelled one; idempotent',
+    access: 'admin',
+    body: registrationCommandBodySchema,
+    command: () => ({ type: 'Confirm' }),
+  }),
+  row({
+    method: 'patch',
+    path: '/waitlist-position',
+    summary: 'Move a waitlisted registration to a position; the others are renumbered 1..n',
+    access: 'admin',
+    body: waitlistPositionBodySchema,
+    command: (b) => ({ type: 'MoveOnWaitlist', position: b.position }),
+  }),
+  row({
+    method: 'post',
+    path: '/soft-delete',
+    summary: 'Soft-delete a registration: it leaves every list, and a place it held goes to the waitlist',
+    access: 'admin',
+    body: registrationCommandBodySchema,
+    command: () => ({ type: 'SoftDelete' }),
+  }),
+  row({
+    method: 'post',
+    path: '/restore',
+    summary: 'Restore a soft-deleted registration: confirmed if a place is free, else at the end of the waitlist',
+    access: 'admin',
+    body: registrationCommandBodySchema,
+    command: () => ({ type: 'Restore' }),
+  }),
+  row({
+    method: 'post',
+    path: '/hybrid-opt-in',
+    summary: 'Opt in to hybrid (mixed-department) participation, where the run allows it',
+    access: 'owner-or-admin',
+    body: registrationCommandBodySchema,
+    command: () => ({ type: 'OptInHybrid' }),
+  }),
+];
 
 const tags = ['registrations'];
 const e = errorEnvelopeSchema;
@@ -36,7 +117,7 @@ const readResponses = { 400: e, 401: e, 403: e, 404: e };
 const commandResponses = { 200: registrationSchema, 400: e, 401: e, 403: e, 404: e, 409: e, 422: e };
 
 /**
- * Registrations, event-sourced (SPEC 7 "Registrations"; docs/decisions/014). Reads come from the
+ * Registrations, event-sourced (docs/domain.md; docs/decisions/014). Reads come from the
  * inline read model; every change is a command on the registration streams of one run.
  */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -115,7 +196,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, limit, runId } = request.query;
-      return pageOfRegistrations(app.db, { runId, status: 'waitlisted' }, { page, limit }, 'run');
+      return pageOfRegistrations(app.db, { runId, status: 'waitlisted' }, { page, limit }, { order: 'places' });
     },
   );
 
@@ -133,7 +214,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const registration = await submitRegistration(
-        app.db,
+        app.eventStore,
         request.user,
         request.body,
         optionsOf(request, request.body),
@@ -154,7 +235,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await batchRegister(app.db, request.user, request.body, optionsOf(request, request.body));
+      const data = await batchRegister(app.eventStore, request.user, request.body, optionsOf(request, request.body));
       return reply.status(201).send({ data });
     },
   );
@@ -192,7 +273,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, limit, status } = request.query;
-      return pageOfRegistrations(app.db, { runId: request.params.id, status }, { page, limit }, 'run');
+      return pageOfRegistrations(app.db, { runId: request.params.id, status }, { page, limit }, { order: 'places' });
     },
   );
 
@@ -275,164 +356,30 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/registrations/:id',
-    {
-      config: { access: 'owner-or-admin' },
-      schema: {
-        tags,
-        summary: "Change a registration's notes",
-        params: idParamsSchema,
-        body: registrationUpdateBodySchema,
-        response: commandResponses,
+  for (const route of COMMAND_ROUTES) {
+    app[route.method](
+      `/api/registrations/:id${route.path}`,
+      {
+        config: { access: route.access },
+        schema: {
+          tags,
+          summary: route.summary,
+          params: idParamsSchema,
+          body: route.body,
+          response: commandResponses,
+        },
       },
-    },
-    async (request) => {
-      const { notes } = request.body;
-      return runRegistrationCommand(
-        app.db,
-        request.user,
-        request.params.id,
-        { type: 'Update', notes },
-        optionsOf(request, request.body),
-      );
-    },
-  );
-
-  app.patch(
-    '/api/registrations/:id/cancel',
-    {
-      config: { access: 'owner-or-admin' },
-      schema: {
-        tags,
-        summary: 'Cancel a registration (idempotent); a freed place goes to the first on the waitlist',
-        params: idParamsSchema,
-        body: registrationCancelBodySchema,
-        response: commandResponses,
+      async (request: FastifyRequest<{ Params: { id: number } }>) => {
+        const body = request.body as CommandBody;
+        return runRegistrationCommand(
+          app.eventStore,
+          request.user,
+          request.params.id,
+          route.command(body),
+          optionsOf(request, body),
+          route.access === 'admin' ? 'admin' : 'manager',
+        );
       },
-    },
-    async (request) =>
-      runRegistrationCommand(
-        app.db,
-        request.user,
-        request.params.id,
-        { type: 'Cancel', reason: request.body?.reason ?? null },
-        optionsOf(request, request.body),
-      ),
-  );
-
-  app.patch(
-    '/api/registrations/:id/confirm',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'Confirm: promote a waitlisted one into a free place (409 RUN_FULL otherwise), or take back a cancelled one; idempotent',
-        params: idParamsSchema,
-        body: registrationCommandBodySchema,
-        response: commandResponses,
-      },
-    },
-    async (request) =>
-      runRegistrationCommand(
-        app.db,
-        request.user,
-        request.params.id,
-        { type: 'Confirm' },
-        optionsOf(request, request.body),
-        'admin',
-      ),
-  );
-
-  app.patch(
-    '/api/registrations/:id/waitlist-position',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Move a waitlisted registration to a position; the others are renumbered 1..n',
-        params: idParamsSchema,
-        body: waitlistPositionBodySchema,
-        response: commandResponses,
-      },
-    },
-    async (request) =>
-      runRegistrationCommand(
-        app.db,
-        request.user,
-        request.params.id,
-        { type: 'MoveOnWaitlist', position: request.body.position },
-        optionsOf(request, request.body),
-        'admin',
-      ),
-  );
-
-  app.post(
-    '/api/registrations/:id/soft-delete',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Soft-delete a registration: it leaves every list, and a place it held goes to the waitlist',
-        params: idParamsSchema,
-        body: registrationCommandBodySchema,
-        response: commandResponses,
-      },
-    },
-    async (request) =>
-      runRegistrationCommand(
-        app.db,
-        request.user,
-        request.params.id,
-        { type: 'SoftDelete' },
-        optionsOf(request, request.body),
-        'admin',
-      ),
-  );
-
-  app.post(
-    '/api/registrations/:id/restore',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Restore a soft-deleted registration: confirmed if a place is free, else at the end of the waitlist',
-        params: idParamsSchema,
-        body: registrationCommandBodySchema,
-        response: commandResponses,
-      },
-    },
-    async (request) =>
-      runRegistrationCommand(
-        app.db,
-        request.user,
-        request.params.id,
-        { type: 'Restore' },
-        optionsOf(request, request.body),
-        'admin',
-      ),
-  );
-
-  app.post(
-    '/api/registrations/:id/hybrid-opt-in',
-    {
-      config: { access: 'owner-or-admin' },
-      schema: {
-        tags,
-        summary: 'Opt in to hybrid (mixed-department) participation, where the run allows it',
-        params: idParamsSchema,
-        body: registrationCommandBodySchema,
-        response: commandResponses,
-      },
-    },
-    async (request) =>
-      runRegistrationCommand(
-        app.db,
-        request.user,
-        request.params.id,
-        { type: 'OptInHybrid' },
-        optionsOf(request, request.body),
-      ),
-  );
+    );
+  }
 };

@@ -1,17 +1,15 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { inlineProjectorsFor } from '../../../projections/registry.ts';
-import { runOrderState } from '../../../projections/run-orders/queries.ts';
 import type { RunOrderView } from '../../contracts/run-orders.ts';
-import type { Database } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { decideRunOrder, type RunOrderCommand } from '../../domain/run-orders/decide.ts';
+import { decide, type RunOrderCommand } from '../../domain/run-orders/decide.ts';
 import { RUN_ORDER_STREAM_TYPE, runOrderStreamId, type SeedingRule } from '../../domain/run-orders/events.ts';
 import { allLockedPositions, DEFAULT_HEAT_SIZE, type RunOrderState } from '../../domain/run-orders/evolve.ts';
 import { DEFAULT_SEEDING, generateArrangement, seedEntriesOf } from '../../domain/run-orders/generate.ts';
-import { append, commandIdReused, readStream, streamOfCommand } from '../../event-store/store.ts';
+import { handleCommand } from '../../event-store/command-handler.ts';
+import { type EventStore, readStream } from '../../event-store/store.ts';
 import { toLiveEvent } from '../live/live-event.ts';
 import { registrationFacts, runForOrder, runNotFound, runOrderView } from './queries.ts';
+import { runOrderState } from './state.ts';
 
 /**
  * The run-order commands: lock the run, load the folded state from the read model (never the whole
@@ -33,56 +31,54 @@ export type RunOrderRequest =
   | { type: 'CreateEmpty'; positions?: number; heatSize?: number };
 
 export async function runOrderCommand(
-  db: Kysely<Database>,
+  store: EventStore,
   runId: number,
   request: RunOrderRequest,
   meta: CommandMetadata,
 ): Promise<RunOrderView> {
-  const { run, state, facts } = await db.transaction().execute(async (trx) => {
+  const streamId = runOrderStreamId(runId);
+  let facts: Awaited<ReturnType<typeof registrationFacts>> | undefined;
+  const { run, state } = await handleCommand(store, {
+    streamId,
+    streamType: RUN_ORDER_STREAM_TYPE,
+    metadata: { actorId: meta.actorId, requestId: meta.requestId },
+    commandId: meta.commandId,
+    expectedVersion: meta.expectedVersion,
     // One command per run at a time: the run's row lock orders them, so each decides on the latest state.
-    const run = await runForOrder(trx, runId, { forUpdate: true });
-    if (!run) throw runNotFound();
-    const streamId = runOrderStreamId(runId);
-    if (meta.commandId) {
-      const seenOn = await streamOfCommand(trx, meta.commandId);
-      if (seenOn !== undefined && seenOn !== streamId) throw commandIdReused(meta.commandId);
-      if (seenOn !== undefined) return { run, state: await runOrderState(trx, runId), facts: undefined };
-    }
-    const current = await runOrderState(trx, runId);
-    if (meta.expectedVersion !== current.version) {
-      const since = await readStream(trx, streamId, Math.min(meta.expectedVersion, current.version));
-      throw new DomainError(
+    async lock(trx) {
+      const run = await runForOrder(trx, runId, { forUpdate: true });
+      if (!run) throw runNotFound();
+      return run;
+    },
+    load: (trx) => runOrderState(trx, runId),
+    async conflict(trx, expectedVersion, current) {
+      const since = await readStream(trx, streamId, Math.min(expectedVersion, current.version));
+      return new DomainError(
         409,
         'VERSION_CONFLICT',
-        `Someone else changed this run order first (you had version ${meta.expectedVersion}, it is now ${current.version}). Your board has been brought up to date; try again.`,
+        `Someone else changed this run order first (you had version ${expectedVersion}, it is now ${current.version}). Your board has been brought up to date; try again.`,
         {
           currentVersion: current.version,
-          expectedVersion: meta.expectedVersion,
+          expectedVersion,
           events: since.map((event) => toLiveEvent(event)),
         },
       );
-    }
-    const facts = await registrationFacts(trx, runId);
-    const command = completeCommand(request, current, facts);
-    const events = decideRunOrder(current, command, {
-      actorId: meta.actorId,
-      registrationStatus: (id) => facts.get(id)?.status,
-    });
-    if (events.length === 0) return { run, state: current, facts };
-    await append(
-      trx,
-      {
-        streamId,
-        streamType: RUN_ORDER_STREAM_TYPE,
-        expectedVersion: current.version,
-        events,
-        metadata: { actorId: meta.actorId, requestId: meta.requestId, commandId: meta.commandId },
-      },
-      inlineProjectorsFor(RUN_ORDER_STREAM_TYPE),
-    );
-    return { run, state: await runOrderState(trx, runId), facts };
+    },
+    async decide(trx, current) {
+      facts = await registrationFacts(trx, runId);
+      const known = facts;
+      const events = decide(completeCommand(request, current, known), current, {
+        actorId: meta.actorId,
+        registrationStatus: (id) => known.get(id)?.status,
+      });
+      return { events };
+    },
+    answer: async (trx, { locked, state, appended }) => ({
+      run: locked,
+      state: appended ? await runOrderState(trx, runId) : state,
+    }),
   });
-  return runOrderView(db, run, state, facts);
+  return runOrderView(store.db, run, state, facts);
 }
 
 function completeCommand(

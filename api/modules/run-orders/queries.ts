@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { runOrderState } from '../../../projections/run-orders/queries.ts';
 import type { RunOrderDisplay, RunOrderEntry, RunOrderPosition, RunOrderView } from '../../contracts/run-orders.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../domain/errors.ts';
@@ -8,6 +7,7 @@ import { foldRunOrder, laneOf, pairPositions, type RunOrderState } from '../../d
 import { layoutOf, registrationIdsNamed } from '../../domain/run-orders/layout.ts';
 import { readStream } from '../../event-store/store.ts';
 import { isPublicEventSql } from '../events/queries.ts';
+import { runOrderState } from './state.ts';
 
 export const runNotFound = () => notFound('Run', 'RUN_NOT_FOUND');
 

@@ -44,7 +44,7 @@ const commandResponses = { 200: runOrderViewSchema, 400: e, 401: e, 403: e, 404:
 const BASE = '/api/run-orders/run/:runId';
 
 /**
- * Run orders, event-sourced (SPEC 7 "Run orders"; docs/decisions/017). Admins only, except the venue
+ * Run orders, event-sourced (docs/domain.md; docs/decisions/017). Admins only, except the venue
  * display's public read. Every command answers the whole new view; the live socket tells the others.
  */
 export const runOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,7 +82,12 @@ export const runOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const parameters = request.params as z.infer<P>;
         const payload = request.body as z.infer<S>;
-        return runOrderCommand(app.db, parameters.runId, toRequest(payload, parameters), metaOf(request, payload));
+        return runOrderCommand(
+          app.eventStore,
+          parameters.runId,
+          toRequest(payload, parameters),
+          metaOf(request, payload),
+        );
       },
     );
   }

@@ -23,9 +23,9 @@ import { isAdmin, optionalCaller } from '../../plugins/access.ts';
 import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import { eventForRuns } from '../events/admin-queries.ts';
 import { clockFor } from '../events/queries.ts';
+import { pageOfRegistrations, toRegistrationEntry } from '../registrations/queries.ts';
 import { runOrderSummaries } from '../run-orders/queries.ts';
 import { pageOfEventRuns, pageOfPublicRunsOfType, pageOfRuns, runById } from './queries.ts';
-import { pageOfRegistrations } from './registration-queries.ts';
 import { createRun, eventNotFound, runNotFound, scheduleRun, setParticipantLimit, updateRun } from './service.ts';
 
 const tags = ['runs'];
@@ -188,7 +188,12 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await visibleRun(id, true);
       const { page, limit, ...filter } = request.query;
-      return pageOfRegistrations(app.db, { ...filter, runId: id }, { page, limit });
+      return pageOfRegistrations(
+        app.db,
+        { ...filter, runId: id },
+        { page, limit },
+        { order: 'runs', as: toRegistrationEntry },
+      );
     },
   );
 
@@ -272,7 +277,7 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await setParticipantLimit(app.db, clock(), request.params.id, request.body.limit, {
+      const result = await setParticipantLimit(app.eventStore, clock(), request.params.id, request.body.limit, {
         actorId: request.user.sub,
         requestId: request.id,
       });

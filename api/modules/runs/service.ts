@@ -5,6 +5,7 @@ import type { Database, Run, RunsTable } from '../../db/schema.ts';
 import { notFound, ruleBroken } from '../../domain/errors.ts';
 import { categoryProblem, defaultRunName } from '../../domain/runs/categories.ts';
 import { type RuleProblem, registrationWindowProblem, scheduleProblem } from '../../domain/runs/schedule.ts';
+import type { EventStore } from '../../event-store/store.ts';
 import { type EventForRuns, eventForRuns } from '../events/admin-queries.ts';
 import type { Clock } from '../events/queries.ts';
 import { fillRunPlaces } from '../registrations/commands.ts';
@@ -180,20 +181,20 @@ export async function updateRun(
  * nobody. Both in the one transaction that holds the run's lock, as every registration command does.
  */
 export async function setParticipantLimit(
-  db: Kysely<Database>,
+  store: EventStore,
   clock: Clock,
   id: number,
   limit: number,
   metadata: { actorId: number | null; requestId?: string },
 ): Promise<ParticipantLimitResult> {
-  return db.transaction().execute(async (trx) => {
+  return store.db.transaction().execute(async (trx) => {
     await lockRun(trx, id);
     await trx
       .updateTable('runs')
       .set({ participant_limit: limit, updated_at: new Date() })
       .where('id', '=', id)
       .execute();
-    const promotedCount = await fillRunPlaces(trx, id, metadata);
+    const promotedCount = await fillRunPlaces(store, trx, id, metadata);
     const run = await reread(trx, clock, id);
     return { ...run, promotedCount, warning: limitWarning(run) };
   });

@@ -1,5 +1,5 @@
 /**
- * The optimistic board as a reducer (DESIGN.md "Event sourcing, concretely"). Pure, so every path is
+ * The optimistic board as a reducer (decision 019). Pure, so every path is
  * unit-tested without a browser.
  *
  * - `confirmed` is the order as the server has it: the last full view, then each live event folded
@@ -17,7 +17,7 @@
 import type { LiveEvent, PresenceViewer } from '../../../api/contracts/live.ts';
 import type { RunOrderEntry, RunOrderView } from '../../../api/contracts/run-orders.ts';
 import { DomainError } from '../../../api/domain/errors.ts';
-import { decideRunOrder } from '../../../api/domain/run-orders/decide.ts';
+import { decide } from '../../../api/domain/run-orders/decide.ts';
 import type { RunOrderEvent } from '../../../api/domain/run-orders/events.ts';
 import { evolve, type RunOrderState } from '../../../api/domain/run-orders/evolve.ts';
 import { actionNoun, type BoardAction, optimisticCommand } from './actions.ts';
@@ -153,9 +153,10 @@ export function foldLiveEvents(
   for (const event of [...events].sort((a, b) => a.version - b.version)) {
     if (event.version <= next.version) continue;
     if (event.version !== next.version + 1) return { state: next, refetch: true };
-    next = evolve(next, event as unknown as RunOrderEvent, {
+    next = evolve(next, {
+      ...(event as unknown as RunOrderEvent),
       version: event.version,
-      actorId: event.actorId ?? null,
+      metadata: { actorId: event.actorId ?? null },
       recordedAt: event.recordedAt,
     });
     if (event.type === 'ChangeUndone' || event.type === 'ChangeRedone' || event.type === 'RunOrderCreated')
@@ -174,7 +175,7 @@ export function applyAction(
   const command = optimisticCommand(action);
   if (!command) return { state, changed: true };
   try {
-    const events = decideRunOrder(state, command, {
+    const events = decide(command, state, {
       actorId: null,
       registrationStatus: (id) => entries[String(id)]?.status,
     });

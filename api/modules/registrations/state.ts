@@ -1,42 +1,18 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
-import { isoOrNull } from '../../api/db/rows.ts';
-import type { Database, RegistrationsTable } from '../../api/db/schema.ts';
-import type { RunPlaces } from '../../api/domain/registrations/decide.ts';
-import { initialRegistrationState, type RegistrationState } from '../../api/domain/registrations/evolve.ts';
+import { type Kysely, sql } from 'kysely';
+import { registrationRowToState } from '../../db/read-models.ts';
+import type { Database } from '../../db/schema.ts';
+import { initialRegistrationState, type RegistrationState } from '../../domain/registrations/evolve.ts';
+import type { RunPlaces } from '../../domain/registrations/places.ts';
 
 /**
- * Reads of the registrations read model as domain state: what the command side loads (under the run's
- * lock) before it decides. The DTO reads with names joined in are api/modules/registrations/queries.ts.
+ * The state loaders of registrations: the read model as domain state, what the command side loads
+ * (under the run's lock) before it decides. The DTO reads with names joined in are queries.ts.
  */
-
-export type RegistrationRow = Selectable<RegistrationsTable>;
-
-export function rowToState(row: RegistrationRow): RegistrationState {
-  return {
-    id: row.id,
-    exists: true,
-    runId: row.run_id,
-    eventId: row.event_id,
-    teamId: row.team_id,
-    userId: row.user_id,
-    registeredBy: row.registered_by,
-    status: row.status,
-    waitlistPosition: row.waitlist_position,
-    isHybridOptIn: row.is_hybrid_opt_in,
-    notes: row.notes,
-    submittedAt: isoOrNull(row.submitted_at),
-    confirmedAt: isoOrNull(row.confirmed_at),
-    cancelledAt: isoOrNull(row.cancelled_at),
-    deletedAt: isoOrNull(row.deleted_at),
-    updatedAt: isoOrNull(row.updated_at),
-    version: row.version,
-  };
-}
 
 /** The state of one registration (a state that does not exist when there is no row). */
 export async function registrationState(db: Kysely<Database>, id: number): Promise<RegistrationState> {
   const row = await db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? rowToState(row) : initialRegistrationState(id);
+  return row ? registrationRowToState(row) : initialRegistrationState(id);
 }
 
 export interface RunPlacesWithVersions extends RunPlaces {

@@ -1,0 +1,43 @@
+import type { Selectable } from 'kysely';
+import type { RegistrationState } from '../domain/registrations/evolve.ts';
+import { initialRunOrderState, type RunOrderState } from '../domain/run-orders/evolve.ts';
+import { isoOrNull } from './rows.ts';
+import type { RegistrationsTable } from './schema.ts';
+
+/**
+ * Read-model rows as domain state, and back: what both the projectors (projections/) and the state
+ * loaders of the modules (api/modules/<domain>/state.ts) need, kept here so neither imports the other
+ * (docs/decisions/020-decider-shape-and-projection-direction.md).
+ */
+
+export type RegistrationRow = Selectable<RegistrationsTable>;
+
+export function registrationRowToState(row: RegistrationRow): RegistrationState {
+  return {
+    id: row.id,
+    exists: true,
+    runId: row.run_id,
+    eventId: row.event_id,
+    teamId: row.team_id,
+    userId: row.user_id,
+    registeredBy: row.registered_by,
+    status: row.status,
+    waitlistPosition: row.waitlist_position,
+    isHybridOptIn: row.is_hybrid_opt_in,
+    notes: row.notes,
+    submittedAt: isoOrNull(row.submitted_at),
+    confirmedAt: isoOrNull(row.confirmed_at),
+    cancelledAt: isoOrNull(row.cancelled_at),
+    deletedAt: isoOrNull(row.deleted_at),
+    updatedAt: isoOrNull(row.updated_at),
+    version: row.version,
+  };
+}
+
+/** The `state` column of a run_orders row (JSON text on some drivers, an object on others). */
+export const runOrderStateOf = (state: unknown): RunOrderState =>
+  (typeof state === 'string' ? JSON.parse(state) : state) as RunOrderState;
+
+/** A run_orders row's state, or the empty initial state (version 0) when the run has no order. */
+export const runOrderStateOrInitial = (row: { state: unknown } | undefined): RunOrderState =>
+  row ? runOrderStateOf(row.state) : initialRunOrderState();
