@@ -3,9 +3,14 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Pencil, ShieldCheck, ShieldOff, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { UserDto } from '../../../api/contracts/accounts.ts';
+import { ActiveBadge, RoleBadge } from '../../components/badge.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { type DataColumn, DataTable } from '../../components/data-table.tsx';
-import { buttonClass, ConfirmDialog, Dialog } from '../../components/dialog.tsx';
+import { ConfirmDialog, Dialog } from '../../components/dialog.tsx';
+import { FlashMessage, useFlash } from '../../components/flash.tsx';
 import { PaginationControls } from '../../components/pagination-controls.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../components/states.tsx';
 import { CreateAdminUserForm, EditAdminUserForm } from '../../features/admin-users/components/admin-user-forms.tsx';
 import { useRemoveAdminRights } from '../../features/admin-users/mutations.ts';
 import {
@@ -15,10 +20,6 @@ import {
   parseAdminUserListSearch,
 } from '../../features/admin-users/queries.ts';
 import { requireRole } from '../../features/auth/guard.ts';
-import { ActiveBadge, RoleBadge } from '../../features/portal/components/badges.tsx';
-import { FlashMessage, useFlash } from '../../features/portal/components/flash.tsx';
-import { SearchBox } from '../../features/portal/components/search-box.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../features/portal/components/states.tsx';
 import { displayName } from '../../features/portal/nav.ts';
 import { compact } from '../../features/portal/query-policy.ts';
 import { roleLabel } from '../../features/portal/roles.ts';

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, User, Users } from 'lucide-react';
 import type { RegistrationEntry, RunDto } from '../../../../api/contracts/runs.ts';
 import { Badge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { ChoiceFilterSelect, ClearFiltersButton, IdFilterSelect } from '../../../components/filter-select.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ChoiceFilterSelect, ClearFiltersButton, IdFilterSelect } from '../../portal/components/filter-select.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../portal/components/states.tsx';
 import {
   type EventDetailSearch,
   eventRegistrationFilters,

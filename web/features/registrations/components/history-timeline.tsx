@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../portal/components/states.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import {
   type HistoryTone,
   historyActorLabel,

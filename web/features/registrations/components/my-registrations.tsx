@@ -3,11 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { CalendarDays, ClipboardList, ExternalLink, XCircle } from 'lucide-react';
 import { useId } from 'react';
 import type { RegistrationDto } from '../../../../api/contracts/registrations.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { ChoiceFilterSelect } from '../../../components/filter-select.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { ChoiceFilterSelect } from '../../portal/components/filter-select.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../portal/components/states.tsx';
 import { compact } from '../../portal/query-policy.ts';
 import { myRegistrationFilters, type RegistrationListSearch } from '../filters.ts';
 import {

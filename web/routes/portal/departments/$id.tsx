@@ -3,16 +3,13 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Pencil, RotateCcw, Trash2, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { DepartmentDto, UserDto } from '../../../../api/contracts/accounts.ts';
+import { BackLink } from '../../../components/back-link.tsx';
+import { ActiveBadge, DeletedBadge, RoleBadge, VerifiedBadge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
-import { requireRole } from '../../../features/auth/guard.ts';
-import { useDepartmentActions } from '../../../features/departments/components/department-actions.tsx';
-import { DepartmentDialog } from '../../../features/departments/components/department-form.tsx';
-import { PROVINCE_NAMES } from '../../../features/departments/form.ts';
-import { departmentMembersQuery, departmentQuery } from '../../../features/departments/queries.ts';
-import { ActiveBadge, DeletedBadge, RoleBadge, VerifiedBadge } from '../../../features/portal/components/badges.tsx';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
+import { PortalNotFound } from '../../../components/portal-not-found.tsx';
 import {
   DetailErrorState,
   EmptyState,
@@ -21,14 +18,17 @@ import {
   LoadingState,
   Panel,
   PortalPageHeader,
-} from '../../../features/portal/components/states.tsx';
+} from '../../../components/states.tsx';
+import { requireRole } from '../../../features/auth/guard.ts';
+import { useDepartmentActions } from '../../../features/departments/components/department-actions.tsx';
+import { DepartmentDialog } from '../../../features/departments/components/department-form.tsx';
+import { PROVINCE_NAMES } from '../../../features/departments/form.ts';
+import { departmentMembersQuery, departmentQuery } from '../../../features/departments/queries.ts';
 import { displayName } from '../../../features/portal/nav.ts';
 import { compact, pageParam } from '../../../features/portal/query-policy.ts';
 import { isNotFound } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { parseRouteId } from '../../../lib/route-params.ts';
-import { BackLink } from '../-components/back-link.tsx';
-import { PortalNotFound } from '../-components/portal-not-found.tsx';
 
 /** `?page=2` pages through the members. */
 function validateSearch(raw: Record<string, unknown>): { page?: number } {

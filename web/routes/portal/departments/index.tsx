@@ -3,8 +3,12 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { DepartmentDto } from '../../../../api/contracts/accounts.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { BooleanFilterSelect } from '../../../components/filter-select.tsx';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { useDepartmentActions } from '../../../features/departments/components/department-actions.tsx';
@@ -19,10 +23,6 @@ import {
   withDepartmentTab,
 } from '../../../features/departments/filters.ts';
 import { departmentsQuery } from '../../../features/departments/queries.ts';
-import { BooleanFilterSelect } from '../../../features/portal/components/filter-select.tsx';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { SearchBox } from '../../../features/portal/components/search-box.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { compact } from '../../../features/portal/query-policy.ts';
 
 export const Route = createFileRoute('/portal/departments/')({

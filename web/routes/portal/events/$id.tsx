@@ -3,7 +3,11 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ExternalLink, Pencil, Power, PowerOff, Trash2, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
+import { PortalNotFound } from '../../../components/portal-not-found.tsx';
+import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { PhaseBadge, ScopeBadge } from '../../../features/events/components/event-badges.tsx';
@@ -21,21 +25,11 @@ import {
 } from '../../../features/events-admin/filters.ts';
 import { adminEventQuery, eventRegistrationsQuery } from '../../../features/events-admin/queries.ts';
 import { eventDaysLong, registrationDateRows } from '../../../features/events-admin/view.ts';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import {
-  DetailErrorState,
-  Fact,
-  LoadingState,
-  Panel,
-  PortalPageHeader,
-} from '../../../features/portal/components/states.tsx';
-import { EventRuns } from '../../../features/runs/components/event-runs.tsx';
+import { EventRunsTab } from '../../../features/runs/components/event-runs-tab.tsx';
 import { eventRunsQuery } from '../../../features/runs/queries.ts';
 import { isNotFound } from '../../../lib/errors.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { parseRouteId } from '../../../lib/route-params.ts';
-import { BackLink } from '../-components/back-link.tsx';
-import { PortalNotFound } from '../-components/portal-not-found.tsx';
 
 export const Route = createFileRoute('/portal/events/$id')({
   validateSearch: parseEventDetailSearch,
@@ -168,7 +162,7 @@ function EventDetail({ event, back }: { event: AdminEvent; back: ReactNode }) {
             id: 'runs',
             label: 'Runs',
             badge: event.runCount,
-            content: <EventRuns event={event} onMessage={flash.show} />,
+            content: <EventRunsTab event={event} onMessage={flash.show} />,
           },
           {
             id: 'registrations',

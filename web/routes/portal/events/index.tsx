@@ -3,8 +3,10 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CalendarX, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { EventFilters } from '../../../features/events-admin/components/event-filters.tsx';
 import { EventDialog } from '../../../features/events-admin/components/event-form.tsx';
@@ -16,8 +18,6 @@ import {
   parseEventListSearch,
 } from '../../../features/events-admin/filters.ts';
 import { adminEventsQuery } from '../../../features/events-admin/queries.ts';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 
 export const Route = createFileRoute('/portal/events/')({
   validateSearch: parseEventListSearch,

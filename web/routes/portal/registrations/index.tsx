@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ClipboardList } from 'lucide-react';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { MyRegistrations } from '../../../features/registrations/components/my-registrations.tsx';
 import { RegistrationFilters } from '../../../features/registrations/components/registration-filters.tsx';
 import { RegistrationsTable } from '../../../features/registrations/components/registrations-table.tsx';

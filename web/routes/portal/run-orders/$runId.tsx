@@ -1,13 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { BackLink } from '../../../components/back-link.tsx';
+import { PortalNotFound } from '../../../components/portal-not-found.tsx';
+import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
-import { ErrorState, LoadingState } from '../../../features/portal/components/states.tsx';
 import { RunOrderBoardScreen } from '../../../features/run-orders/components/run-order-board.tsx';
 import { runOrderQuery } from '../../../features/run-orders/queries.ts';
 import { useRunOrderBoard } from '../../../features/run-orders/use-run-order-board.ts';
 import { isNotFound } from '../../../lib/errors.ts';
 import { parseRouteId } from '../../../lib/route-params.ts';
-import { BackLink } from '../-components/back-link.tsx';
-import { PortalNotFound } from '../-components/portal-not-found.tsx';
 
 export const Route = createFileRoute('/portal/run-orders/$runId')({
   beforeLoad: requireRole('admin'),

@@ -4,18 +4,20 @@ import { Ban, CheckCircle2, ExternalLink, Trash2, UsersRound } from 'lucide-reac
 import { type ReactNode, useState } from 'react';
 import type { RegistrationDto } from '../../../../api/contracts/registrations.ts';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
-import { Tabs } from '../../../components/tabs.tsx';
-import { requireRole } from '../../../features/auth/guard.ts';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
+import { PortalNotFound } from '../../../components/portal-not-found.tsx';
 import {
   DetailErrorState,
   EmptyState,
   ErrorState,
   LoadingState,
   PortalPageHeader,
-} from '../../../features/portal/components/states.tsx';
+} from '../../../components/states.tsx';
+import { Tabs } from '../../../components/tabs.tsx';
+import { requireRole } from '../../../features/auth/guard.ts';
 import { compact } from '../../../features/portal/query-policy.ts';
 import type { RegistrationAction } from '../../../features/registrations/actions.ts';
 import { BatchRegisterDialog } from '../../../features/registrations/components/batch-register-dialog.tsx';
@@ -41,8 +43,6 @@ import {
 } from '../../../features/registrations/queries.ts';
 import { isNotFound } from '../../../lib/errors.ts';
 import { parseRouteId } from '../../../lib/route-params.ts';
-import { BackLink } from '../-components/back-link.tsx';
-import { PortalNotFound } from '../-components/portal-not-found.tsx';
 
 export const Route = createFileRoute('/portal/runs/$id')({
   validateSearch: parseRunRegistrationsSearch,

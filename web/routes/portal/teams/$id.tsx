@@ -5,15 +5,11 @@ import { type ReactNode, useState } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import type { TeamDto } from '../../../../api/contracts/teams.ts';
 import { formatTime } from '../../../../api/domain/times.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import {
-  DetailErrorState,
-  Fact,
-  LoadingState,
-  Panel,
-  PortalPageHeader,
-} from '../../../features/portal/components/states.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
+import { PortalNotFound } from '../../../components/portal-not-found.tsx';
+import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { compact, idParam } from '../../../features/portal/query-policy.ts';
 import { AddMemberByEmail, AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
 import { EligibilityCheck } from '../../../features/teams/components/eligibility-check.tsx';
@@ -33,8 +29,6 @@ import { useCurrentUser } from '../../../lib/auth/session.ts';
 import { isAppError, isNotFound } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { parseRouteId } from '../../../lib/route-params.ts';
-import { BackLink } from '../-components/back-link.tsx';
-import { PortalNotFound } from '../-components/portal-not-found.tsx';
 
 /** `?runId=12` checks the team against that run. */
 function validateSearch(raw: Record<string, unknown>): { runId?: number } {

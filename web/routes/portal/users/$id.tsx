@@ -3,19 +3,15 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import { formatTime } from '../../../../api/domain/times.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
+import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
+import { PortalNotFound } from '../../../components/portal-not-found.tsx';
+import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { BioSummary } from '../../../features/bios/components/bio-summary.tsx';
 import { bioQuery } from '../../../features/bios/queries.ts';
-import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../../features/portal/components/badges.tsx';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import {
-  DetailErrorState,
-  Fact,
-  LoadingState,
-  Panel,
-  PortalPageHeader,
-} from '../../../features/portal/components/states.tsx';
 import { displayName, initials } from '../../../features/portal/nav.ts';
 import { isRole, ROLE_LABELS } from '../../../features/portal/roles.ts';
 import { AccountDetailsForm } from '../../../features/users/components/account-details-form.tsx';
@@ -32,8 +28,6 @@ import { useCurrentUser } from '../../../lib/auth/session.ts';
 import { isNotFound } from '../../../lib/errors.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { parseRouteId } from '../../../lib/route-params.ts';
-import { BackLink } from '../-components/back-link.tsx';
-import { PortalNotFound } from '../-components/portal-not-found.tsx';
 
 export const Route = createFileRoute('/portal/users/$id')({
   beforeLoad: requireRole('admin'),

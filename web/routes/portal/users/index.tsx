@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { UserX } from 'lucide-react';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { useUserActions } from '../../../features/users/components/user-actions.tsx';
 import { UserFilters } from '../../../features/users/components/user-filters.tsx';
 import { UsersTable } from '../../../features/users/components/users-table.tsx';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, CalendarDays, Pin } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { Announcement } from '../queries.ts';
-import { AnnouncementPicture } from './AnnouncementPicture.tsx';
+import { AnnouncementPicture } from './announcement-picture.tsx';
 
 type CardAnnouncement = Pick<Announcement, 'id' | 'title' | 'excerpt' | 'publishedAt' | 'isPinned' | 'hasPicture'>;
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from './button.ts';
 
 /** An unknown path under /portal, or a record that does not exist. */
 export function PortalNotFound({ title = 'Page not found', children }: { title?: string; children?: React.ReactNode }) {

@@ -4,13 +4,12 @@ import { Pencil, Plus, Timer } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
-import { Badge } from '../../../components/badge.tsx';
+import { ActiveBadge, Badge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { ActiveBadge } from '../../portal/components/badges.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../portal/components/states.tsx';
 import { eventRunsQuery } from '../queries.ts';
 import { placesLabel, registrationWindowLabel, runSavedMessage, runTypeLabel, scheduleLabel } from '../view.ts';
 import { RunDialog } from './run-form.tsx';
@@ -46,7 +45,7 @@ function Places({ run }: { run: RunDto }) {
 }
 
 /** The event's runs (every one, inactive included): their places, schedule and window; create and edit. */
-export function EventRuns({ event, onMessage }: { event: AdminEvent; onMessage: (message: string) => void }) {
+export function EventRunsTab({ event, onMessage }: { event: AdminEvent; onMessage: (message: string) => void }) {
   const [page, setPage] = useState(1);
   const runs = useQuery(eventRunsQuery(event.id, page));
   const [editing, setEditing] = useState<Editing>(null);
