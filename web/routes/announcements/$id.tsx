@@ -1,19 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft, ArrowRight, CalendarDays, CircleAlert, FileQuestion, Pin, RefreshCw } from 'lucide-react';
 import { Spinner } from '../../components/spinner.tsx';
 import { AnnouncementPicture } from '../../features/announcements/components/announcement-picture.tsx';
 import { ContentBlocks } from '../../features/announcements/components/content-blocks.tsx';
 import { type Announcement, announcementQuery } from '../../features/announcements/queries.ts';
+import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../lib/detail-route.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { parseRouteId } from '../../lib/route-params.ts';
 import { usePageError } from '../../lib/use-page-error.ts';
 
 export const Route = createFileRoute('/announcements/$id')({
-  loader: ({ context, params }) => {
-    const id = parseRouteId(params.id);
-    if (id !== undefined) void context.queryClient.prefetchQuery(announcementQuery(id));
+  loader: async ({ context, params }) => {
+    await loadRecord(context.queryClient, announcementQuery(recordIdOf(params.id)));
   },
+  pendingComponent: () => (
+    <div className="flex justify-center px-4 py-24" data-testid="announcement-loading">
+      <Spinner label="Loading announcement" />
+    </div>
+  ),
+  errorComponent: AnnouncementError,
+  notFoundComponent: AnnouncementNotFound,
   component: AnnouncementPage,
 });
 
@@ -21,20 +26,9 @@ const BUTTON =
   'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 function AnnouncementPage() {
-  const { id: rawId } = Route.useParams();
-  const id = parseRouteId(rawId);
-  const announcement = useQuery(announcementQuery(id));
+  const announcement = useRecord(announcementQuery(recordIdOf(Route.useParams().id)));
   usePageError(announcement.error);
-
-  if (id === undefined || announcement.data === null) return <AnnouncementNotFound />;
-  if (announcement.data) return <AnnouncementArticle announcement={announcement.data} />;
-  if (announcement.isError)
-    return <AnnouncementError retry={() => void announcement.refetch()} retrying={announcement.isFetching} />;
-  return (
-    <div className="flex justify-center px-4 py-24" data-testid="announcement-loading">
-      <Spinner label="Loading announcement" />
-    </div>
-  );
+  return <AnnouncementArticle announcement={announcement.data} />;
 }
 
 function BackLink() {
@@ -134,7 +128,9 @@ function AnnouncementNotFound() {
   );
 }
 
-function AnnouncementError({ retry, retrying }: { retry: () => void; retrying: boolean }) {
+function AnnouncementError({ error }: { error: unknown }) {
+  usePageError(error);
+  const { onRetry: retry, retrying } = useRouteRetry();
   return (
     <section className="mx-auto max-w-xl px-4 py-16 sm:py-24" data-testid="announcement-error">
       <BackLink />

@@ -1,12 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft, Building2, CalendarDays, CircleAlert, Globe, Mail, MapPin, Phone, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PublicDepartment } from '../../../api/contracts/departments.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { apiGet } from '../../lib/api.ts';
+import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../lib/detail-route.ts';
 import { isNotFound } from '../../lib/errors.ts';
-import { parseRouteId } from '../../lib/route-params.ts';
 import { reportError } from '../../lib/toasts.ts';
 
 /** GET /api/departments/{id}: the department's public card, or null when there is none (404). */
@@ -28,10 +28,16 @@ const departmentQuery = (id: number | undefined) =>
   });
 
 export const Route = createFileRoute('/departments/$id')({
-  loader: ({ context, params }) => {
-    const id = parseRouteId(params.id);
-    if (id !== undefined) void context.queryClient.prefetchQuery(departmentQuery(id));
+  loader: async ({ context, params }) => {
+    await loadRecord(context.queryClient, departmentQuery(recordIdOf(params.id)));
   },
+  pendingComponent: () => (
+    <div className="flex justify-center px-4 py-24" data-testid="department-loading">
+      <Spinner label="Loading department" />
+    </div>
+  ),
+  errorComponent: DepartmentError,
+  notFoundComponent: DepartmentNotFound,
   component: DepartmentPage,
 });
 
@@ -39,39 +45,33 @@ const BUTTON =
   'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 function DepartmentPage() {
-  const id = parseRouteId(Route.useParams().id);
-  const department = useQuery(departmentQuery(id));
+  const department = useRecord(departmentQuery(recordIdOf(Route.useParams().id)));
+  return <DepartmentCard department={department.data} />;
+}
 
-  if (id === undefined || department.data === null) return <DepartmentNotFound />;
-  if (department.data) return <DepartmentCard department={department.data} />;
-  if (department.isError) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-16 sm:py-24" data-testid="department-error">
-        <BackToEvents />
-        <div
-          role="alert"
-          className="mt-8 flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm"
-        >
-          <CircleAlert className="size-10 text-brand-700" aria-hidden="true" />
-          <h1 className="mt-4 text-xl font-bold text-slate-900">Unable to load this department.</h1>
-          <p className="mt-1 text-slate-600">Please try again in a moment.</p>
-          <button
-            type="button"
-            onClick={() => void department.refetch()}
-            disabled={department.isFetching}
-            className={`${BUTTON} mt-6 bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60`}
-          >
-            <RefreshCw className={`size-4 ${department.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
-            Try again
-          </button>
-        </div>
-      </section>
-    );
-  }
+function DepartmentError() {
+  const { onRetry, retrying } = useRouteRetry();
   return (
-    <div className="flex justify-center px-4 py-24" data-testid="department-loading">
-      <Spinner label="Loading department" />
-    </div>
+    <section className="mx-auto max-w-xl px-4 py-16 sm:py-24" data-testid="department-error">
+      <BackToEvents />
+      <div
+        role="alert"
+        className="mt-8 flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm"
+      >
+        <CircleAlert className="size-10 text-brand-700" aria-hidden="true" />
+        <h1 className="mt-4 text-xl font-bold text-slate-900">Unable to load this department.</h1>
+        <p className="mt-1 text-slate-600">Please try again in a moment.</p>
+        <button
+          type="button"
+          onClick={onRetry}
+          disabled={retrying}
+          className={`${BUTTON} mt-6 bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60`}
+        >
+          <RefreshCw className={`size-4 ${retrying ? 'animate-spin' : ''}`} aria-hidden="true" />
+          Try again
+        </button>
+      </div>
+    </section>
   );
 }
 

@@ -26,9 +26,8 @@ import { PROVINCE_NAMES } from '../../../features/departments/form.ts';
 import { departmentMembersQuery, departmentQuery } from '../../../features/departments/queries.ts';
 import { displayName } from '../../../features/portal/nav.ts';
 import { compact, pageParam } from '../../../features/portal/query-policy.ts';
-import { isNotFound } from '../../../lib/errors.ts';
+import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { parseRouteId } from '../../../lib/route-params.ts';
 
 /** `?page=2` pages through the members. */
 function validateSearch(raw: Record<string, unknown>): { page?: number } {
@@ -39,44 +38,34 @@ export const Route = createFileRoute('/portal/departments/$id')({
   validateSearch,
   beforeLoad: requireRole('admin'),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, params, deps }) => {
-    const id = parseRouteId(params.id);
-    if (id === undefined) return;
-    void context.queryClient.prefetchQuery(departmentQuery(id));
+  loader: async ({ context, params, deps }) => {
+    const id = recordIdOf(params.id);
     void context.queryClient.prefetchQuery(departmentMembersQuery(id, deps.page));
+    await loadRecord(context.queryClient, departmentQuery(id));
   },
+  pendingComponent: () => <LoadingState label="Loading the department" />,
+  errorComponent: ({ error }) => (
+    <DetailErrorState back={<Back />} title="The department couldn't be loaded." error={error} {...useRouteRetry()} />
+  ),
+  notFoundComponent: () => (
+    <PortalNotFound title="Department not found">
+      There is no department with this number.{' '}
+      <Link to="/portal/departments" className="font-semibold text-brand-700 underline">
+        See all departments
+      </Link>
+      .
+    </PortalNotFound>
+  ),
   component: DepartmentPage,
 });
 
-function DepartmentPage() {
-  const id = parseRouteId(Route.useParams().id);
-  const department = useQuery(departmentQuery(id));
-  const back = <BackLink to="/portal/departments">Back to departments</BackLink>;
+function Back() {
+  return <BackLink to="/portal/departments">Back to departments</BackLink>;
+}
 
-  if (id === undefined || isNotFound(department.error)) {
-    return (
-      <PortalNotFound title="Department not found">
-        There is no department with this number.{' '}
-        <Link to="/portal/departments" className="font-semibold text-brand-700 underline">
-          See all departments
-        </Link>
-        .
-      </PortalNotFound>
-    );
-  }
-  if (department.isPending) return <LoadingState label="Loading the department" />;
-  if (department.isError) {
-    return (
-      <DetailErrorState
-        back={back}
-        title="The department couldn't be loaded."
-        error={department.error}
-        onRetry={() => void department.refetch()}
-        retrying={department.isFetching}
-      />
-    );
-  }
-  return <DepartmentDetail department={department.data} back={back} />;
+function DepartmentPage() {
+  const department = useRecord(departmentQuery(recordIdOf(Route.useParams().id)));
+  return <DepartmentDetail department={department.data} back={<Back />} />;
 }
 
 function DepartmentDetail({ department, back }: { department: DepartmentDto; back: ReactNode }) {

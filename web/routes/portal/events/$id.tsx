@@ -27,54 +27,44 @@ import { adminEventQuery, eventRegistrationsQuery } from '../../../features/even
 import { eventDaysLong, registrationDateRows } from '../../../features/events-admin/view.ts';
 import { EventRunsTab } from '../../../features/runs/components/event-runs-tab.tsx';
 import { eventRunsQuery } from '../../../features/runs/queries.ts';
-import { isNotFound } from '../../../lib/errors.ts';
+import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { parseRouteId } from '../../../lib/route-params.ts';
 
 export const Route = createFileRoute('/portal/events/$id')({
   validateSearch: parseEventDetailSearch,
   beforeLoad: requireRole('admin'),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) => {
-    const id = parseRouteId(params.id);
-    if (id === undefined) return;
-    void context.queryClient.prefetchQuery(adminEventQuery(id));
-    void context.queryClient.prefetchQuery(eventRunsQuery(id));
+  loader: async ({ context, params, deps }) => {
+    const id = recordIdOf(params.id);
+    const client = context.queryClient;
+    void client.prefetchQuery(eventRunsQuery(id));
     if (deps.tab === 'registrations')
-      void context.queryClient.prefetchQuery(eventRegistrationsQuery(id, eventRegistrationFilters(deps)));
+      void client.prefetchQuery(eventRegistrationsQuery(id, eventRegistrationFilters(deps)));
+    await loadRecord(client, adminEventQuery(id));
   },
+  pendingComponent: () => <LoadingState label="Loading the event" />,
+  errorComponent: ({ error }) => (
+    <DetailErrorState back={<Back />} title="The event couldn't be loaded." error={error} {...useRouteRetry()} />
+  ),
+  notFoundComponent: () => (
+    <PortalNotFound title="Event not found">
+      There is no event with this number.{' '}
+      <Link to="/portal/events" className="font-semibold text-brand-700 underline">
+        See all events
+      </Link>
+      .
+    </PortalNotFound>
+  ),
   component: EventPage,
 });
 
-function EventPage() {
-  const id = parseRouteId(Route.useParams().id);
-  const event = useQuery(adminEventQuery(id));
-  const back = <BackLink to="/portal/events">Back to events</BackLink>;
+function Back() {
+  return <BackLink to="/portal/events">Back to events</BackLink>;
+}
 
-  if (id === undefined || isNotFound(event.error)) {
-    return (
-      <PortalNotFound title="Event not found">
-        There is no event with this number.{' '}
-        <Link to="/portal/events" className="font-semibold text-brand-700 underline">
-          See all events
-        </Link>
-        .
-      </PortalNotFound>
-    );
-  }
-  if (event.isPending) return <LoadingState label="Loading the event" />;
-  if (event.isError) {
-    return (
-      <DetailErrorState
-        back={back}
-        title="The event couldn't be loaded."
-        error={event.error}
-        onRetry={() => void event.refetch()}
-        retrying={event.isFetching}
-      />
-    );
-  }
-  return <EventDetail event={event.data} back={back} />;
+function EventPage() {
+  const event = useRecord(adminEventQuery(recordIdOf(Route.useParams().id)));
+  return <EventDetail event={event.data} back={<Back />} />;
 }
 
 function EventDetail({ event, back }: { event: AdminEvent; back: ReactNode }) {

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
@@ -25,53 +24,42 @@ import {
 } from '../../../features/users/permissions.ts';
 import { userQuery } from '../../../features/users/queries.ts';
 import { useCurrentUser } from '../../../lib/auth/session.ts';
-import { isNotFound } from '../../../lib/errors.ts';
+import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { parseRouteId } from '../../../lib/route-params.ts';
 
 export const Route = createFileRoute('/portal/users/$id')({
   beforeLoad: requireRole('admin'),
-  loader: ({ context, params }) => {
-    const id = parseRouteId(params.id);
-    if (id === undefined) return;
-    void context.queryClient.prefetchQuery(userQuery(id));
+  loader: async ({ context, params }) => {
+    const id = recordIdOf(params.id);
     void context.queryClient.prefetchQuery(bioQuery(id));
+    await loadRecord(context.queryClient, userQuery(id));
   },
+  pendingComponent: () => <LoadingState label="Loading the account" />,
+  errorComponent: ({ error }) => (
+    <DetailErrorState back={<Back />} title="The account couldn't be loaded." error={error} {...useRouteRetry()} />
+  ),
+  notFoundComponent: () => (
+    <PortalNotFound title="Account not found">
+      There is no account with this number.{' '}
+      <Link to="/portal/users" className="font-semibold text-brand-700 underline">
+        See all users
+      </Link>
+      .
+    </PortalNotFound>
+  ),
   component: UserPage,
 });
 
-function UserPage() {
-  const id = parseRouteId(Route.useParams().id);
-  const actor = useCurrentUser();
-  const user = useQuery(userQuery(id));
-  const flash = useFlash();
-  const back = <BackLink to="/portal/users">Back to users</BackLink>;
+function Back() {
+  return <BackLink to="/portal/users">Back to users</BackLink>;
+}
 
-  if (id === undefined || isNotFound(user.error)) {
-    return (
-      <PortalNotFound title="Account not found">
-        There is no account with this number.{' '}
-        <Link to="/portal/users" className="font-semibold text-brand-700 underline">
-          See all users
-        </Link>
-        .
-      </PortalNotFound>
-    );
-  }
+function UserPage() {
+  const actor = useCurrentUser();
+  const user = useRecord(userQuery(recordIdOf(Route.useParams().id)));
+  const flash = useFlash();
   if (!actor) return null;
-  if (user.isPending) return <LoadingState label="Loading the account" />;
-  if (user.isError) {
-    return (
-      <DetailErrorState
-        back={back}
-        title="The account couldn't be loaded."
-        error={user.error}
-        onRetry={() => void user.refetch()}
-        retrying={user.isFetching}
-      />
-    );
-  }
-  return <UserDetail user={user.data} actor={actor} back={back} flash={flash} />;
+  return <UserDetail user={user.data} actor={actor} back={<Back />} flash={flash} />;
 }
 
 function UserDetail({
