@@ -8,12 +8,11 @@ import { ActiveBadge, DeletedBadge, RoleBadge, VerifiedBadge } from '../../../co
 import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { FlashMessage, useFlash } from '../../../components/flash.tsx';
-import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { PagedResults } from '../../../components/paged-results.tsx';
 import { PortalNotFound } from '../../../components/portal-not-found.tsx';
 import {
   DetailErrorState,
   EmptyState,
-  ErrorState,
   Fact,
   LoadingState,
   Panel,
@@ -170,34 +169,6 @@ function Members({ departmentId }: { departmentId: number }) {
   const page = search.page ?? 1;
   const members = useQuery(departmentMembersQuery(departmentId, page));
 
-  if (members.isPending) return <LoadingState label="Loading the members" />;
-  if (members.isError && !members.data) {
-    return (
-      <ErrorState
-        title="The members couldn't be loaded."
-        error={members.error}
-        onRetry={() => void members.refetch()}
-        retrying={members.isFetching}
-      />
-    );
-  }
-  if (members.data.data.length === 0) {
-    return (
-      <EmptyState
-        title={page > 1 && members.data.meta.total > 0 ? 'Nothing on this page' : 'No members yet'}
-        icon={<Users className="size-10 text-slate-400" aria-hidden="true" />}
-      >
-        {page > 1 && members.data.meta.total > 0 ? (
-          <Link to="." search={{}} className="font-semibold text-brand-700 underline">
-            Go to the first page
-          </Link>
-        ) : (
-          'People join a department by choosing it in their profile.'
-        )}
-      </EmptyState>
-    );
-  }
-
   const columns: DataColumn<UserDto>[] = [
     { id: 'name', header: 'Name', hideInCard: true, cell: (user) => <MemberLink user={user} /> },
     { id: 'email', header: 'E-mail', cell: (user) => <span className="break-all">{user.email}</span> },
@@ -205,24 +176,40 @@ function Members({ departmentId }: { departmentId: number }) {
     { id: 'verified', header: 'Verified', cell: (user) => <VerifiedBadge verified={user.isVerified} /> },
     { id: 'active', header: 'Status', cell: (user) => <ActiveBadge active={user.isActive} /> },
   ];
+  const icon = <Users className="size-10 text-slate-400" aria-hidden="true" />;
   return (
-    <div className="flex flex-col gap-4">
-      <DataTable
-        caption="Members"
-        columns={columns}
-        rows={members.data.data}
-        rowKey={(user) => user.id}
-        stale={members.isPlaceholderData}
-        cardTitle={(user) => <MemberLink user={user} />}
-      />
-      <PaginationControls
-        meta={members.data.meta}
-        shown={members.data.data.length}
-        noun="members"
-        busy={members.isPlaceholderData}
-        onPageChange={(next) => void navigate({ search: compact({ page: next > 1 ? next : undefined }) })}
-      />
-    </div>
+    <PagedResults
+      query={members}
+      loadingLabel="Loading the members"
+      errorTitle="The members couldn't be loaded."
+      noun="members"
+      onPageChange={(next) => void navigate({ search: compact({ page: next > 1 ? next : undefined }) })}
+      pastEnd={
+        page > 1 ? (
+          <EmptyState title="Nothing on this page" icon={icon}>
+            <Link to="." search={{}} className="font-semibold text-brand-700 underline">
+              Go to the first page
+            </Link>
+          </EmptyState>
+        ) : undefined
+      }
+      empty={
+        <EmptyState title="No members yet" icon={icon}>
+          People join a department by choosing it in their profile.
+        </EmptyState>
+      }
+    >
+      {(rows, stale) => (
+        <DataTable
+          caption="Members"
+          columns={columns}
+          rows={rows}
+          rowKey={(user) => user.id}
+          stale={stale}
+          cardTitle={(user) => <MemberLink user={user} />}
+        />
+      )}
+    </PagedResults>
   );
 }
 
