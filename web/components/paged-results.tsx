@@ -74,7 +74,7 @@ export function PagedResults<T>({
 
 /**
  * The usual past-the-end state: 'Nothing on this page', why, and a way to the first page. The reason
- * defaults to "The list is shorter than it was; the {noun} are on earlier pages."
+ * (children) defaults to "The list is shorter than it was; the {noun} are on earlier pages."; null says none.
  */
 export function PastEndState({
   noun,
@@ -97,7 +97,7 @@ export function PastEndState({
         </button>
       }
     >
-      {children ?? `The list is shorter than it was; the ${noun} are on earlier pages.`}
+      {children === undefined ? `The list is shorter than it was; the ${noun} are on earlier pages.` : children}
     </EmptyState>
   );
 }
