@@ -12,7 +12,7 @@ import { isPortalPath } from '../features/portal/nav.ts';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
-  // Any unknown path shows the home page (SPEC 2).
+  // Any unknown path shows the home page.
   notFoundComponent: HomePage,
   errorComponent: ({ error, reset }) => (
     <Shell>

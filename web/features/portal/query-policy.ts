@@ -2,7 +2,7 @@
 import { isAppError } from '../../lib/errors.ts';
 import { shouldRetryQuery } from '../../lib/retry.ts';
 
-/** SPEC 9: search and list helpers default to page 1 and limit 20. */
+/** Search and list helpers default to page 1 and limit 20. */
 export const PORTAL_PAGE_SIZE = 20;
 /** The API's largest page (lists used to fill select boxes). */
 export const MAX_PAGE_SIZE = 100;

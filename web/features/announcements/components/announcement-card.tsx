@@ -8,7 +8,7 @@ type CardAnnouncement = Pick<Announcement, 'id' | 'title' | 'excerpt' | 'publish
 
 /**
  * One announcement in the list: title, excerpt, published date and an optional picture thumbnail.
- * A pinned announcement shows a pin and a red title (SPEC 2). The whole card is one link target.
+ * A pinned announcement shows a pin and a red title. The whole card is one link target.
  */
 export function AnnouncementCard({
   announcement,
