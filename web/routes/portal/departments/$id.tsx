@@ -9,7 +9,7 @@ import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PagedResults } from '../../../components/paged-results.tsx';
-import { PortalNotFound } from '../../../components/portal-not-found.tsx';
+import { RecordNotFound } from '../../../components/portal-not-found.tsx';
 import {
   DetailErrorState,
   EmptyState,
@@ -47,13 +47,12 @@ export const Route = createFileRoute('/portal/departments/$id')({
     <DetailErrorState back={<Back />} title="The department couldn't be loaded." error={error} {...useRouteRetry()} />
   ),
   notFoundComponent: () => (
-    <PortalNotFound title="Department not found">
-      There is no department with this number.{' '}
-      <Link to="/portal/departments" className="font-semibold text-brand-700 underline">
-        See all departments
-      </Link>
-      .
-    </PortalNotFound>
+    <RecordNotFound
+      title="Department not found"
+      noun="department"
+      to="/portal/departments"
+      linkLabel="See all departments"
+    />
   ),
   component: DepartmentPage,
 });

@@ -6,7 +6,7 @@ import type { AdminEvent } from '../../../../api/contracts/events.ts';
 import { BackLink } from '../../../components/back-link.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FlashMessage, useFlash } from '../../../components/flash.tsx';
-import { PortalNotFound } from '../../../components/portal-not-found.tsx';
+import { RecordNotFound } from '../../../components/portal-not-found.tsx';
 import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
@@ -47,13 +47,7 @@ export const Route = createFileRoute('/portal/events/$id')({
     <DetailErrorState back={<Back />} title="The event couldn't be loaded." error={error} {...useRouteRetry()} />
   ),
   notFoundComponent: () => (
-    <PortalNotFound title="Event not found">
-      There is no event with this number.{' '}
-      <Link to="/portal/events" className="font-semibold text-brand-700 underline">
-        See all events
-      </Link>
-      .
-    </PortalNotFound>
+    <RecordNotFound title="Event not found" noun="event" to="/portal/events" linkLabel="See all events" />
   ),
   component: EventPage,
 });

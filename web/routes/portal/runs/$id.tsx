@@ -8,7 +8,7 @@ import { BackLink } from '../../../components/back-link.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
-import { PortalNotFound } from '../../../components/portal-not-found.tsx';
+import { RecordNotFound } from '../../../components/portal-not-found.tsx';
 import {
   DetailErrorState,
   EmptyState,
@@ -70,13 +70,7 @@ export const Route = createFileRoute('/portal/runs/$id')({
     />
   ),
   notFoundComponent: () => (
-    <PortalNotFound title="Run not found">
-      There is no run with this number.{' '}
-      <Link to="/portal/registrations" className="font-semibold text-brand-700 underline">
-        See all registrations
-      </Link>
-      .
-    </PortalNotFound>
+    <RecordNotFound title="Run not found" noun="run" to="/portal/registrations" linkLabel="See all registrations" />
   ),
   component: RunPage,
 });

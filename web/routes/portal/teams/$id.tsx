@@ -8,7 +8,7 @@ import { formatTime } from '../../../../api/domain/times.ts';
 import { BackLink } from '../../../components/back-link.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FlashMessage, useFlash } from '../../../components/flash.tsx';
-import { PortalNotFound } from '../../../components/portal-not-found.tsx';
+import { PortalNotFound, RecordNotFound } from '../../../components/portal-not-found.tsx';
 import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { compact, idParam } from '../../../features/portal/query-policy.ts';
 import { AddMemberByEmail, AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
@@ -43,9 +43,7 @@ export const Route = createFileRoute('/portal/teams/$id')({
   pendingComponent: () => <LoadingState label="Loading the team" />,
   errorComponent: TeamError,
   notFoundComponent: () => (
-    <PortalNotFound title="Team not found">
-      There is no team with this number. <SeeTeams />.
-    </PortalNotFound>
+    <RecordNotFound title="Team not found" noun="team" to="/portal/teams" linkLabel="See your teams" />
   ),
   component: TeamPage,
 });

@@ -6,7 +6,7 @@ import { BackLink } from '../../../components/back-link.tsx';
 import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../../components/badge.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FlashMessage, useFlash } from '../../../components/flash.tsx';
-import { PortalNotFound } from '../../../components/portal-not-found.tsx';
+import { RecordNotFound } from '../../../components/portal-not-found.tsx';
 import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { BioSummary } from '../../../features/bios/components/bio-summary.tsx';
@@ -39,13 +39,7 @@ export const Route = createFileRoute('/portal/users/$id')({
     <DetailErrorState back={<Back />} title="The account couldn't be loaded." error={error} {...useRouteRetry()} />
   ),
   notFoundComponent: () => (
-    <PortalNotFound title="Account not found">
-      There is no account with this number.{' '}
-      <Link to="/portal/users" className="font-semibold text-brand-700 underline">
-        See all users
-      </Link>
-      .
-    </PortalNotFound>
+    <RecordNotFound title="Account not found" noun="account" to="/portal/users" linkLabel="See all users" />
   ),
   component: UserPage,
 });
