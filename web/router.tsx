@@ -11,7 +11,7 @@ export const router = createRouter({
   scrollRestoration: false,
 });
 
-// The view scrolls to the top on every path change (SPEC 2), but not when only the query changes.
+// The view scrolls to the top on every path change, but not when only the query changes.
 router.subscribe('onResolved', ({ pathChanged }) => {
   if (pathChanged) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
 });

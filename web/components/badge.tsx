@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { isRole, ROLE_BADGE, roleLabel } from '../features/portal/roles.ts';
 import { BADGE_BASE_CLASS } from '../lib/labels.ts';
 
 /** A small pill label; colour classes come from web/lib/labels.ts so every badge of a kind looks the same. */
@@ -16,4 +17,28 @@ export function Badge({
       {children}
     </span>
   );
+}
+
+export function RoleBadge({ role }: { role: string }) {
+  return <Badge className={isRole(role) ? ROLE_BADGE[role] : undefined}>{roleLabel(role)}</Badge>;
+}
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  return active ? (
+    <Badge className="bg-green-100 text-green-800">Active</Badge>
+  ) : (
+    <Badge className="bg-slate-200 text-slate-800">Inactive</Badge>
+  );
+}
+
+export function VerifiedBadge({ verified }: { verified: boolean }) {
+  return verified ? (
+    <Badge className="bg-emerald-100 text-emerald-800">Verified</Badge>
+  ) : (
+    <Badge className="bg-amber-100 text-amber-800">Not verified</Badge>
+  );
+}
+
+export function DeletedBadge() {
+  return <Badge className="bg-red-100 text-red-800">Deleted</Badge>;
 }

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { buttonClass, ConfirmDialog, Dialog } from './dialog.tsx';
+import { buttonClass } from './button.ts';
+import { ConfirmDialog, Dialog } from './dialog.tsx';
 
 const noop = () => {};
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { reportError } from '../lib/toasts.ts';
 
-/** What a rendering error shows (SPEC 2), after raising a toast about it (SPEC 8). */
+/** What a rendering error shows, after raising a toast about it. */
 export function ErrorFallback({ error, reset }: { error: unknown; reset?: () => void }) {
   useEffect(() => {
     reportError(error, 'toast');

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { buttonClass } from './dialog.tsx';
+import { buttonClass } from './button.ts';
 
 /** The attributes that tie a control to its label, hint and error. */
 export interface FieldControlProps {

@@ -1,7 +1,7 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 
-/** The thin red bar at the top while a page loads or data is being fetched (SPEC 2). */
+/** The thin red bar at the top while a page loads or data is being fetched. */
 export function ProgressBar() {
   const navigating = useRouterState({ select: (s) => s.status === 'pending' });
   const fetching = useIsFetching() > 0;

@@ -12,7 +12,7 @@ import {
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-/** Footer (SPEC 2): mission and tagline, quick links, address, contacts, social links, sponsor logos, copyright, legal links. */
+/** Footer: mission and tagline, quick links, address, contacts, social links, sponsor logos, copyright, legal links. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (

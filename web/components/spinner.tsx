@@ -1,4 +1,4 @@
-/** A spinner: inline by default, or covering the whole screen while the app itself loads (SPEC 2). */
+/** A spinner: inline by default, or covering the whole screen while the app itself loads. */
 export function Spinner({ label = 'Loading', className = '' }: { label?: string; className?: string }) {
   return (
     <span role="status" className={`inline-flex items-center gap-2 text-slate-600 ${className}`}>

@@ -1,5 +1,5 @@
 /**
- * The one API client (SPEC 7 preamble, SPEC 8): base /api, cookies always sent, a bearer token on
+ * The one API client: base /api, cookies always sent, a bearer token on
  * every call except the public auth calls, a 30 s timeout, and every failure turned into an AppError
  * and announced to the onApiError listeners (the toast store is one).
  */
@@ -29,7 +29,7 @@ export function getApiConfig(): Readonly<ApiConfig> {
   return { ...config };
 }
 
-/** The auth calls that never carry a bearer token (SPEC 7). */
+/** The auth calls that never carry a bearer token. */
 export const UNAUTHENTICATED_AUTH_CALLS: readonly string[] = [
   'login',
   'register',
@@ -56,7 +56,7 @@ export function setAccessTokenProvider(provider: AccessTokenProvider | undefined
 }
 
 /**
- * Called on a 401 (SPEC 8 "Authentication errors"): resolve true when the token was refreshed and the
+ * Called on a 401: resolve true when the token was refreshed and the
  * call should be repeated once. Never called for the refresh call itself or for a repeated call.
  */
 export type UnauthorizedHandler = (error: AppError) => Promise<boolean>;
@@ -69,7 +69,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined)
 export type ApiErrorListener = (error: AppError) => void;
 const errorListeners = new Set<ApiErrorListener>();
 
-/** Every failed call is announced here (SPEC 8 "Reporting"). Returns the unsubscribe function. */
+/** Every failed call is announced here. Returns the unsubscribe function. */
 export function onApiError(listener: ApiErrorListener): () => void {
   errorListeners.add(listener);
   return () => {

@@ -16,7 +16,7 @@ function response(status: number, headers: Record<string, string> = {}) {
   return new Response(null, { status, headers });
 }
 
-// SPEC 8 "Status mapping", copied row for row so a change to the table is a visible change to this list.
+// The status table, copied row for row so a change to the table is a visible change to this list.
 const SPEC_ROWS: Array<[number, string, string]> = [
   [400, 'bad_request', 'error'],
   [401, 'unauthorized', 'error'],

@@ -1,5 +1,5 @@
 /**
- * The client error object (SPEC 3 "Error object built by the client") and the status table of SPEC 8.
+ * The client error object and the table of what each HTTP status shows.
  * Every failed API call ends up as an AppError, so screens, toasts and TanStack Query see one shape.
  */
 
@@ -35,7 +35,7 @@ export interface ErrorClass {
   severity: ErrorSeverity;
 }
 
-/** SPEC 8 "Status mapping", row for row. Statuses not listed here: see classifyStatus. */
+/** What each HTTP status shows, row for row. Statuses not listed here: see classifyStatus. */
 export const STATUS_TABLE: Readonly<Record<number, Readonly<ErrorClass>>> = {
   400: { type: 'bad_request', severity: 'error' },
   401: { type: 'unauthorized', severity: 'error' },
@@ -60,7 +60,7 @@ export const STATUS_TABLE: Readonly<Record<number, Readonly<ErrorClass>>> = {
   570: { type: 'unsupported_protocol', severity: 'error' },
 };
 
-/** "other 400 and above" in SPEC 8. */
+/** Any other status of 400 and above. */
 export const OTHER_HTTP_ERROR: Readonly<ErrorClass> = { type: 'bad_request', severity: 'error' };
 export const NETWORK_ERROR: Readonly<ErrorClass> = { type: 'network', severity: 'warning' };
 export const TIMEOUT_ERROR: Readonly<ErrorClass> = { type: 'timeout', severity: 'warning' };
@@ -122,7 +122,7 @@ function nextId(): string {
   return `err-${Date.now().toString(36)}-${sequence.toString(36)}`;
 }
 
-/** An Error (so TanStack Query and error boundaries treat it as one) carrying the SPEC 3 fields. */
+/** An Error (so TanStack Query and error boundaries treat it as one) carrying the fields of the error envelope (decision 003). */
 export class AppError extends Error {
   readonly id: string;
   readonly severity: ErrorSeverity;

@@ -1,4 +1,4 @@
-/** Display formats (SPEC 9): en-US, long month, day, year; the event full form adds the weekday. */
+/** Display formats: en-US, long month, day, year; the event full form adds the weekday. */
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -53,7 +53,7 @@ export function formatDateTime(value: DateInput, timeZone?: string): string {
   return format(value, LONG, timeZone);
 }
 
-/** '1 day away', 'N days away'; undefined when the day has come or passed (SPEC 2 Home). */
+/** '1 day away', 'N days away'; undefined when the day has come or passed. */
 export function daysAwayLabel(days: number | null | undefined): string | undefined {
   if (typeof days !== 'number' || !Number.isFinite(days) || days <= 0) return undefined;
   const whole = Math.ceil(days);

@@ -1,5 +1,5 @@
 /**
- * Labels and badge colours for events (SPEC 4). Badge colours pair -800 text with -100 backgrounds,
+ * Labels and badge colours for events. Badge colours pair -800 text with -100 backgrounds,
  * which keeps every badge above the WCAG AA contrast ratio for small text.
  */
 import { REGISTRATION_PHASES, type RegistrationPhase } from '../../api/domain/events/registration-phase.ts';
@@ -26,7 +26,7 @@ const PHASE_BADGE: Readonly<Record<RegistrationPhase, string>> = {
   closed: 'bg-red-100 text-red-800',
 };
 
-/** Any value that is not a known phase counts as not_open (SPEC 4). */
+/** Any value that is not a known phase counts as not_open. */
 export function registrationPhaseOf(value: unknown): RegistrationPhase {
   return REGISTRATION_PHASES.includes(value as RegistrationPhase) ? (value as RegistrationPhase) : 'not_open';
 }
@@ -68,7 +68,7 @@ export function knownEventStatus(value: unknown): EventStatusLabel | undefined {
   return EVENT_STATUS_LABELS.find((status) => comparable(status) === key);
 }
 
-/** The label of a known status; any other value is shown as given (SPEC 4). */
+/** The label of a known status; any other value is shown as given. */
 export function eventStatusLabel(value: unknown): string {
   if (value === null || value === undefined) return '';
   return knownEventStatus(value) ?? String(value);
@@ -87,7 +87,7 @@ const SCOPE_BADGE: Readonly<Record<string, string>> = {
   international: 'bg-purple-100 text-purple-800',
 };
 
-/** Scope is free text on the public event (SPEC 3); the known scopes get their own colour. */
+/** Scope is free text on the public event; the known scopes get their own colour. */
 export function scopeBadgeClass(value: unknown): string {
   return (typeof value === 'string' && SCOPE_BADGE[comparable(value)]) || NEUTRAL_BADGE;
 }

@@ -1,4 +1,4 @@
-/** SPEC 3 "Paginated responses": two accepted shapes, one normalised result. */
+/** Paginated answers: two accepted shapes, one normalised result. */
 
 export interface PageMeta {
   total: number;

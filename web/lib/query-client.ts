@@ -3,7 +3,7 @@ import { retryDelay, shouldRetryQuery } from './retry.ts';
 
 const MINUTE = 60_000;
 
-/** Freshness and retries: SPEC 9 (default 5 min fresh; up to 3 retries except when unauthorized). */
+/** Freshness and retries (default 5 min fresh; up to 3 retries except when unauthorized). */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -1,4 +1,4 @@
-/** Query strings for list filters (SPEC 3 "Filter fields used in calls"). */
+/** Query strings for list filters. */
 
 export type QueryScalar = string | number | boolean | Date;
 export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined;

@@ -1,4 +1,4 @@
-/** Retrying failed calls (SPEC 9): the retry helper and the TanStack Query retry policy. */
+/** Retrying failed calls: the retry helper and the TanStack Query retry policy. */
 import { type ErrorType, isAppError } from './errors.ts';
 
 export const DEFAULT_RETRY_ATTEMPTS = 3;

@@ -1,4 +1,4 @@
-/** Pure rules of the tabbed container (SPEC 2 "Shared interface"). */
+/** Pure rules of the tabbed container. */
 
 export interface TabLike {
   id: string;

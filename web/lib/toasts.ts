@@ -1,5 +1,5 @@
 /**
- * The error notice store (SPEC 8 "Reporting", SPEC 9): notices per context, at most 10 each, the
+ * The error notice store: notices per context, at most 10 each, the
  * oldest dropped first. Shaped for React's useSyncExternalStore. Every failed API call lands in 'toast'.
  */
 import { onApiError } from './api.ts';
@@ -108,7 +108,7 @@ export function shouldAutoDismiss(notice: Pick<Notice, 'severity'>): boolean {
   return notice.severity !== 'critical';
 }
 
-// SPEC 8 "Reporting": every failed call raises a notice in the 'toast' context.
+// Every failed call raises a notice in the 'toast' context.
 onApiError((error) => {
   reportError(error, 'toast');
 });

@@ -7,12 +7,12 @@ import { SiteHeader } from '../components/site-header.tsx';
 import { FullScreenSpinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { isDisplayPath } from '../features/display/paths.ts';
+import { HomePage } from '../features/home/components/home-page.tsx';
 import { isPortalPath } from '../features/portal/nav.ts';
-import { HomePage } from './-components/home-page.tsx';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
-  // Any unknown path shows the home page (SPEC 2).
+  // Any unknown path shows the home page.
   notFoundComponent: HomePage,
   errorComponent: ({ error, reset }) => (
     <Shell>

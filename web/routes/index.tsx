@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from './-components/home-page.tsx';
+import { HomePage } from '../features/home/components/home-page.tsx';
 
 export const Route = createFileRoute('/')({
   component: HomePage,

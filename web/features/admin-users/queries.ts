@@ -1,4 +1,4 @@
-/** Query keys and queryOptions of the admin-users screen (SPEC 7 "Admin users"). */
+/** Query keys and queryOptions of the admin-users screen. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { UserDto } from '../../../api/contracts/accounts.ts';
 import { apiGet } from '../../lib/api.ts';

@@ -18,7 +18,7 @@ const announcement = {
   content: [{ type: 'paragraph', data: { text: 'Hello' } }],
 };
 
-describe('announcementFromDetail (SPEC 3: valid only with a title)', () => {
+describe('announcementFromDetail (valid only with a title)', () => {
   it('unwraps the data field', () => {
     expect(announcementFromDetail({ data: announcement })).toEqual(announcement);
   });
@@ -49,7 +49,7 @@ describe('query options', () => {
     expect(announcementQuery(5).queryKey).toEqual(announcementKeys.detail(5));
   });
 
-  it('stay fresh five minutes (SPEC 9)', () => {
+  it('stay fresh five minutes', () => {
     for (const options of [announcementsQuery(), featuredAnnouncementsQuery(), announcementQuery(1)]) {
       expect(options.staleTime).toBe(300_000);
     }

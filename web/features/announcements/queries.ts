@@ -5,15 +5,15 @@ import { isNotFound } from '../../lib/errors.ts';
 import { reportError } from '../../lib/toasts.ts';
 
 const MINUTE = 60_000;
-/** SPEC 9: announcements stay fresh 5 minutes; featured announcements default to 3. */
+/** Announcements stay fresh 5 minutes; featured announcements default to 3. */
 export const ANNOUNCEMENTS_STALE_TIME = 5 * MINUTE;
 export const FEATURED_DEFAULT_LIMIT = 3;
 
-/** SPEC 3 "Announcement", as the API contract declares it. */
+/** An announcement, as the API contract declares it. */
 export type Announcement = PublicAnnouncement;
 export type AnnouncementBlock = ContentBlockDto;
 
-/** Query keys of the public announcement calls (nested arrays, DESIGN.md). */
+/** Query keys of the public announcement calls (nested arrays, docs/architecture.md "The web app"). */
 export const announcementKeys = {
   all: ['announcements'] as const,
   lists: () => ['announcements', 'list'] as const,
@@ -22,7 +22,7 @@ export const announcementKeys = {
   detail: (id: number) => ['announcements', 'detail', id] as const,
 };
 
-/** SPEC 3: the detail answer wraps the announcement in `data` and is valid only if it has a title. */
+/** The detail answer wraps the announcement in `data` and is valid only if it has a title. */
 export function announcementFromDetail(body: unknown): Announcement | null {
   if (typeof body !== 'object' || body === null) return null;
   const data = (body as { data?: unknown }).data;
@@ -33,7 +33,7 @@ export function announcementFromDetail(body: unknown): Announcement | null {
   return Array.isArray(announcement.content) ? announcement : { ...announcement, content: [] };
 }
 
-/** GET /announcements: an array, latest first; the home panel passes a limit of 3 (SPEC 7). */
+/** GET /announcements: an array, latest first; the home panel passes a limit of 3. */
 export const announcementsQuery = (limit?: number) =>
   queryOptions({
     queryKey: announcementKeys.list(limit),
@@ -52,7 +52,7 @@ export const featuredAnnouncementsQuery = (limit = FEATURED_DEFAULT_LIMIT) =>
 
 /**
  * GET /announcements/{id}: the announcement, or null when there is none to show: a 404 is no data,
- * not an error, and an answer without a title is not an announcement (SPEC 3, 7).
+ * not an error, and an answer without a title is not an announcement.
  */
 export const announcementQuery = (id: number | undefined) =>
   queryOptions({
@@ -74,8 +74,8 @@ export const announcementQuery = (id: number | undefined) =>
 export const announcementPicturePath = (id: number) => `/announcements/${id}/picture`;
 
 /**
- * The picture bytes, read as binary (SPEC 7); the caller turns them into an object URL and revokes it.
- * Silent: a failed picture is logged by the caller and left out, never a notice (SPEC 8).
+ * The picture bytes, read as binary; the caller turns them into an object URL and revokes it.
+ * Silent: a failed picture is logged by the caller and left out, never a notice.
  */
 export function loadAnnouncementPicture(id: number, signal?: AbortSignal): Promise<Blob> {
   return apiGetBlob(announcementPicturePath(id), { signal, silent: true });

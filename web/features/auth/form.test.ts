@@ -21,7 +21,7 @@ import {
   validateForm,
 } from './form.ts';
 
-describe('form schema messages (SPEC 5)', () => {
+describe('form schema messages', () => {
   it('sign-in: valid email, password of at least 6 characters', () => {
     expect(validateForm(loginBodySchema, { email: '', password: '' }).errors).toEqual({
       email: 'Email is required',

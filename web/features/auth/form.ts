@@ -1,6 +1,6 @@
 /**
  * The auth forms' rules without React: validation with the shared zod schemas of api/contracts (the
- * exact messages of SPEC 5), the server's field problems, and what each sign-in failure shows.
+ * exact messages the sign-up and reset forms show), the server's field problems, and what each sign-in failure shows.
  */
 import type { z } from 'zod';
 import { type AppError, isAppError } from '../../lib/errors.ts';
@@ -113,7 +113,7 @@ export function createOnce<T>(
   };
 }
 
-/** The new-password rules of SPEC 5 as a checklist shown while typing (the schema gives the messages). */
+/** The new-password rules as a checklist shown while typing (the schema gives the messages). */
 export function newPasswordChecks(password: string, minLength: number): { label: string; met: boolean }[] {
   return [
     { label: `At least ${minLength} characters`, met: password.length >= minLength },

@@ -1,4 +1,4 @@
-/** Changes to bios: create, update, delete, and the profile photo upload (SPEC 7 "Bios"). */
+/** Changes to bios: create, update, delete, and the profile photo upload. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type BioCreateBody,

@@ -1,4 +1,4 @@
-/** Query keys and queryOptions of bios (SPEC 7 "Bios"). */
+/** Query keys and queryOptions of bios. */
 import { queryOptions } from '@tanstack/react-query';
 import type { BioDto } from '../../../api/contracts/accounts.ts';
 import { apiGet } from '../../lib/api.ts';

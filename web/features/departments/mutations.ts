@@ -1,4 +1,4 @@
-/** Changes to departments: create, update, soft-delete, restore (SPEC 7 "Departments"). */
+/** Changes to departments: create, update, soft-delete, restore. */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DepartmentBody, DepartmentDto, DepartmentUpdateBody } from '../../../api/contracts/accounts.ts';
 import { apiSend } from '../../lib/api.ts';

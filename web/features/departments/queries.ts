@@ -1,4 +1,4 @@
-/** Query keys and queryOptions of the departments screens (SPEC 7 "Departments"). */
+/** Query keys and queryOptions of the departments screens. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { DepartmentDto, UserDto } from '../../../api/contracts/accounts.ts';
 import { apiGet } from '../../lib/api.ts';

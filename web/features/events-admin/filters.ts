@@ -13,10 +13,13 @@ import { knownEventStatus } from '../../lib/labels.ts';
 import {
   booleanParam,
   compact,
+  hasListFilters,
   idParam,
   PORTAL_PAGE_SIZE,
+  pagedListFilters,
   pageParam,
   searchTextParam,
+  withListFilter,
 } from '../portal/query-policy.ts';
 
 export type RegistrationStatus = RegistrationEntry['status'];
@@ -83,28 +86,10 @@ export type EventListFilters = {
 };
 
 export function eventListFilters(search: EventListSearch, limit: number = PORTAL_PAGE_SIZE): EventListFilters {
-  return {
-    page: search.page ?? 1,
-    limit,
-    ...compact({
-      query: search.query,
-      status: search.status,
-      scope: search.scope,
-      year: search.year,
-      isActive: search.isActive,
-    }),
-  };
+  return pagedListFilters(search, limit);
 }
 
-export function hasEventFilters(search: EventListSearch): boolean {
-  return (
-    search.query !== undefined ||
-    search.status !== undefined ||
-    search.scope !== undefined ||
-    search.year !== undefined ||
-    search.isActive !== undefined
-  );
-}
+export const hasEventFilters: (search: EventListSearch) => boolean = hasListFilters;
 
 /** A new search after one filter changed: back to page 1, the cleared filter left out. */
 export function withEventFilter<K extends keyof Omit<EventListSearch, 'page'>>(
@@ -112,8 +97,7 @@ export function withEventFilter<K extends keyof Omit<EventListSearch, 'page'>>(
   key: K,
   value: EventListSearch[K] | undefined,
 ): EventListSearch {
-  const { page: _page, ...rest } = search;
-  return compact({ ...rest, [key]: value }) as EventListSearch;
+  return withListFilter(search, key, value);
 }
 
 /**

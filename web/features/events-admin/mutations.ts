@@ -1,6 +1,6 @@
 /**
  * Changes to events from the portal: create, update, soft-delete, activate, deactivate, status
- * transitions, picture upload (SPEC 7 "Events").
+ * transitions, picture upload.
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import {

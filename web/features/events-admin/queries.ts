@@ -1,4 +1,4 @@
-/** Query keys and queryOptions of the portal's events screens (SPEC 7 "Events"). */
+/** Query keys and queryOptions of the portal's events screens. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminEvent } from '../../../api/contracts/events.ts';
 import type { RegistrationEntry } from '../../../api/contracts/runs.ts';

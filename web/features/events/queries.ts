@@ -8,7 +8,7 @@ import { shouldRetryQuery } from '../../lib/retry.ts';
 
 const MINUTE = 60_000;
 
-/** Query keys and freshness of the public event calls (SPEC 9). */
+/** Query keys and freshness of the public event calls. */
 export const eventKeys = {
   all: ['events'] as const,
   upcoming: (limit: number) => ['events', 'upcoming', limit] as const,

@@ -1,4 +1,4 @@
-/** The events page's year selector rules (SPEC 2 "Events page"). Pure. */
+/** The events page's year selector rules. Pure. */
 
 /** Years that have events, plus the current one (the page starts there even in a quiet year), ascending. */
 export function selectableYears(yearsWithEvents: readonly number[], currentYear: number): number[] {

@@ -1,4 +1,4 @@
-/** Home hero timing (SPEC 4 "Home hero", SPEC 9). Pure. */
+/** Home hero timing. Pure. */
 export const HERO_FADE_MS = 2000;
 export const HERO_FALLBACK_MS = 7000;
 export const HERO_PLAYBACK_RATE = 0.85;

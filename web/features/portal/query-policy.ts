@@ -2,7 +2,7 @@
 import { isAppError } from '../../lib/errors.ts';
 import { shouldRetryQuery } from '../../lib/retry.ts';
 
-/** SPEC 9: search and list helpers default to page 1 and limit 20. */
+/** Search and list helpers default to page 1 and limit 20. */
 export const PORTAL_PAGE_SIZE = 20;
 /** The API's largest page (lists used to fill select boxes). */
 export const MAX_PAGE_SIZE = 100;
@@ -58,4 +58,31 @@ export function compact<T extends Record<string, unknown>>(value: T): Partial<T>
     if (entry !== undefined) (out as Record<string, unknown>)[key] = entry;
   }
   return out;
+}
+
+/**
+ * A paged list's filters as the API is asked for them (and its query key: what is asked is what is
+ * cached): the page (1 unless the URL says otherwise), the limit, and every filter that is set.
+ */
+export function pagedListFilters<S extends { page?: number }>(
+  search: S,
+  limit: number,
+): { page: number; limit: number } & Partial<Omit<S, 'page'>> {
+  const { page, ...filters } = search;
+  return { page: page ?? 1, limit, ...compact(filters) };
+}
+
+/** Whether any filter or search (anything but the page) narrows the list; the empty state then offers to clear them. */
+export function hasListFilters(search: { page?: number }): boolean {
+  return Object.entries(search).some(([key, value]) => key !== 'page' && value !== undefined);
+}
+
+/** A new search after one filter changed: back to page 1, the cleared filter left out. */
+export function withListFilter<S extends { page?: number }, K extends Exclude<keyof S, 'page'>>(
+  search: S,
+  key: K,
+  value: S[K] | undefined,
+): S {
+  const { page: _page, ...rest } = search;
+  return compact({ ...rest, [key]: value }) as unknown as S;
 }

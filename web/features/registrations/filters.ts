@@ -1,6 +1,6 @@
 /**
  * The URL search params of the registration screens and the API filters they become: the list at
- * /portal/registrations (SPEC 3 "Filter fields": hasWaitlistPosition; plus event, run, status, search
+ * /portal/registrations (the filter field hasWaitlistPosition; plus event, run, status, search
  * and the deleted ones) and the tabs of a run's page.
  */
 import {

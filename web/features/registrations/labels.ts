@@ -1,5 +1,5 @@
 /**
- * Words and colours of the registration screens (SPEC 4 "Other entities": cancelled, confirmed,
+ * Words and colours of the registration screens (cancelled, confirmed,
  * waitlist position). Pure, so the labels are tested once and every screen says the same.
  */
 import type { RegistrationDto, RegistrationHistoryEntry } from '../../../api/contracts/registrations.ts';

@@ -1,5 +1,5 @@
 /**
- * Registration commands (SPEC 7 "Registrations"; docs/decisions/014): cancel, confirm, soft-delete,
+ * Registration commands (docs/decisions/014): cancel, confirm, soft-delete,
  * restore, the waitlist move and batch registration. Every command answers with the registration as
  * it now is; the others it moved (a promotion, a renumbering) are read again.
  */

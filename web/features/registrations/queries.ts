@@ -1,4 +1,4 @@
-/** Query keys and queryOptions of the registration screens (SPEC 7 "Registrations"). */
+/** Query keys and queryOptions of the registration screens. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminEvent } from '../../../api/contracts/events.ts';
 import type { RegistrationDto, RunRegistrationHistoryEntry } from '../../../api/contracts/registrations.ts';

@@ -1,4 +1,4 @@
-/** Query keys and queryOptions of the run-order screens (SPEC 7 "Run orders"). */
+/** Query keys and queryOptions of the run-order screens. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminEvent } from '../../../api/contracts/events.ts';
 import type { RunOrderHistoryItem, RunOrderPosition, RunOrderView } from '../../../api/contracts/run-orders.ts';

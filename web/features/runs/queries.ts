@@ -1,4 +1,4 @@
-/** Query keys and queryOptions of runs in the portal (SPEC 7 "Runs"). */
+/** Query keys and queryOptions of runs in the portal. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RunDto } from '../../../api/contracts/runs.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';

@@ -1,4 +1,4 @@
-/** Registering for a run and cancelling, from the public event page (SPEC 7 "Registrations"). */
+/** Registering for a run and cancelling, from the public event page. */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationCreateBody, RegistrationDto } from '../../../api/contracts/registrations.ts';
 import { apiSend } from '../../lib/api.ts';

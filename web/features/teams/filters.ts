@@ -1,5 +1,5 @@
 /**
- * The teams list: its URL search params (SPEC 3 team filters isHybrid and isActive, plus the name,
+ * The teams list: its URL search params (the team filters isHybrid and isActive, plus the name,
  * department and format), and the filters (query key and query string of GET /teams) they become.
  */
 import {

@@ -22,7 +22,7 @@ export const RUN_TYPE_LABELS: Readonly<Record<TeamRunType, string>> = {
   tech2: 'Tech2 relay',
 };
 
-/** One line on what the format asks of a team (DOMAIN.md "Formats"). */
+/** One line on what the format asks of a team. */
 export const RUN_TYPE_RULES: Readonly<Record<TeamRunType, string>> = {
   individual: 'A department team of 3 to 5 from one department (unless hybrid); its 3 fastest times count.',
   relay: 'A team of 3 to 5 members passing a baton; one time per team.',

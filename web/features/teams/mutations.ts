@@ -1,4 +1,4 @@
-/** Changes to teams (SPEC 7 "Teams"): create, update, members, captaincy, hybrid, soft-delete, restore. */
+/** Changes to teams: create, update, members, captaincy, hybrid, soft-delete, restore. */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TeamCreateBody, TeamDto, TeamHybridBody, TeamUpdateBody } from '../../../api/contracts/teams.ts';
 import { apiSend } from '../../lib/api.ts';

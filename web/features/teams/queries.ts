@@ -1,4 +1,4 @@
-/** Query keys and queryOptions of the team screens (SPEC 7 "Teams"; docs/decisions/016). */
+/** Query keys and queryOptions of the team screens (docs/decisions/016). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { UserDto } from '../../../api/contracts/accounts.ts';
 import type { RunDto } from '../../../api/contracts/runs.ts';

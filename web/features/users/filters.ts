@@ -2,10 +2,13 @@
 import {
   booleanParam,
   compact,
+  hasListFilters,
   idParam,
   PORTAL_PAGE_SIZE,
+  pagedListFilters,
   pageParam,
   searchTextParam,
+  withListFilter,
 } from '../portal/query-policy.ts';
 import { isRole, type RoleName } from '../portal/roles.ts';
 
@@ -43,29 +46,11 @@ export type UserListFilters = {
 };
 
 export function userListFilters(search: UserListSearch, limit: number = PORTAL_PAGE_SIZE): UserListFilters {
-  return {
-    page: search.page ?? 1,
-    limit,
-    ...compact({
-      query: search.query,
-      isVerified: search.isVerified,
-      isActive: search.isActive,
-      departmentId: search.departmentId,
-      role: search.role,
-    }),
-  };
+  return pagedListFilters(search, limit);
 }
 
 /** Whether any filter or search is narrowing the list (the empty state then offers to clear them). */
-export function hasUserFilters(search: UserListSearch): boolean {
-  return (
-    search.query !== undefined ||
-    search.isVerified !== undefined ||
-    search.isActive !== undefined ||
-    search.departmentId !== undefined ||
-    search.role !== undefined
-  );
-}
+export const hasUserFilters: (search: UserListSearch) => boolean = hasListFilters;
 
 /** A new search after one filter changed: back to page 1, the cleared filter left out. */
 export function withUserFilter<K extends keyof Omit<UserListSearch, 'page'>>(
@@ -73,6 +58,5 @@ export function withUserFilter<K extends keyof Omit<UserListSearch, 'page'>>(
   key: K,
   value: UserListSearch[K] | undefined,
 ): UserListSearch {
-  const { page: _page, ...rest } = search;
-  return compact({ ...rest, [key]: value }) as UserListSearch;
+  return withListFilter(search, key, value);
 }

@@ -1,4 +1,4 @@
-/** Query keys and queryOptions of the users screens (SPEC 7 "Users"). */
+/** Query keys and queryOptions of the users screens. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { UserDto } from '../../../api/contracts/accounts.ts';
 import { apiGet } from '../../lib/api.ts';

@@ -1,8 +1,8 @@
 /**
- * The auth calls of SPEC 7 "Auth". The calls a person makes from a form raise the usual toast
- * (SPEC 8: every failed call does) and the screen also explains the failure inline. The session's
+ * The auth calls. The calls a person makes from a form raise the usual toast
+ * (every failed call does) and the screen also explains the failure inline. The session's
  * own machinery (refresh, me, logout) is silent: its failures are reported with the token-refresh
- * messages of SPEC 8, or are simply "not signed in".
+ * authentication messages (web/lib/auth/token-refresh.ts), or are simply "not signed in".
  */
 import type {
   EmailBody,

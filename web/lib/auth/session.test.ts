@@ -45,7 +45,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('login (SPEC 4)', () => {
+describe('login', () => {
   it('stores the token, user and expiry and marks the session authenticated', async () => {
     const { session, stub } = start({ 'POST /api/auth/login': loginOk });
     const states: boolean[] = [];
@@ -107,7 +107,7 @@ describe('login (SPEC 4)', () => {
   });
 });
 
-describe('logout (SPEC 4)', () => {
+describe('logout', () => {
   it('tells the server with the bearer token, clears the session and the storage, and sets isLoggingOut', async () => {
     const { session, stub } = start({ 'POST /api/auth/login': loginOk, 'POST /api/auth/logout': logoutOk });
     disconnect = session.connect();

@@ -1,5 +1,5 @@
 /**
- * The browser's auth session (SPEC 3 "Auth state", SPEC 4 "Session"): an external store for React's
+ * The browser's auth session: an external store for React's
  * useSyncExternalStore holding the access token in memory only, with the three persisted fields in
  * sessionStorage so a reload knows to fetch a new token silently (the refresh cookie is httpOnly).
  *
@@ -41,7 +41,7 @@ export interface AuthState {
   user: UserDto | null;
   /** A sign-in or the silent restore is under way. */
   isLoading: boolean;
-  /** Set by logout; cleared 1 s after the next login (SPEC 4). Guards use it to send nobody back to a page of the signed-out account. */
+  /** Set by logout; cleared 1 s after the next login. Guards use it to send nobody back to a page of the signed-out account. */
   isLoggingOut: boolean;
   /** The message of the last failed sign-in or of the refresh failure that ended the session. */
   error: string | null;
@@ -269,7 +269,7 @@ export class AuthSession {
     return this.calls.register(body);
   }
 
-  /** A new access token, by the rules of SPEC 9; ends the session when the refresh fails for good. */
+  /** A new access token, by the token refresh rules (web/lib/auth/token-refresh.ts, decision 012); ends the session when the refresh fails for good. */
   async refresh(request: RefreshRequest = {}): Promise<RefreshOutcome> {
     const outcome = await this.refresher.refresh(request);
     if (!outcome.ok && outcome.logout && this.state.isAuthenticated) await this.expire(outcome.message);

@@ -1,5 +1,5 @@
 /**
- * What the session keeps in sessionStorage (SPEC 3 "Auth state"): only isAuthenticated, tokenExpiresAt
+ * What the session keeps in sessionStorage: only isAuthenticated, tokenExpiresAt
  * and the user id, under a key named after the product. Never the access token: a script injected into
  * the page could read it from storage, while in memory it dies with the tab.
  */

@@ -68,7 +68,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('limits and messages (SPEC 8, SPEC 9)', () => {
+describe('limits and messages', () => {
   it('has the numbers of the spec', () => {
     expect(REFRESH_LIMITS).toMatchObject({
       maxAttempts: 3,

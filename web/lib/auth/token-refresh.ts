@@ -1,5 +1,5 @@
 /**
- * The token refresh rules of SPEC 8 "Authentication errors" and SPEC 9 "Token refresh", as a small
+ * The token refresh rules and the authentication error messages (decision 012), as a small
  * engine with an injectable fetcher and clock so the rules can be tested with fake timers:
  * - at most 3 attempts; once they are used up the counter resets 60 s later;
  * - a forced refresh within 2 s of the previous one is skipped;
@@ -24,7 +24,7 @@ export const REFRESH_LIMITS = {
 } as const;
 export type RefreshLimits = { -readonly [K in keyof typeof REFRESH_LIMITS]: number };
 
-/** SPEC 8 "Authentication errors", word for word. */
+/** The authentication error messages, word for word. */
 export const REFRESH_MESSAGES = {
   tooSoon: 'Token refresh requested too soon',
   tooMany: 'Too many token refresh attempts',

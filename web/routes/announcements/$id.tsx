@@ -1,40 +1,32 @@
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowLeft, ArrowRight, CalendarDays, CircleAlert, FileQuestion, Pin, RefreshCw } from 'lucide-react';
+import { ArrowLeft, ArrowRight, CalendarDays, FileQuestion, Pin } from 'lucide-react';
+import { PUBLIC_BUTTON, PublicLoadError, PublicNotFound } from '../../components/public-states.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { AnnouncementPicture } from '../../features/announcements/components/AnnouncementPicture.tsx';
-import { ContentBlocks } from '../../features/announcements/components/ContentBlocks.tsx';
+import { AnnouncementPicture } from '../../features/announcements/components/announcement-picture.tsx';
+import { ContentBlocks } from '../../features/announcements/components/content-blocks.tsx';
 import { type Announcement, announcementQuery } from '../../features/announcements/queries.ts';
+import { loadRecord, recordIdOf, useRecord } from '../../lib/detail-route.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { parseRouteId } from '../../lib/route-params.ts';
 import { usePageError } from '../../lib/use-page-error.ts';
 
 export const Route = createFileRoute('/announcements/$id')({
-  loader: ({ context, params }) => {
-    const id = parseRouteId(params.id);
-    if (id !== undefined) void context.queryClient.prefetchQuery(announcementQuery(id));
+  loader: async ({ context, params }) => {
+    await loadRecord(context.queryClient, announcementQuery(recordIdOf(params.id)));
   },
-  component: AnnouncementPage,
-});
-
-const BUTTON =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
-
-function AnnouncementPage() {
-  const { id: rawId } = Route.useParams();
-  const id = parseRouteId(rawId);
-  const announcement = useQuery(announcementQuery(id));
-  usePageError(announcement.error);
-
-  if (id === undefined || announcement.data === null) return <AnnouncementNotFound />;
-  if (announcement.data) return <AnnouncementArticle announcement={announcement.data} />;
-  if (announcement.isError)
-    return <AnnouncementError retry={() => void announcement.refetch()} retrying={announcement.isFetching} />;
-  return (
+  pendingComponent: () => (
     <div className="flex justify-center px-4 py-24" data-testid="announcement-loading">
       <Spinner label="Loading announcement" />
     </div>
-  );
+  ),
+  errorComponent: AnnouncementError,
+  notFoundComponent: AnnouncementNotFound,
+  component: AnnouncementPage,
+});
+
+function AnnouncementPage() {
+  const announcement = useRecord(announcementQuery(recordIdOf(Route.useParams().id)));
+  usePageError(announcement.error);
+  return <AnnouncementArticle announcement={announcement.data} />;
 }
 
 function BackLink() {
@@ -91,7 +83,7 @@ function AnnouncementArticle({ announcement }: { announcement: Announcement }) {
               href={videoUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-800`}
+              className={`${PUBLIC_BUTTON} bg-brand-700 text-white hover:bg-brand-800`}
               data-testid="video-link"
             >
               Watch Video →<span className="sr-only"> (opens in a new tab)</span>
@@ -102,7 +94,7 @@ function AnnouncementArticle({ announcement }: { announcement: Announcement }) {
         <footer className="mt-12 border-t border-slate-200 pt-8">
           <Link
             to="/announcements"
-            className={`${BUTTON} border border-slate-300 text-slate-800 hover:border-brand-700 hover:text-brand-700`}
+            className={`${PUBLIC_BUTTON} border border-slate-300 text-slate-800 hover:border-brand-700 hover:text-brand-700`}
           >
             View All Announcements
             <ArrowRight className="size-4" aria-hidden="true" />
@@ -115,46 +107,19 @@ function AnnouncementArticle({ announcement }: { announcement: Announcement }) {
 
 function AnnouncementNotFound() {
   return (
-    <section
-      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
-      data-testid="announcement-not-found"
+    <PublicNotFound
+      testId="announcement-not-found"
+      icon={<FileQuestion className="size-8" aria-hidden="true" />}
+      title="Announcement Not Found"
+      to="/announcements"
+      backLabel="Back to Announcements"
     >
-      <span className="grid size-16 place-items-center rounded-full bg-brand-50 text-brand-700">
-        <FileQuestion className="size-8" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Announcement Not Found</h1>
-      <p className="mt-3 text-base text-slate-600 sm:text-lg">
-        The announcement you're looking for doesn't exist or has been removed.
-      </p>
-      <Link to="/announcements" className={`${BUTTON} mt-8 bg-brand-700 text-white hover:bg-brand-800`}>
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Announcements
-      </Link>
-    </section>
+      The announcement you're looking for doesn't exist or has been removed.
+    </PublicNotFound>
   );
 }
 
-function AnnouncementError({ retry, retrying }: { retry: () => void; retrying: boolean }) {
-  return (
-    <section className="mx-auto max-w-xl px-4 py-16 sm:py-24" data-testid="announcement-error">
-      <BackLink />
-      <div
-        role="alert"
-        className="mt-8 flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm"
-      >
-        <CircleAlert className="size-10 text-brand-700" aria-hidden="true" />
-        <h1 className="mt-4 text-xl font-bold text-slate-900">Unable to load this announcement.</h1>
-        <p className="mt-1 text-slate-600">Please try again in a moment.</p>
-        <button
-          type="button"
-          onClick={retry}
-          disabled={retrying}
-          className={`${BUTTON} mt-6 bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60`}
-        >
-          <RefreshCw className={`size-4 ${retrying ? 'animate-spin' : ''}`} aria-hidden="true" />
-          Try again
-        </button>
-      </div>
-    </section>
-  );
+function AnnouncementError({ error }: { error: unknown }) {
+  usePageError(error);
+  return <PublicLoadError testId="announcement-error" back={<BackLink />} title="Unable to load this announcement." />;
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { CircleAlert, Newspaper, RefreshCw } from 'lucide-react';
 import { Spinner } from '../../components/spinner.tsx';
-import { AnnouncementCard } from '../../features/announcements/components/AnnouncementCard.tsx';
+import { AnnouncementCard } from '../../features/announcements/components/announcement-card.tsx';
 import { announcementsQuery } from '../../features/announcements/queries.ts';
 import { usePageError } from '../../lib/use-page-error.ts';
 

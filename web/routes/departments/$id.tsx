@@ -1,12 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowLeft, Building2, CalendarDays, CircleAlert, Globe, Mail, MapPin, Phone, RefreshCw } from 'lucide-react';
+import { ArrowLeft, Building2, CalendarDays, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PublicDepartment } from '../../../api/contracts/departments.ts';
+import { PUBLIC_BUTTON, PublicLoadError, PublicNotFound } from '../../components/public-states.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { apiGet } from '../../lib/api.ts';
+import { loadRecord, recordIdOf, useRecord } from '../../lib/detail-route.ts';
 import { isNotFound } from '../../lib/errors.ts';
-import { parseRouteId } from '../../lib/route-params.ts';
 import { reportError } from '../../lib/toasts.ts';
 
 /** GET /api/departments/{id}: the department's public card, or null when there is none (404). */
@@ -28,51 +29,26 @@ const departmentQuery = (id: number | undefined) =>
   });
 
 export const Route = createFileRoute('/departments/$id')({
-  loader: ({ context, params }) => {
-    const id = parseRouteId(params.id);
-    if (id !== undefined) void context.queryClient.prefetchQuery(departmentQuery(id));
+  loader: async ({ context, params }) => {
+    await loadRecord(context.queryClient, departmentQuery(recordIdOf(params.id)));
   },
-  component: DepartmentPage,
-});
-
-const BUTTON =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
-
-function DepartmentPage() {
-  const id = parseRouteId(Route.useParams().id);
-  const department = useQuery(departmentQuery(id));
-
-  if (id === undefined || department.data === null) return <DepartmentNotFound />;
-  if (department.data) return <DepartmentCard department={department.data} />;
-  if (department.isError) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-16 sm:py-24" data-testid="department-error">
-        <BackToEvents />
-        <div
-          role="alert"
-          className="mt-8 flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm"
-        >
-          <CircleAlert className="size-10 text-brand-700" aria-hidden="true" />
-          <h1 className="mt-4 text-xl font-bold text-slate-900">Unable to load this department.</h1>
-          <p className="mt-1 text-slate-600">Please try again in a moment.</p>
-          <button
-            type="button"
-            onClick={() => void department.refetch()}
-            disabled={department.isFetching}
-            className={`${BUTTON} mt-6 bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-60`}
-          >
-            <RefreshCw className={`size-4 ${department.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
-            Try again
-          </button>
-        </div>
-      </section>
-    );
-  }
-  return (
+  pendingComponent: () => (
     <div className="flex justify-center px-4 py-24" data-testid="department-loading">
       <Spinner label="Loading department" />
     </div>
-  );
+  ),
+  errorComponent: DepartmentError,
+  notFoundComponent: DepartmentNotFound,
+  component: DepartmentPage,
+});
+
+function DepartmentPage() {
+  const department = useRecord(departmentQuery(recordIdOf(Route.useParams().id)));
+  return <DepartmentCard department={department.data} />;
+}
+
+function DepartmentError() {
+  return <PublicLoadError testId="department-error" back={<BackToEvents />} title="Unable to load this department." />;
 }
 
 function BackToEvents() {
@@ -204,7 +180,7 @@ function DepartmentCard({ department }: { department: PublicDepartment }) {
           </div>
           <Link
             to="/events"
-            className={`${BUTTON} bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-white`}
+            className={`${PUBLIC_BUTTON} bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-white`}
           >
             View Events
           </Link>
@@ -216,21 +192,14 @@ function DepartmentCard({ department }: { department: PublicDepartment }) {
 
 function DepartmentNotFound() {
   return (
-    <section
-      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
-      data-testid="department-not-found"
+    <PublicNotFound
+      testId="department-not-found"
+      icon={<Building2 className="size-8" aria-hidden="true" />}
+      title="Department Not Found"
+      to="/events"
+      backLabel="Back to Events"
     >
-      <span className="grid size-16 place-items-center rounded-full bg-brand-50 text-brand-700">
-        <Building2 className="size-8" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">Department Not Found</h1>
-      <p className="mt-3 text-base text-slate-600 sm:text-lg">
-        We couldn't find that department. It may have been removed.
-      </p>
-      <Link to="/events" className={`${BUTTON} mt-8 bg-brand-700 text-white hover:bg-brand-800`}>
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Events
-      </Link>
-    </section>
+      We couldn't find that department. It may have been removed.
+    </PublicNotFound>
   );
 }

@@ -1,26 +1,39 @@
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft, Building2, CalendarDays, MapPin } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { RegistrationAvailable, ScopeBadge, StatusBadge } from '../../features/events/components/event-badges.tsx';
 import { EventRuns } from '../../features/events/components/event-runs.tsx';
 import { eventPictureUrl, eventQuery } from '../../features/events/queries.ts';
-import { isNotFound } from '../../lib/errors.ts';
+import { loadRecord, recordIdOf, useRecord } from '../../lib/detail-route.ts';
 import { formatDateWithWeekday } from '../../lib/format.ts';
-import { parseRouteId } from '../../lib/route-params.ts';
 import { usePageError } from '../../lib/use-page-error.ts';
 
 export const Route = createFileRoute('/events/$id')({
+  loader: async ({ context, params }) => {
+    await loadRecord(context.queryClient, eventQuery(recordIdOf(params.id)));
+  },
+  pendingComponent: () => (
+    <EventFrame>
+      <div className="grid place-items-center py-24">
+        <Spinner label="Loading event" />
+      </div>
+    </EventFrame>
+  ),
+  errorComponent: EventError,
+  notFoundComponent: () => (
+    <EventFrame>
+      <div className="py-20 text-center" data-testid="event-not-found">
+        <h1 className="text-3xl font-black text-slate-900">Event Not Found</h1>
+        <p className="mt-3 text-slate-600">We couldn't find that event. It may have been removed.</p>
+      </div>
+    </EventFrame>
+  ),
   component: EventDetailPage,
 });
 
-function EventDetailPage() {
-  const id = parseRouteId(Route.useParams().id);
-  const event = useQuery(eventQuery(id));
-  const missing = id === undefined || isNotFound(event.error);
-  usePageError(missing ? undefined : event.error);
-
+/** Every state of the page sits under the way back to the events. */
+function EventFrame({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
       <Link
@@ -29,72 +42,76 @@ function EventDetailPage() {
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to Events
       </Link>
-      {missing ? (
-        <div className="py-20 text-center" data-testid="event-not-found">
-          <h1 className="text-3xl font-black text-slate-900">Event Not Found</h1>
-          <p className="mt-3 text-slate-600">We couldn't find that event. It may have been removed.</p>
+      {children}
+    </div>
+  );
+}
+
+function EventError({ error }: { error: unknown }) {
+  usePageError(error);
+  return (
+    <EventFrame>
+      <p className="mt-10 rounded-lg bg-brand-50 p-6 text-center font-semibold text-brand-800">
+        Unable to load this event.
+      </p>
+    </EventFrame>
+  );
+}
+
+function EventDetailPage() {
+  const event = useRecord(eventQuery(recordIdOf(Route.useParams().id)));
+  usePageError(event.error);
+
+  return (
+    <EventFrame>
+      <article className="mt-6">
+        {event.data.hasPicture && <EventPicture id={event.data.id} name={event.data.name} />}
+        <div className="flex flex-wrap gap-2">
+          <ScopeBadge scope={event.data.scope} />
+          <StatusBadge status={event.data.status} />
         </div>
-      ) : event.isPending ? (
-        <div className="grid place-items-center py-24">
-          <Spinner label="Loading event" />
-        </div>
-      ) : event.isError ? (
-        <p className="mt-10 rounded-lg bg-brand-50 p-6 text-center font-semibold text-brand-800">
-          Unable to load this event.
-        </p>
-      ) : (
-        <article className="mt-6">
-          {event.data.hasPicture && <EventPicture id={event.data.id} name={event.data.name} />}
-          <div className="flex flex-wrap gap-2">
-            <ScopeBadge scope={event.data.scope} />
-            <StatusBadge status={event.data.status} />
+        <h1 className="mt-3 text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{event.data.name}</h1>
+        <dl className="mt-5 grid gap-3 text-slate-700 sm:grid-cols-2">
+          <div className="flex items-center gap-2">
+            <dt>
+              <CalendarDays className="size-5 text-brand-700" aria-label="Date" />
+            </dt>
+            <dd>{formatDateWithWeekday(event.data.startDate)}</dd>
           </div>
-          <h1 className="mt-3 text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{event.data.name}</h1>
-          <dl className="mt-5 grid gap-3 text-slate-700 sm:grid-cols-2">
-            <div className="flex items-center gap-2">
+          <div className="flex items-center gap-2">
+            <dt>
+              <MapPin className="size-5 text-brand-700" aria-label="Place" />
+            </dt>
+            <dd>
+              {event.data.city}, {event.data.province}
+            </dd>
+          </div>
+          {event.data.departmentId !== null && event.data.departmentName && (
+            <div className="flex items-center gap-2 sm:col-span-2">
               <dt>
-                <CalendarDays className="size-5 text-brand-700" aria-label="Date" />
-              </dt>
-              <dd>{formatDateWithWeekday(event.data.startDate)}</dd>
-            </div>
-            <div className="flex items-center gap-2">
-              <dt>
-                <MapPin className="size-5 text-brand-700" aria-label="Place" />
+                <Building2 className="size-5 text-brand-700" aria-label="Host department" />
               </dt>
               <dd>
-                {event.data.city}, {event.data.province}
+                <Link
+                  to="/departments/$id"
+                  params={{ id: String(event.data.departmentId) }}
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {event.data.departmentName}
+                </Link>
               </dd>
             </div>
-            {event.data.departmentId !== null && event.data.departmentName && (
-              <div className="flex items-center gap-2 sm:col-span-2">
-                <dt>
-                  <Building2 className="size-5 text-brand-700" aria-label="Host department" />
-                </dt>
-                <dd>
-                  <Link
-                    to="/departments/$id"
-                    params={{ id: String(event.data.departmentId) }}
-                    className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    {event.data.departmentName}
-                  </Link>
-                </dd>
-              </div>
-            )}
-          </dl>
-          <div className="mt-4">
-            <RegistrationAvailable event={event.data} />
-          </div>
-          <p
-            className="mt-8 whitespace-pre-line text-lg leading-relaxed text-slate-800"
-            data-testid="event-description"
-          >
-            {event.data.description}
-          </p>
-          <EventRuns event={event.data} />
-        </article>
-      )}
-    </div>
+          )}
+        </dl>
+        <div className="mt-4">
+          <RegistrationAvailable event={event.data} />
+        </div>
+        <p className="mt-8 whitespace-pre-line text-lg leading-relaxed text-slate-800" data-testid="event-description">
+          {event.data.description}
+        </p>
+        <EventRuns event={event.data} />
+      </article>
+    </EventFrame>
   );
 }
 

@@ -3,9 +3,14 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Pencil, ShieldCheck, ShieldOff, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { UserDto } from '../../../api/contracts/accounts.ts';
+import { ActiveBadge, RoleBadge } from '../../components/badge.tsx';
+import { buttonClass } from '../../components/button.ts';
 import { type DataColumn, DataTable } from '../../components/data-table.tsx';
-import { buttonClass, ConfirmDialog, Dialog } from '../../components/dialog.tsx';
-import { PaginationControls } from '../../components/pagination-controls.tsx';
+import { ConfirmDialog, Dialog } from '../../components/dialog.tsx';
+import { FlashMessage, useFlash } from '../../components/flash.tsx';
+import { PagedResults } from '../../components/paged-results.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { EmptyState, PortalPageHeader } from '../../components/states.tsx';
 import { CreateAdminUserForm, EditAdminUserForm } from '../../features/admin-users/components/admin-user-forms.tsx';
 import { useRemoveAdminRights } from '../../features/admin-users/mutations.ts';
 import {
@@ -15,10 +20,6 @@ import {
   parseAdminUserListSearch,
 } from '../../features/admin-users/queries.ts';
 import { requireRole } from '../../features/auth/guard.ts';
-import { ActiveBadge, RoleBadge } from '../../features/portal/components/badges.tsx';
-import { FlashMessage, useFlash } from '../../features/portal/components/flash.tsx';
-import { SearchBox } from '../../features/portal/components/search-box.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../features/portal/components/states.tsx';
 import { displayName } from '../../features/portal/nav.ts';
 import { compact } from '../../features/portal/query-policy.ts';
 import { roleLabel } from '../../features/portal/roles.ts';
@@ -150,20 +151,17 @@ function AdminUsersPage() {
           onCommit={(query) => setSearch(compact({ query }))}
         />
       </div>
-      <section aria-label="Results" aria-busy={admins.isFetching} className="mt-6">
-        {admins.isPending ? (
-          <LoadingState label="Loading admin users" />
-        ) : admins.isError && !admins.data ? (
-          <ErrorState
-            title="The admin users couldn't be loaded."
-            error={admins.error}
-            onRetry={() => void admins.refetch()}
-            retrying={admins.isFetching}
-          />
-        ) : admins.data.data.length === 0 ? (
+      <PagedResults
+        query={admins}
+        region={{ className: 'mt-6' }}
+        loadingLabel="Loading admin users"
+        errorTitle="The admin users couldn't be loaded."
+        noun="admin users"
+        onPageChange={(page) => setSearch({ ...search, page: page > 1 ? page : undefined })}
+        empty={
           <EmptyState
             title={
-              search.page !== undefined && admins.data.meta.total > 0
+              search.page !== undefined && (admins.data?.meta.total ?? 0) > 0
                 ? 'Nothing on this page'
                 : search.query
                   ? 'No admin users match'
@@ -180,27 +178,20 @@ function AdminUsersPage() {
           >
             {search.query ? 'Try other words.' : 'Create one with "New admin".'}
           </EmptyState>
-        ) : (
-          <div className="flex flex-col gap-4">
-            <DataTable
-              caption="Admin users"
-              columns={columns}
-              rows={admins.data.data}
-              rowKey={(user) => user.id}
-              stale={admins.isPlaceholderData}
-              cardTitle={nameCell}
-              cardActions={rowActions}
-            />
-            <PaginationControls
-              meta={admins.data.meta}
-              shown={admins.data.data.length}
-              noun="admin users"
-              busy={admins.isPlaceholderData}
-              onPageChange={(page) => setSearch({ ...search, page: page > 1 ? page : undefined })}
-            />
-          </div>
+        }
+      >
+        {(rows, stale) => (
+          <DataTable
+            caption="Admin users"
+            columns={columns}
+            rows={rows}
+            rowKey={(user) => user.id}
+            stale={stale}
+            cardTitle={nameCell}
+            cardActions={rowActions}
+          />
         )}
-      </section>
+      </PagedResults>
 
       <Dialog open={open?.kind === 'create'} onClose={close} title="New admin user" size="lg" closeOnBackdrop={false}>
         <CreateAdminUserForm

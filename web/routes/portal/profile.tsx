@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../components/badge.tsx';
+import { FlashMessage, useFlash } from '../../components/flash.tsx';
+import { ErrorState, LoadingState, Panel, PortalPageHeader } from '../../components/states.tsx';
 import { BioEditor } from '../../features/bios/components/bio-editor.tsx';
 import { PhotoUpload } from '../../features/bios/components/photo-upload.tsx';
 import { bioQuery } from '../../features/bios/queries.ts';
 import { departmentOptionsQuery } from '../../features/departments/queries.ts';
-import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../features/portal/components/badges.tsx';
-import { FlashMessage, useFlash } from '../../features/portal/components/flash.tsx';
-import { ErrorState, LoadingState, Panel, PortalPageHeader } from '../../features/portal/components/states.tsx';
 import { displayName, initials } from '../../features/portal/nav.ts';
 import { AccountDetailsForm } from '../../features/users/components/account-details-form.tsx';
 import { userQuery } from '../../features/users/queries.ts';

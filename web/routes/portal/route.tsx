@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { PortalLayout } from '../../components/portal-layout.tsx';
+import { PortalNotFound } from '../../components/portal-not-found.tsx';
 import { requireSignedIn } from '../../features/auth/guard.ts';
-import { PortalLayout } from './-components/portal-layout.tsx';
-import { PortalNotFound } from './-components/portal-not-found.tsx';
 
 /** Everything under /portal needs a signed-in account; the pages below add their role. */
 export const Route = createFileRoute('/portal')({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorState, LoadingState } from '../../portal/components/states.tsx';
+import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { bioQuery } from '../queries.ts';
 
 /** Someone's bio, read-only (the account page in the users screens). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ImageUp, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/form-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatBytes, PHOTO_ACCEPT, PHOTO_HINT, photoProblem } from '../form.ts';

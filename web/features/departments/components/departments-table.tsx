@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { DepartmentDto } from '../../../../api/contracts/accounts.ts';
+import { ActiveBadge, DeletedBadge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ActiveBadge, DeletedBadge } from '../../portal/components/badges.tsx';
 
 export interface DepartmentsTableProps {
   departments: readonly DepartmentDto[];

@@ -3,8 +3,8 @@ import {
   ChoiceFilterSelect,
   ClearFiltersButton,
   FilterSelect,
-} from '../../portal/components/filter-select.tsx';
-import { SearchBox } from '../../portal/components/search-box.tsx';
+} from '../../../components/filter-select.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import {
   EVENT_SCOPES,
   EVENT_STATUSES,

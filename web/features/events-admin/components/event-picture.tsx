@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ImageOff, ImageUp, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { FormAlert } from '../../../components/form-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatBytes } from '../../bios/form.ts';

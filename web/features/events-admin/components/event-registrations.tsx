@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, User, Users } from 'lucide-react';
 import type { RegistrationEntry, RunDto } from '../../../../api/contracts/runs.ts';
 import { Badge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { ChoiceFilterSelect, ClearFiltersButton, IdFilterSelect } from '../../../components/filter-select.tsx';
+import { PagedResults, PastEndState } from '../../../components/paged-results.tsx';
+import { EmptyState } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ChoiceFilterSelect, ClearFiltersButton, IdFilterSelect } from '../../portal/components/filter-select.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../portal/components/states.tsx';
 import {
   type EventDetailSearch,
   eventRegistrationFilters,
@@ -76,6 +76,10 @@ export function EventRegistrations({
     },
   ];
 
+  const reason = filtered
+    ? 'Try another status or run.'
+    : 'Teams and competitors appear here once they register for a run.';
+
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-end">
@@ -100,36 +104,30 @@ export function EventRegistrations({
           <ClearFiltersButton onClick={() => onSearch({ tab: 'registrations' })}>Clear filters</ClearFiltersButton>
         )}
       </div>
-      <section aria-label="Registrations" aria-busy={registrations.isFetching}>
-        {registrations.isPending ? (
-          <LoadingState label="Loading the registrations" />
-        ) : registrations.isError && !registrations.data ? (
-          <ErrorState
-            title="The registrations couldn't be loaded."
-            error={registrations.error}
-            onRetry={() => void registrations.refetch()}
-            retrying={registrations.isFetching}
-          />
-        ) : registrations.data.data.length === 0 ? (
+      <PagedResults
+        query={registrations}
+        region={{ label: 'Registrations' }}
+        loadingLabel="Loading the registrations"
+        errorTitle="The registrations couldn't be loaded."
+        noun="registrations"
+        onPageChange={(page) => onSearch({ ...search, tab: 'registrations', page: page > 1 ? page : undefined })}
+        pastEnd={
+          search.page !== undefined ? (
+            <PastEndState
+              icon={<ClipboardList className="size-10 text-slate-400" aria-hidden="true" />}
+              noun="registrations"
+              onFirstPage={() => onSearch({ ...search, page: undefined })}
+            >
+              {reason}
+            </PastEndState>
+          ) : undefined
+        }
+        empty={
           <EmptyState
-            title={
-              search.page !== undefined && registrations.data.meta.total > 0
-                ? 'Nothing on this page'
-                : filtered
-                  ? 'No registrations match'
-                  : 'No registrations yet'
-            }
+            title={filtered ? 'No registrations match' : 'No registrations yet'}
             icon={<ClipboardList className="size-10 text-slate-400" aria-hidden="true" />}
             action={
-              search.page !== undefined && registrations.data.meta.total > 0 ? (
-                <button
-                  type="button"
-                  className={buttonClass('secondary')}
-                  onClick={() => onSearch({ ...search, page: undefined })}
-                >
-                  Go to the first page
-                </button>
-              ) : filtered ? (
+              filtered ? (
                 <button
                   type="button"
                   className={buttonClass('secondary')}
@@ -140,30 +138,21 @@ export function EventRegistrations({
               ) : undefined
             }
           >
-            {filtered
-              ? 'Try another status or run.'
-              : 'Teams and competitors appear here once they register for a run.'}
+            {reason}
           </EmptyState>
-        ) : (
-          <div className="flex flex-col gap-4">
-            <DataTable
-              caption="Registrations"
-              columns={columns}
-              rows={registrations.data.data}
-              rowKey={(r) => r.id}
-              stale={registrations.isPlaceholderData}
-              cardTitle={(r) => <Registrant entry={r} />}
-            />
-            <PaginationControls
-              meta={registrations.data.meta}
-              shown={registrations.data.data.length}
-              noun="registrations"
-              busy={registrations.isPlaceholderData}
-              onPageChange={(page) => onSearch({ ...search, tab: 'registrations', page: page > 1 ? page : undefined })}
-            />
-          </div>
+        }
+      >
+        {(rows, stale) => (
+          <DataTable
+            caption="Registrations"
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => r.id}
+            stale={stale}
+            cardTitle={(r) => <Registrant entry={r} />}
+          />
         )}
-      </section>
+      </PagedResults>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { ArrowRight, Ban, CalendarClock } from 'lucide-react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { ActiveBadge, DeletedBadge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { StatusBadge } from '../../events/components/event-badges.tsx';
-import { ActiveBadge, DeletedBadge } from '../../portal/components/badges.tsx';
 import { finalStatusNote, type TransitionChoice, transitionChoices } from '../status.ts';
 
 const ICONS = { primary: ArrowRight, secondary: CalendarClock, danger: Ban } as const;

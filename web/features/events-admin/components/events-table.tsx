@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
+import { ActiveBadge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
 import { StatusBadge } from '../../events/components/event-badges.tsx';
-import { ActiveBadge } from '../../portal/components/badges.tsx';
 import { eventDatesLabel } from '../view.ts';
 
 export interface EventsTableProps {

@@ -4,7 +4,7 @@ import type { PublicEvent } from '../../../../api/contracts/events.ts';
 import { daysAwayLabel, formatDateWithWeekday } from '../../../lib/format.ts';
 import { PhaseBadge, RegistrationAvailable, ScopeBadge, StatusBadge } from './event-badges.tsx';
 
-/** One event on the events page (SPEC 2 "Events page" card). */
+/** One event's card on the events page. */
 export function EventCard({ event }: { event: PublicEvent }) {
   const daysAway = daysAwayLabel(event.daysUntilEvent);
   return (

@@ -4,7 +4,7 @@ import { CircleAlert, LogIn, RefreshCw } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { PublicEvent } from '../../../../api/contracts/events.ts';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { type AuthState, useAuth } from '../../../lib/auth/session.ts';
 import { eventRunsQuery } from '../queries.ts';

@@ -7,7 +7,7 @@ import { HERO_FADE_MS, HERO_FALLBACK_MS, HERO_PLAYBACK_RATE, nextSlide } from '.
 
 interface Props {
   content: HeroContent;
-  /** Holds auto-advance; nothing sets it on the public site (SPEC 4). */
+  /** Holds auto-advance; nothing sets it on the public site. */
   holdAutoAdvance?: boolean;
 }
 

@@ -8,7 +8,7 @@ import { announcementsQuery } from '../../announcements/queries.ts';
 
 const HOME_NEWS_COUNT = 3;
 
-/** Up to three announcements; a spinner while loading; hidden when there are none (SPEC 2). */
+/** Up to three announcements; a spinner while loading; hidden when there are none. */
 export function LatestNews() {
   const news = useQuery(announcementsQuery(HOME_NEWS_COUNT));
   usePageError(news.error);

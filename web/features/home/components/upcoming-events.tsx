@@ -9,7 +9,7 @@ import { upcomingEventsQuery } from '../../events/queries.ts';
 
 const HOME_UPCOMING_COUNT = 10;
 
-/** Up to ten upcoming events with their registration phase and days away (SPEC 2). */
+/** Up to ten upcoming events with their registration phase and days away. */
 export function UpcomingEvents() {
   const events = useQuery(upcomingEventsQuery(HOME_UPCOMING_COUNT));
   usePageError(events.error);

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { REASON_MAX_LENGTH } from '../../../../api/contracts/registrations.ts';
-import { buttonClass, Dialog } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 import { inputClass } from '../../../components/form-field.tsx';
 
 /**

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { UsersRound, X } from 'lucide-react';
 import { useState } from 'react';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
-import { buttonClass, Dialog } from '../../../components/dialog.tsx';
-import { SearchBox } from '../../portal/components/search-box.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import {
   batchButtonLabel,
   batchOutcome,

@@ -3,11 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { CalendarDays, ClipboardList, ExternalLink, XCircle } from 'lucide-react';
 import { useId } from 'react';
 import type { RegistrationDto } from '../../../../api/contracts/registrations.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { ChoiceFilterSelect } from '../../../components/filter-select.tsx';
+import { PagedResults, PastEndState } from '../../../components/paged-results.tsx';
+import { EmptyState } from '../../../components/states.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { ChoiceFilterSelect } from '../../portal/components/filter-select.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../portal/components/states.tsx';
 import { compact } from '../../portal/query-policy.ts';
 import { myRegistrationFilters, type RegistrationListSearch } from '../filters.ts';
 import {
@@ -53,80 +53,62 @@ export function MyRegistrations({
           onChange={setStatus}
         />
       </div>
-      <section aria-label="My registrations" aria-busy={registrations.isFetching}>
-        {registrations.isPending ? (
-          <LoadingState label="Loading your registrations" />
-        ) : registrations.isError && !registrations.data ? (
-          <ErrorState
-            title="Your registrations couldn't be loaded."
-            error={registrations.error}
-            onRetry={() => void registrations.refetch()}
-            retrying={registrations.isFetching}
-          />
-        ) : registrations.data.data.length === 0 ? (
-          search.page !== undefined && registrations.data.meta.total > 0 ? (
-            <EmptyState
-              title="Nothing on this page"
-              action={
-                <button
-                  type="button"
-                  className={buttonClass('secondary')}
-                  onClick={() => onSearch({ ...search, page: undefined })}
-                >
-                  Go to the first page
+      <PagedResults
+        query={registrations}
+        region={{ label: 'My registrations' }}
+        loadingLabel="Loading your registrations"
+        errorTitle="Your registrations couldn't be loaded."
+        noun="registrations"
+        onPageChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+        pastEnd={
+          search.page !== undefined ? (
+            <PastEndState noun="registrations" onFirstPage={() => onSearch({ ...search, page: undefined })}>
+              {null}
+            </PastEndState>
+          ) : undefined
+        }
+        empty={
+          <EmptyState
+            title={
+              search.status
+                ? `No ${REGISTRATION_STATUS_LABELS[search.status].toLowerCase()} registrations`
+                : 'No registrations yet'
+            }
+            icon={<ClipboardList className="size-10 text-slate-400" aria-hidden="true" />}
+            action={
+              search.status ? (
+                <button type="button" className={buttonClass('secondary')} onClick={() => setStatus(undefined)}>
+                  Show every status
                 </button>
-              }
-            />
-          ) : (
-            <EmptyState
-              title={
-                search.status
-                  ? `No ${REGISTRATION_STATUS_LABELS[search.status].toLowerCase()} registrations`
-                  : 'No registrations yet'
-              }
-              icon={<ClipboardList className="size-10 text-slate-400" aria-hidden="true" />}
-              action={
-                search.status ? (
-                  <button type="button" className={buttonClass('secondary')} onClick={() => setStatus(undefined)}>
-                    Show every status
-                  </button>
-                ) : (
-                  <Link to="/events" className={buttonClass('primary')}>
-                    Find an event
-                  </Link>
-                )
-              }
-            >
-              {search.status
-                ? 'Try another status.'
-                : "When you register for a run, or your team's captain registers your team, it appears here with its status."}
-            </EmptyState>
-          )
-        ) : (
-          <div className="flex flex-col gap-4">
-            <ul className={`grid gap-4 lg:grid-cols-2 ${registrations.isPlaceholderData ? 'opacity-60' : ''}`}>
-              {registrations.data.data.map((registration) => (
-                <li key={registration.id}>
-                  <MyRegistrationCard
-                    registration={registration}
-                    viewerId={viewer.id}
-                    cancellable={canCancel(registration, viewer, captained)}
-                    busy={actions.busyId === registration.id}
-                    onCancel={() => actions.request('cancel', registration)}
-                  />
-                </li>
-              ))}
-            </ul>
-            <PaginationControls
-              meta={registrations.data.meta}
-              shown={registrations.data.data.length}
-              noun="registrations"
-              busy={registrations.isPlaceholderData}
-              onPageChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
-            />
-          </div>
+              ) : (
+                <Link to="/events" className={buttonClass('primary')}>
+                  Find an event
+                </Link>
+              )
+            }
+          >
+            {search.status
+              ? 'Try another status.'
+              : "When you register for a run, or your team's captain registers your team, it appears here with its status."}
+          </EmptyState>
+        }
+      >
+        {(rows, stale) => (
+          <ul className={`grid gap-4 lg:grid-cols-2 ${stale ? 'opacity-60' : ''}`}>
+            {rows.map((registration) => (
+              <li key={registration.id}>
+                <MyRegistrationCard
+                  registration={registration}
+                  viewerId={viewer.id}
+                  cancellable={canCancel(registration, viewer, captained)}
+                  busy={actions.busyId === registration.id}
+                  onCancel={() => actions.request('cancel', registration)}
+                />
+              </li>
+            ))}
+          </ul>
         )}
-      </section>
+      </PagedResults>
       {actions.dialog}
     </div>
   );

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { formatDate } from '../../../lib/format.ts';
 import {
   BooleanFilterSelect,
   ChoiceFilterSelect,
   ClearFiltersButton,
   IdFilterSelect,
-} from '../../portal/components/filter-select.tsx';
-import { SearchBox } from '../../portal/components/search-box.tsx';
+} from '../../../components/filter-select.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import {
   clearedRegistrationSearch,
   hasRegistrationFilters,

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { RegistrationDto } from '../../../../api/contracts/registrations.ts';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { runKindLabel } from '../labels.ts';
 import { RegistrationStatus } from './status-badge.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RegistrationDto } from '../../../../api/contracts/registrations.ts';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { RegistrationAction } from '../actions.ts';
 import { RegistrationStatus } from './status-badge.tsx';

@@ -1,6 +1,5 @@
 import type { RegistrationDto } from '../../../../api/contracts/registrations.ts';
-import { Badge } from '../../../components/badge.tsx';
-import { DeletedBadge } from '../../portal/components/badges.tsx';
+import { Badge, DeletedBadge } from '../../../components/badge.tsx';
 import { REGISTRATION_STATUS_BADGE, REGISTRATION_STATUS_LABELS, waitlistPositionLabel } from '../labels.ts';
 
 /** 'Confirmed', 'Waitlisted' with '#3 on the waitlist', 'Cancelled'; and 'Deleted' beside it when soft-deleted. */

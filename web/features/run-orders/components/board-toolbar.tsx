@@ -1,7 +1,7 @@
 import { Lock, LockOpen, Redo2, Undo2 } from 'lucide-react';
 import { useId } from 'react';
 import type { PresenceViewer } from '../../../../api/contracts/live.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import type { ConnectionState } from '../use-run-order-board.ts';
 import { PresenceAvatars } from './presence-avatars.tsx';
 

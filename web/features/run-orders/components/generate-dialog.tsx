@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import type { RunOrderEntry } from '../../../../api/contracts/run-orders.ts';
 import type { SeedingRule, Slots } from '../../../../api/domain/run-orders/events.ts';
 import type { RunOrderState } from '../../../../api/domain/run-orders/evolve.ts';
-import { buttonClass, Dialog } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
 import {
   GENERATE_LIMITS,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
-import { ErrorState, LoadingState } from '../../portal/components/states.tsx';
+import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { formatChangeTime } from '../format.ts';
 import { runOrderHistoryQuery } from '../queries.ts';
 

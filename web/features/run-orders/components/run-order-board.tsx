@@ -14,8 +14,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, ExternalLink, FilePlus2, GripVertical, History, ListOrdered, Shuffle, X } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { heatCount } from '../../../../api/domain/run-orders/evolve.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../portal/components/states.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../components/states.tsx';
 import type { BoardNotice } from '../board-state.ts';
 import { type BoardHeat, type BoardLane, boardModel, modelOfPositions, unplacedEntries } from '../board-view.ts';
 import {

@@ -1,7 +1,8 @@
 import { Bookmark, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { STATE_NAME_MAX_LENGTH } from '../../../../api/contracts/run-orders.ts';
-import { buttonClass, ConfirmDialog } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { inputClass } from '../../../components/form-field.tsx';
 
 const STATE_NAME_MAX = STATE_NAME_MAX_LENGTH;

@@ -2,7 +2,7 @@ import { useDraggable } from '@dnd-kit/core';
 import { GripVertical, UserPlus } from 'lucide-react';
 import type { RunOrderEntry } from '../../../../api/contracts/run-orders.ts';
 import { formatTime } from '../../../../api/domain/times.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { entryLabel } from '../board-view.ts';
 import { dragId } from '../dnd.ts';
 

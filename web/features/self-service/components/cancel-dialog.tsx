@@ -1,5 +1,6 @@
 import type { RegistrationDto } from '../../../../api/contracts/registrations.ts';
-import { buttonClass, Dialog } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 import { refusalView } from '../messages.ts';
 import { useCancelRegistration } from '../mutations.ts';
 import { RefusalBox } from './refusal-box.tsx';

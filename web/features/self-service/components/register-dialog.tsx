@@ -5,7 +5,8 @@ import {
   registrationCreateBodySchema,
 } from '../../../../api/contracts/registrations.ts';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
-import { buttonClass, Dialog } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { placesText } from '../../events/run-view.ts';
 import { useForm } from '../../portal/use-form.ts';

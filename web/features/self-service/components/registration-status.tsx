@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import type { HeldRegistration } from '../actions.ts';
 import { entrantText, standingHint, statusHeadline } from '../messages.ts';
 

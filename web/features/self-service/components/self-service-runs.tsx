@@ -6,7 +6,7 @@ import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import type { PublicEvent } from '../../../../api/contracts/events.ts';
 import type { RegistrationDto } from '../../../../api/contracts/registrations.ts';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { hasRole } from '../../../lib/auth/session.ts';
 import { RunList } from '../../events/components/run-list.tsx';

@@ -2,7 +2,7 @@ import { Search, UserPlus, UserRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { emailSchema, type UserDto } from '../../../../api/contracts/accounts.ts';
 import type { TeamCandidateDto, TeamDto } from '../../../../api/contracts/teams.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, inputClass } from '../../../components/form-field.tsx';
 import { isAppError } from '../../../lib/errors.ts';
 import { displayName } from '../../portal/nav.ts';

@@ -2,7 +2,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import type { TeamDto, TeamEligibilityDto } from '../../../../api/contracts/teams.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { inputClass } from '../../../components/form-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';

@@ -1,7 +1,6 @@
 import { Crown, Shuffle } from 'lucide-react';
 import type { TeamSummaryDto } from '../../../../api/contracts/teams.ts';
-import { Badge } from '../../../components/badge.tsx';
-import { ActiveBadge, DeletedBadge } from '../../portal/components/badges.tsx';
+import { ActiveBadge, Badge, DeletedBadge } from '../../../components/badge.tsx';
 import { isTeamRunType, memberCountText, RUN_TYPE_BADGE, runTypeLabel, SIZE_TONE_BADGE, sizeState } from '../labels.ts';
 
 export function RunTypeBadge({ runType }: { runType: string }) {

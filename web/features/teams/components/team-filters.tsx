@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { departmentOptionsQuery } from '../../departments/queries.ts';
 import {
   BooleanFilterSelect,
   ChoiceFilterSelect,
   ClearFiltersButton,
   IdFilterSelect,
-} from '../../portal/components/filter-select.tsx';
-import { SearchBox } from '../../portal/components/search-box.tsx';
+} from '../../../components/filter-select.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { clearedTeamFilters, hasTeamFilters, type TeamListSearch, withTeamFilter } from '../filters.ts';
 import { RUN_TYPE_LABELS, RUN_TYPE_ORDER } from '../labels.ts';
 

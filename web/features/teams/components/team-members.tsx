@@ -1,8 +1,8 @@
 import { CircleAlert, CircleCheck, Crown, LogOut, UserMinus } from 'lucide-react';
 import type { EligibilityProblemDto, TeamDto, TeamMemberDto } from '../../../../api/contracts/teams.ts';
 import { Badge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { problemDetail, problemLabel } from '../labels.ts';
 import { type MemberStanding, memberName, type TeamPermissions } from '../view.ts';

@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { RotateCcw } from 'lucide-react';
 import type { TeamSummaryDto } from '../../../../api/contracts/teams.ts';
 import { TEAM_SIZES } from '../../../../api/domain/teams/team-rules.ts';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { HybridBadge, MemberCount, RunTypeBadge, TeamStatusBadge } from './team-badges.tsx';
 

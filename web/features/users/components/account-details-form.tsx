@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { type UserDto, userUpdateBodySchema } from '../../../../api/contracts/accounts.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { SeedTimeField } from '../../../components/seed-time-field.tsx';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
-import { SeedTimeField } from '../../portal/components/seed-time-field.tsx';
 import { useForm } from '../../portal/use-form.ts';
 import { useUpdateUser } from '../mutations.ts';
 import {

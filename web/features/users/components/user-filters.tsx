@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { departmentOptionsQuery } from '../../departments/queries.ts';
 import {
   BooleanFilterSelect,
   ChoiceFilterSelect,
   ClearFiltersButton,
   IdFilterSelect,
-} from '../../portal/components/filter-select.tsx';
-import { SearchBox } from '../../portal/components/search-box.tsx';
+} from '../../../components/filter-select.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { ROLE_LABELS, ROLES } from '../../portal/roles.ts';
 import { hasUserFilters, type UserListSearch, withUserFilter } from '../filters.ts';
 

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
+import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../portal/components/badges.tsx';
 import { displayName } from '../../portal/nav.ts';
 import { isRole, ROLE_LABELS, type RoleName } from '../../portal/roles.ts';
 import { assignableRoles, canChangeRole, canToggleActive } from '../permissions.ts';

@@ -3,32 +3,30 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Pencil, RotateCcw, Trash2, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { DepartmentDto, UserDto } from '../../../../api/contracts/accounts.ts';
+import { BackLink } from '../../../components/back-link.tsx';
+import { ActiveBadge, DeletedBadge, RoleBadge, VerifiedBadge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
+import { PagedResults } from '../../../components/paged-results.tsx';
+import { RecordNotFound } from '../../../components/portal-not-found.tsx';
+import {
+  DetailErrorState,
+  EmptyState,
+  Fact,
+  LoadingState,
+  Panel,
+  PortalPageHeader,
+} from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { useDepartmentActions } from '../../../features/departments/components/department-actions.tsx';
 import { DepartmentDialog } from '../../../features/departments/components/department-form.tsx';
 import { PROVINCE_NAMES } from '../../../features/departments/form.ts';
 import { departmentMembersQuery, departmentQuery } from '../../../features/departments/queries.ts';
-import { ActiveBadge, DeletedBadge, RoleBadge, VerifiedBadge } from '../../../features/portal/components/badges.tsx';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import {
-  DetailErrorState,
-  EmptyState,
-  ErrorState,
-  Fact,
-  LoadingState,
-  Panel,
-  PortalPageHeader,
-} from '../../../features/portal/components/states.tsx';
 import { displayName } from '../../../features/portal/nav.ts';
 import { compact, pageParam } from '../../../features/portal/query-policy.ts';
-import { isNotFound } from '../../../lib/errors.ts';
+import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { parseRouteId } from '../../../lib/route-params.ts';
-import { BackLink } from '../-components/back-link.tsx';
-import { PortalNotFound } from '../-components/portal-not-found.tsx';
 
 /** `?page=2` pages through the members. */
 function validateSearch(raw: Record<string, unknown>): { page?: number } {
@@ -39,44 +37,33 @@ export const Route = createFileRoute('/portal/departments/$id')({
   validateSearch,
   beforeLoad: requireRole('admin'),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, params, deps }) => {
-    const id = parseRouteId(params.id);
-    if (id === undefined) return;
-    void context.queryClient.prefetchQuery(departmentQuery(id));
+  loader: async ({ context, params, deps }) => {
+    const id = recordIdOf(params.id);
     void context.queryClient.prefetchQuery(departmentMembersQuery(id, deps.page));
+    await loadRecord(context.queryClient, departmentQuery(id));
   },
+  pendingComponent: () => <LoadingState label="Loading the department" />,
+  errorComponent: ({ error }) => (
+    <DetailErrorState back={<Back />} title="The department couldn't be loaded." error={error} {...useRouteRetry()} />
+  ),
+  notFoundComponent: () => (
+    <RecordNotFound
+      title="Department not found"
+      noun="department"
+      to="/portal/departments"
+      linkLabel="See all departments"
+    />
+  ),
   component: DepartmentPage,
 });
 
-function DepartmentPage() {
-  const id = parseRouteId(Route.useParams().id);
-  const department = useQuery(departmentQuery(id));
-  const back = <BackLink to="/portal/departments">Back to departments</BackLink>;
+function Back() {
+  return <BackLink to="/portal/departments">Back to departments</BackLink>;
+}
 
-  if (id === undefined || isNotFound(department.error)) {
-    return (
-      <PortalNotFound title="Department not found">
-        There is no department with this number.{' '}
-        <Link to="/portal/departments" className="font-semibold text-brand-700 underline">
-          See all departments
-        </Link>
-        .
-      </PortalNotFound>
-    );
-  }
-  if (department.isPending) return <LoadingState label="Loading the department" />;
-  if (department.isError) {
-    return (
-      <DetailErrorState
-        back={back}
-        title="The department couldn't be loaded."
-        error={department.error}
-        onRetry={() => void department.refetch()}
-        retrying={department.isFetching}
-      />
-    );
-  }
-  return <DepartmentDetail department={department.data} back={back} />;
+function DepartmentPage() {
+  const department = useRecord(departmentQuery(recordIdOf(Route.useParams().id)));
+  return <DepartmentDetail department={department.data} back={<Back />} />;
 }
 
 function DepartmentDetail({ department, back }: { department: DepartmentDto; back: ReactNode }) {
@@ -181,34 +168,6 @@ function Members({ departmentId }: { departmentId: number }) {
   const page = search.page ?? 1;
   const members = useQuery(departmentMembersQuery(departmentId, page));
 
-  if (members.isPending) return <LoadingState label="Loading the members" />;
-  if (members.isError && !members.data) {
-    return (
-      <ErrorState
-        title="The members couldn't be loaded."
-        error={members.error}
-        onRetry={() => void members.refetch()}
-        retrying={members.isFetching}
-      />
-    );
-  }
-  if (members.data.data.length === 0) {
-    return (
-      <EmptyState
-        title={page > 1 && members.data.meta.total > 0 ? 'Nothing on this page' : 'No members yet'}
-        icon={<Users className="size-10 text-slate-400" aria-hidden="true" />}
-      >
-        {page > 1 && members.data.meta.total > 0 ? (
-          <Link to="." search={{}} className="font-semibold text-brand-700 underline">
-            Go to the first page
-          </Link>
-        ) : (
-          'People join a department by choosing it in their profile.'
-        )}
-      </EmptyState>
-    );
-  }
-
   const columns: DataColumn<UserDto>[] = [
     { id: 'name', header: 'Name', hideInCard: true, cell: (user) => <MemberLink user={user} /> },
     { id: 'email', header: 'E-mail', cell: (user) => <span className="break-all">{user.email}</span> },
@@ -216,24 +175,40 @@ function Members({ departmentId }: { departmentId: number }) {
     { id: 'verified', header: 'Verified', cell: (user) => <VerifiedBadge verified={user.isVerified} /> },
     { id: 'active', header: 'Status', cell: (user) => <ActiveBadge active={user.isActive} /> },
   ];
+  const icon = <Users className="size-10 text-slate-400" aria-hidden="true" />;
   return (
-    <div className="flex flex-col gap-4">
-      <DataTable
-        caption="Members"
-        columns={columns}
-        rows={members.data.data}
-        rowKey={(user) => user.id}
-        stale={members.isPlaceholderData}
-        cardTitle={(user) => <MemberLink user={user} />}
-      />
-      <PaginationControls
-        meta={members.data.meta}
-        shown={members.data.data.length}
-        noun="members"
-        busy={members.isPlaceholderData}
-        onPageChange={(next) => void navigate({ search: compact({ page: next > 1 ? next : undefined }) })}
-      />
-    </div>
+    <PagedResults
+      query={members}
+      loadingLabel="Loading the members"
+      errorTitle="The members couldn't be loaded."
+      noun="members"
+      onPageChange={(next) => void navigate({ search: compact({ page: next > 1 ? next : undefined }) })}
+      pastEnd={
+        page > 1 ? (
+          <EmptyState title="Nothing on this page" icon={icon}>
+            <Link to="." search={{}} className="font-semibold text-brand-700 underline">
+              Go to the first page
+            </Link>
+          </EmptyState>
+        ) : undefined
+      }
+      empty={
+        <EmptyState title="No members yet" icon={icon}>
+          People join a department by choosing it in their profile.
+        </EmptyState>
+      }
+    >
+      {(rows, stale) => (
+        <DataTable
+          caption="Members"
+          columns={columns}
+          rows={rows}
+          rowKey={(user) => user.id}
+          stale={stale}
+          cardTitle={(user) => <MemberLink user={user} />}
+        />
+      )}
+    </PagedResults>
   );
 }
 

@@ -3,8 +3,12 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { DepartmentDto } from '../../../../api/contracts/accounts.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { BooleanFilterSelect } from '../../../components/filter-select.tsx';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
+import { PagedResults, PastEndState } from '../../../components/paged-results.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { EmptyState, PortalPageHeader } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { useDepartmentActions } from '../../../features/departments/components/department-actions.tsx';
@@ -19,10 +23,6 @@ import {
   withDepartmentTab,
 } from '../../../features/departments/filters.ts';
 import { departmentsQuery } from '../../../features/departments/queries.ts';
-import { BooleanFilterSelect } from '../../../features/portal/components/filter-select.tsx';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { SearchBox } from '../../../features/portal/components/search-box.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { compact } from '../../../features/portal/query-policy.ts';
 
 export const Route = createFileRoute('/portal/departments/')({
@@ -121,6 +121,11 @@ function DepartmentList({
   const filtered = hasDepartmentFilters(search);
   const clear = () => onSearch(compact({ tab: search.tab }));
 
+  const reason = filtered
+    ? 'Try other words or another status.'
+    : deleted
+      ? 'Deleted departments appear here and can be restored.'
+      : 'Create the first one with "New department".';
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
@@ -144,70 +149,49 @@ function DepartmentList({
           />
         )}
       </div>
-      <section aria-label="Results" aria-busy={departments.isFetching}>
-        {departments.isPending ? (
-          <LoadingState label="Loading departments" />
-        ) : departments.isError && !departments.data ? (
-          <ErrorState
-            title="The departments couldn't be loaded."
-            error={departments.error}
-            onRetry={() => void departments.refetch()}
-            retrying={departments.isFetching}
-          />
-        ) : departments.data.data.length === 0 ? (
+      <PagedResults
+        query={departments}
+        region={{}}
+        loadingLabel="Loading departments"
+        errorTitle="The departments couldn't be loaded."
+        noun="departments"
+        onPageChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+        pastEnd={
+          <PastEndState
+            icon={<Building2 className="size-10 text-slate-400" aria-hidden="true" />}
+            noun="departments"
+            onFirstPage={() => onSearch({ ...search, page: undefined })}
+          >
+            {reason}
+          </PastEndState>
+        }
+        empty={
           <EmptyState
-            title={
-              search.page !== undefined && departments.data.meta.total > 0
-                ? 'Nothing on this page'
-                : filtered
-                  ? 'No departments match'
-                  : deleted
-                    ? 'No deleted departments'
-                    : 'No departments yet'
-            }
+            title={filtered ? 'No departments match' : deleted ? 'No deleted departments' : 'No departments yet'}
             icon={<Building2 className="size-10 text-slate-400" aria-hidden="true" />}
             action={
-              search.page !== undefined && departments.data.meta.total > 0 ? (
-                <button
-                  type="button"
-                  className={buttonClass('secondary')}
-                  onClick={() => onSearch({ ...search, page: undefined })}
-                >
-                  Go to the first page
-                </button>
-              ) : filtered ? (
+              filtered ? (
                 <button type="button" className={buttonClass('secondary')} onClick={clear}>
                   Clear search and filters
                 </button>
               ) : undefined
             }
           >
-            {filtered
-              ? 'Try other words or another status.'
-              : deleted
-                ? 'Deleted departments appear here and can be restored.'
-                : 'Create the first one with "New department".'}
+            {reason}
           </EmptyState>
-        ) : (
-          <div className="flex flex-col gap-4">
-            <DepartmentsTable
-              departments={departments.data.data}
-              stale={departments.isPlaceholderData}
-              busyId={actions.busyId}
-              onEdit={onEdit}
-              onDelete={actions.requestDelete}
-              onRestore={actions.requestRestore}
-            />
-            <PaginationControls
-              meta={departments.data.meta}
-              shown={departments.data.data.length}
-              noun="departments"
-              busy={departments.isPlaceholderData}
-              onPageChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
-            />
-          </div>
+        }
+      >
+        {(rows, stale) => (
+          <DepartmentsTable
+            departments={rows}
+            stale={stale}
+            busyId={actions.busyId}
+            onEdit={onEdit}
+            onDelete={actions.requestDelete}
+            onRestore={actions.requestRestore}
+          />
         )}
-      </section>
+      </PagedResults>
     </div>
   );
 }

@@ -3,7 +3,11 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ExternalLink, Pencil, Power, PowerOff, Trash2, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
+import { RecordNotFound } from '../../../components/portal-not-found.tsx';
+import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { PhaseBadge, ScopeBadge } from '../../../features/events/components/event-badges.tsx';
@@ -21,66 +25,40 @@ import {
 } from '../../../features/events-admin/filters.ts';
 import { adminEventQuery, eventRegistrationsQuery } from '../../../features/events-admin/queries.ts';
 import { eventDaysLong, registrationDateRows } from '../../../features/events-admin/view.ts';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import {
-  DetailErrorState,
-  Fact,
-  LoadingState,
-  Panel,
-  PortalPageHeader,
-} from '../../../features/portal/components/states.tsx';
-import { EventRuns } from '../../../features/runs/components/event-runs.tsx';
+import { EventRunsTab } from '../../../features/runs/components/event-runs-tab.tsx';
 import { eventRunsQuery } from '../../../features/runs/queries.ts';
-import { isNotFound } from '../../../lib/errors.ts';
+import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { parseRouteId } from '../../../lib/route-params.ts';
-import { BackLink } from '../-components/back-link.tsx';
-import { PortalNotFound } from '../-components/portal-not-found.tsx';
 
 export const Route = createFileRoute('/portal/events/$id')({
   validateSearch: parseEventDetailSearch,
   beforeLoad: requireRole('admin'),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) => {
-    const id = parseRouteId(params.id);
-    if (id === undefined) return;
-    void context.queryClient.prefetchQuery(adminEventQuery(id));
-    void context.queryClient.prefetchQuery(eventRunsQuery(id));
+  loader: async ({ context, params, deps }) => {
+    const id = recordIdOf(params.id);
+    const client = context.queryClient;
+    void client.prefetchQuery(eventRunsQuery(id));
     if (deps.tab === 'registrations')
-      void context.queryClient.prefetchQuery(eventRegistrationsQuery(id, eventRegistrationFilters(deps)));
+      void client.prefetchQuery(eventRegistrationsQuery(id, eventRegistrationFilters(deps)));
+    await loadRecord(client, adminEventQuery(id));
   },
+  pendingComponent: () => <LoadingState label="Loading the event" />,
+  errorComponent: ({ error }) => (
+    <DetailErrorState back={<Back />} title="The event couldn't be loaded." error={error} {...useRouteRetry()} />
+  ),
+  notFoundComponent: () => (
+    <RecordNotFound title="Event not found" noun="event" to="/portal/events" linkLabel="See all events" />
+  ),
   component: EventPage,
 });
 
-function EventPage() {
-  const id = parseRouteId(Route.useParams().id);
-  const event = useQuery(adminEventQuery(id));
-  const back = <BackLink to="/portal/events">Back to events</BackLink>;
+function Back() {
+  return <BackLink to="/portal/events">Back to events</BackLink>;
+}
 
-  if (id === undefined || isNotFound(event.error)) {
-    return (
-      <PortalNotFound title="Event not found">
-        There is no event with this number.{' '}
-        <Link to="/portal/events" className="font-semibold text-brand-700 underline">
-          See all events
-        </Link>
-        .
-      </PortalNotFound>
-    );
-  }
-  if (event.isPending) return <LoadingState label="Loading the event" />;
-  if (event.isError) {
-    return (
-      <DetailErrorState
-        back={back}
-        title="The event couldn't be loaded."
-        error={event.error}
-        onRetry={() => void event.refetch()}
-        retrying={event.isFetching}
-      />
-    );
-  }
-  return <EventDetail event={event.data} back={back} />;
+function EventPage() {
+  const event = useRecord(adminEventQuery(recordIdOf(Route.useParams().id)));
+  return <EventDetail event={event.data} back={<Back />} />;
 }
 
 function EventDetail({ event, back }: { event: AdminEvent; back: ReactNode }) {
@@ -168,7 +146,7 @@ function EventDetail({ event, back }: { event: AdminEvent; back: ReactNode }) {
             id: 'runs',
             label: 'Runs',
             badge: event.runCount,
-            content: <EventRuns event={event} onMessage={flash.show} />,
+            content: <EventRunsTab event={event} onMessage={flash.show} />,
           },
           {
             id: 'registrations',

@@ -3,8 +3,10 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CalendarX, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
+import { PagedResults, PastEndState } from '../../../components/paged-results.tsx';
+import { EmptyState, PortalPageHeader } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { EventFilters } from '../../../features/events-admin/components/event-filters.tsx';
 import { EventDialog } from '../../../features/events-admin/components/event-form.tsx';
@@ -16,8 +18,6 @@ import {
   parseEventListSearch,
 } from '../../../features/events-admin/filters.ts';
 import { adminEventsQuery } from '../../../features/events-admin/queries.ts';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 
 export const Route = createFileRoute('/portal/events/')({
   validateSearch: parseEventListSearch,
@@ -56,32 +56,15 @@ function EventsPage() {
       />
       <FlashMessage message={flash.message} onDismiss={flash.clear} />
       <EventFilters search={search} onChange={setSearch} currentYear={new Date().getFullYear()} />
-      <section aria-label="Results" aria-busy={events.isFetching} className="mt-6">
-        {events.isPending ? (
-          <LoadingState label="Loading events" />
-        ) : events.isError && !events.data ? (
-          <ErrorState
-            title="The events couldn't be loaded."
-            error={events.error}
-            onRetry={() => void events.refetch()}
-            retrying={events.isFetching}
-          />
-        ) : events.data.data.length === 0 && search.page !== undefined && events.data.meta.total > 0 ? (
-          <EmptyState
-            title="Nothing on this page"
-            action={
-              <button
-                type="button"
-                className={buttonClass('secondary')}
-                onClick={() => setSearch({ ...search, page: undefined })}
-              >
-                Go to the first page
-              </button>
-            }
-          >
-            The list is shorter than it was; the events are on earlier pages.
-          </EmptyState>
-        ) : events.data.data.length === 0 ? (
+      <PagedResults
+        query={events}
+        region={{ className: 'mt-6' }}
+        loadingLabel="Loading events"
+        errorTitle="The events couldn't be loaded."
+        noun="events"
+        onPageChange={(page) => setSearch({ ...search, page: page > 1 ? page : undefined })}
+        pastEnd={<PastEndState noun="events" onFirstPage={() => setSearch({ ...search, page: undefined })} />}
+        empty={
           <EmptyState
             title={filtered ? 'No events match' : 'No events yet'}
             icon={<CalendarX className="size-10 text-slate-400" aria-hidden="true" />}
@@ -97,23 +80,12 @@ function EventsPage() {
               ? 'Try other words or fewer filters. Deleted events are not listed.'
               : 'Create the first one with "New event".'}
           </EmptyState>
-        ) : (
-          <div className="flex flex-col gap-4">
-            <EventsTable
-              events={events.data.data}
-              stale={events.isPlaceholderData}
-              onEdit={(event) => setEditing({ mode: 'edit', event })}
-            />
-            <PaginationControls
-              meta={events.data.meta}
-              shown={events.data.data.length}
-              noun="events"
-              busy={events.isPlaceholderData}
-              onPageChange={(page) => setSearch({ ...search, page: page > 1 ? page : undefined })}
-            />
-          </div>
+        }
+      >
+        {(rows, stale) => (
+          <EventsTable events={rows} stale={stale} onEdit={(event) => setEditing({ mode: 'edit', event })} />
         )}
-      </section>
+      </PagedResults>
       <EventDialog
         open={editing !== null}
         event={editing?.mode === 'edit' ? editing.event : undefined}

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ClipboardList } from 'lucide-react';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
+import { PagedResults, PastEndState } from '../../../components/paged-results.tsx';
+import { EmptyState, PortalPageHeader } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { MyRegistrations } from '../../../features/registrations/components/my-registrations.tsx';
 import { RegistrationFilters } from '../../../features/registrations/components/registration-filters.tsx';
 import { RegistrationsTable } from '../../../features/registrations/components/registrations-table.tsx';
@@ -91,32 +91,15 @@ function AllRegistrations({
   return (
     <div className="flex flex-col gap-4">
       <RegistrationFilters search={search} onChange={onSearch} />
-      <section aria-label="Results" aria-busy={registrations.isFetching}>
-        {registrations.isPending ? (
-          <LoadingState label="Loading registrations" />
-        ) : registrations.isError && !registrations.data ? (
-          <ErrorState
-            title="The registrations couldn't be loaded."
-            error={registrations.error}
-            onRetry={() => void registrations.refetch()}
-            retrying={registrations.isFetching}
-          />
-        ) : registrations.data.data.length === 0 && search.page !== undefined && registrations.data.meta.total > 0 ? (
-          <EmptyState
-            title="Nothing on this page"
-            action={
-              <button
-                type="button"
-                className={buttonClass('secondary')}
-                onClick={() => onSearch({ ...search, page: undefined })}
-              >
-                Go to the first page
-              </button>
-            }
-          >
-            The list is shorter than it was; the registrations are on earlier pages.
-          </EmptyState>
-        ) : registrations.data.data.length === 0 ? (
+      <PagedResults
+        query={registrations}
+        region={{}}
+        loadingLabel="Loading registrations"
+        errorTitle="The registrations couldn't be loaded."
+        noun="registrations"
+        onPageChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+        pastEnd={<PastEndState noun="registrations" onFirstPage={() => onSearch({ ...search, page: undefined })} />}
+        empty={
           <EmptyState
             title={filtered ? 'No registrations match' : 'No registrations yet'}
             icon={<ClipboardList className="size-10 text-slate-400" aria-hidden="true" />}
@@ -136,19 +119,10 @@ function AllRegistrations({
               ? 'Try other words or fewer filters.'
               : 'Registrations appear here as people and teams register for runs.'}
           </EmptyState>
-        ) : (
-          <div className="flex flex-col gap-4">
-            <RegistrationsTable registrations={registrations.data.data} stale={registrations.isPlaceholderData} />
-            <PaginationControls
-              meta={registrations.data.meta}
-              shown={registrations.data.data.length}
-              noun="registrations"
-              busy={registrations.isPlaceholderData}
-              onPageChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
-            />
-          </div>
-        )}
-      </section>
+        }
+      >
+        {(rows, stale) => <RegistrationsTable registrations={rows} stale={stale} />}
+      </PagedResults>
     </div>
   );
 }

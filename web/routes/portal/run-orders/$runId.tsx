@@ -1,13 +1,13 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { BackLink } from '../../../components/back-link.tsx';
+import { RecordNotFound } from '../../../components/portal-not-found.tsx';
+import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
-import { ErrorState, LoadingState } from '../../../features/portal/components/states.tsx';
 import { RunOrderBoardScreen } from '../../../features/run-orders/components/run-order-board.tsx';
 import { runOrderQuery } from '../../../features/run-orders/queries.ts';
 import { useRunOrderBoard } from '../../../features/run-orders/use-run-order-board.ts';
 import { isNotFound } from '../../../lib/errors.ts';
 import { parseRouteId } from '../../../lib/route-params.ts';
-import { BackLink } from '../-components/back-link.tsx';
-import { PortalNotFound } from '../-components/portal-not-found.tsx';
 
 export const Route = createFileRoute('/portal/run-orders/$runId')({
   beforeLoad: requireRole('admin'),
@@ -24,15 +24,7 @@ function RunOrderPage() {
   const back = <BackLink to="/portal/run-orders">All run orders</BackLink>;
 
   if (runId === undefined || isNotFound(board.full.error)) {
-    return (
-      <PortalNotFound title="Run not found">
-        There is no run with this number.{' '}
-        <Link to="/portal/run-orders" className="font-semibold text-brand-700 underline">
-          See all run orders
-        </Link>
-        .
-      </PortalNotFound>
-    );
+    return <RecordNotFound title="Run not found" noun="run" to="/portal/run-orders" linkLabel="See all run orders" />;
   }
   if (board.full.isError && !board.view) {
     return (

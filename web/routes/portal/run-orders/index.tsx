@@ -4,11 +4,11 @@ import { CalendarDays, ChevronRight, ListOrdered, Lock } from 'lucide-react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
 import { Badge } from '../../../components/badge.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
-import { SearchBox } from '../../../features/portal/components/search-box.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { compact } from '../../../features/portal/query-policy.ts';
 import { formatChangeTime } from '../../../features/run-orders/format.ts';
 import {

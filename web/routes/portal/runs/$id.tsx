@@ -4,18 +4,20 @@ import { Ban, CheckCircle2, ExternalLink, Trash2, UsersRound } from 'lucide-reac
 import { type ReactNode, useState } from 'react';
 import type { RegistrationDto } from '../../../../api/contracts/registrations.ts';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
-import { Tabs } from '../../../components/tabs.tsx';
-import { requireRole } from '../../../features/auth/guard.ts';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
+import { RecordNotFound } from '../../../components/portal-not-found.tsx';
 import {
   DetailErrorState,
   EmptyState,
   ErrorState,
   LoadingState,
   PortalPageHeader,
-} from '../../../features/portal/components/states.tsx';
+} from '../../../components/states.tsx';
+import { Tabs } from '../../../components/tabs.tsx';
+import { requireRole } from '../../../features/auth/guard.ts';
 import { compact } from '../../../features/portal/query-policy.ts';
 import type { RegistrationAction } from '../../../features/registrations/actions.ts';
 import { BatchRegisterDialog } from '../../../features/registrations/components/batch-register-dialog.tsx';
@@ -39,60 +41,42 @@ import {
   runTabQuery,
   waitlistQuery,
 } from '../../../features/registrations/queries.ts';
-import { isNotFound } from '../../../lib/errors.ts';
-import { parseRouteId } from '../../../lib/route-params.ts';
-import { BackLink } from '../-components/back-link.tsx';
-import { PortalNotFound } from '../-components/portal-not-found.tsx';
+import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 
 export const Route = createFileRoute('/portal/runs/$id')({
   validateSearch: parseRunRegistrationsSearch,
   beforeLoad: requireRole('admin'),
   loaderDeps: ({ search }) => search,
-  // Not awaited: the page shows its spinners while the run and the open tab load.
-  loader: ({ context, params, deps }) => {
-    const id = parseRouteId(params.id);
-    if (id === undefined) return;
+  // The run is awaited (the page needs it); the open tab is not: it shows its own spinner while it loads.
+  loader: async ({ context, params, deps }) => {
+    const id = recordIdOf(params.id);
     const client = context.queryClient;
     const page = deps.page ?? 1;
-    void client.prefetchQuery(runInfoQuery(id));
     const tab = runTab(deps);
     if (tab === 'confirmed') void client.prefetchQuery(runRegistrationsQuery(id, 'confirmed', page));
     if (tab === 'waitlist') void client.prefetchQuery(waitlistQuery(id));
     if (tab === 'cancelled') void client.prefetchQuery(runRegistrationsQuery(id, 'cancelled', page));
     if (tab === 'deleted') void client.prefetchQuery(deletedRegistrationsQuery(id, page));
     if (tab === 'history') void client.prefetchQuery(runHistoryQuery(id, page));
+    await loadRecord(client, runInfoQuery(id));
   },
+  pendingComponent: () => <LoadingState label="Loading the run" />,
+  errorComponent: ({ error }) => (
+    <DetailErrorState
+      back={<BackLink to="/portal/registrations">Back to registrations</BackLink>}
+      title="The run couldn't be loaded."
+      error={error}
+      {...useRouteRetry()}
+    />
+  ),
+  notFoundComponent: () => (
+    <RecordNotFound title="Run not found" noun="run" to="/portal/registrations" linkLabel="See all registrations" />
+  ),
   component: RunPage,
 });
 
 function RunPage() {
-  const id = parseRouteId(Route.useParams().id);
-  const run = useQuery(runInfoQuery(id));
-  const back = <BackLink to="/portal/registrations">Back to registrations</BackLink>;
-
-  if (id === undefined || isNotFound(run.error)) {
-    return (
-      <PortalNotFound title="Run not found">
-        There is no run with this number.{' '}
-        <Link to="/portal/registrations" className="font-semibold text-brand-700 underline">
-          See all registrations
-        </Link>
-        .
-      </PortalNotFound>
-    );
-  }
-  if (run.isPending) return <LoadingState label="Loading the run" />;
-  if (run.isError) {
-    return (
-      <DetailErrorState
-        back={back}
-        title="The run couldn't be loaded."
-        error={run.error}
-        onRetry={() => void run.refetch()}
-        retrying={run.isFetching}
-      />
-    );
-  }
+  const run = useRecord(runInfoQuery(recordIdOf(Route.useParams().id)));
   return <RunRegistrations run={run.data} />;
 }
 

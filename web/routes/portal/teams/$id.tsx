@@ -5,15 +5,11 @@ import { type ReactNode, useState } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import type { TeamDto } from '../../../../api/contracts/teams.ts';
 import { formatTime } from '../../../../api/domain/times.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import {
-  DetailErrorState,
-  Fact,
-  LoadingState,
-  Panel,
-  PortalPageHeader,
-} from '../../../features/portal/components/states.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
+import { PortalNotFound, RecordNotFound } from '../../../components/portal-not-found.tsx';
+import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { compact, idParam } from '../../../features/portal/query-policy.ts';
 import { AddMemberByEmail, AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
 import { EligibilityCheck } from '../../../features/teams/components/eligibility-check.tsx';
@@ -30,11 +26,9 @@ import { RUN_TYPE_RULES, runTypeLabel } from '../../../features/teams/labels.ts'
 import { isHiddenTeamError, teamEligibilityQuery, teamKeys, teamQuery } from '../../../features/teams/queries.ts';
 import { hasRoomForMore, memberStandings, teamPermissions } from '../../../features/teams/view.ts';
 import { useCurrentUser } from '../../../lib/auth/session.ts';
-import { isAppError, isNotFound } from '../../../lib/errors.ts';
+import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
+import { isAppError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { parseRouteId } from '../../../lib/route-params.ts';
-import { BackLink } from '../-components/back-link.tsx';
-import { PortalNotFound } from '../-components/portal-not-found.tsx';
 
 /** `?runId=12` checks the team against that run. */
 function validateSearch(raw: Record<string, unknown>): { runId?: number } {
@@ -43,48 +37,47 @@ function validateSearch(raw: Record<string, unknown>): { runId?: number } {
 
 export const Route = createFileRoute('/portal/teams/$id')({
   validateSearch,
-  loader: ({ context, params }) => {
-    const id = parseRouteId(params.id);
-    if (id !== undefined) void context.queryClient.prefetchQuery(teamQuery(id));
+  loader: async ({ context, params }) => {
+    await loadRecord(context.queryClient, teamQuery(recordIdOf(params.id)));
   },
+  pendingComponent: () => <LoadingState label="Loading the team" />,
+  errorComponent: TeamError,
+  notFoundComponent: () => (
+    <RecordNotFound title="Team not found" noun="team" to="/portal/teams" linkLabel="See your teams" />
+  ),
   component: TeamPage,
 });
 
-function TeamPage() {
-  const id = parseRouteId(Route.useParams().id);
-  const actor = useCurrentUser();
-  const team = useQuery(teamQuery(id));
-  const back = <BackLink to="/portal/teams">Back to teams</BackLink>;
-  const seeTeams = (
+function Back() {
+  return <BackLink to="/portal/teams">Back to teams</BackLink>;
+}
+
+function SeeTeams() {
+  return (
     <Link to="/portal/teams" className="font-semibold text-brand-700 underline">
       See your teams
     </Link>
   );
+}
 
-  if (id === undefined || isNotFound(team.error)) {
-    return <PortalNotFound title="Team not found">There is no team with this number. {seeTeams}.</PortalNotFound>;
-  }
-  if (isHiddenTeamError(team.error)) {
+function TeamError({ error }: { error: unknown }) {
+  const retry = useRouteRetry();
+  if (isHiddenTeamError(error)) {
     return (
       <PortalNotFound title="You're not on this team">
-        Only a team's captain, its members and the admins can see it; ask its captain to add you. {seeTeams}.
+        Only a team's captain, its members and the admins can see it; ask its captain to add you. <SeeTeams />.
       </PortalNotFound>
     );
   }
+  return <DetailErrorState back={<Back />} title="The team couldn't be loaded." error={error} {...retry} />;
+}
+
+function TeamPage() {
+  const actor = useCurrentUser();
+  const team = useRecord(teamQuery(recordIdOf(Route.useParams().id)));
+  if (isHiddenTeamError(team.error)) throw team.error;
   if (!actor) return null;
-  if (team.isPending) return <LoadingState label="Loading the team" />;
-  if (team.isError) {
-    return (
-      <DetailErrorState
-        back={back}
-        title="The team couldn't be loaded."
-        error={team.error}
-        onRetry={() => void team.refetch()}
-        retrying={team.isFetching}
-      />
-    );
-  }
-  return <TeamDetail team={team.data} actor={actor} back={back} />;
+  return <TeamDetail team={team.data} actor={actor} back={<Back />} />;
 }
 
 function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back: ReactNode }) {

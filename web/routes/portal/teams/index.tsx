@@ -4,11 +4,11 @@ import { Plus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import type { TeamSummaryDto } from '../../../../api/contracts/teams.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
+import { PagedResults, PastEndState } from '../../../components/paged-results.tsx';
+import { EmptyState, PortalPageHeader } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { useTeamActions } from '../../../features/teams/components/team-actions.tsx';
 import { TeamCreateDialog } from '../../../features/teams/components/team-create-form.tsx';
 import { TeamFilters } from '../../../features/teams/components/team-filters.tsx';
@@ -136,45 +136,38 @@ function TeamList({
   const canOpen = (team: TeamSummaryDto) =>
     isAdmin || tab === 'mine' || team.captainId === actor.id || !!mine.data?.has(team.id);
   const filtered = hasTeamFilters(search);
-  const emptyPage = search.page !== undefined && (teams.data?.meta.total ?? 0) > 0;
 
   return (
     <div className="flex flex-col gap-4 pt-4">
       <TeamFilters search={search} onChange={onSearch} showStatus={isAdmin && tab !== 'deleted'} />
-      <section aria-label="Results" aria-busy={teams.isFetching}>
-        {teams.isPending ? (
-          <LoadingState label="Loading teams" />
-        ) : teams.isError && !teams.data ? (
-          <ErrorState
-            title="The teams couldn't be loaded."
-            error={teams.error}
-            onRetry={() => void teams.refetch()}
-            retrying={teams.isFetching}
+      <PagedResults
+        query={teams}
+        region={{}}
+        loadingLabel="Loading teams"
+        errorTitle="The teams couldn't be loaded."
+        noun="teams"
+        onPageChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
+        pastEnd={
+          <PastEndState
+            noun="teams"
+            icon={<UsersRound className="size-10 text-slate-400" aria-hidden="true" />}
+            onFirstPage={() => onSearch({ ...search, page: undefined })}
           />
-        ) : teams.data.data.length === 0 ? (
+        }
+        empty={
           <EmptyState
             title={
-              emptyPage
-                ? 'Nothing on this page'
-                : filtered
-                  ? 'No teams match'
-                  : tab === 'deleted'
-                    ? 'No deleted teams'
-                    : tab === 'mine'
-                      ? "You're not on a team yet"
-                      : 'No teams yet'
+              filtered
+                ? 'No teams match'
+                : tab === 'deleted'
+                  ? 'No deleted teams'
+                  : tab === 'mine'
+                    ? "You're not on a team yet"
+                    : 'No teams yet'
             }
             icon={<UsersRound className="size-10 text-slate-400" aria-hidden="true" />}
             action={
-              emptyPage ? (
-                <button
-                  type="button"
-                  className={buttonClass('secondary')}
-                  onClick={() => onSearch({ ...search, page: undefined })}
-                >
-                  Go to the first page
-                </button>
-              ) : filtered ? (
+              filtered ? (
                 <button
                   type="button"
                   className={buttonClass('secondary')}
@@ -185,41 +178,34 @@ function TeamList({
               ) : undefined
             }
           >
-            {emptyPage
-              ? 'The list is shorter than it was; the teams are on earlier pages.'
-              : filtered
-                ? 'Try other words or fewer filters.'
-                : tab === 'deleted'
-                  ? 'Deleted teams appear here and can be restored.'
-                  : tab === 'mine'
-                    ? 'Create one with "New team" and you become its captain, or ask a captain to add you.'
-                    : 'Create the first one with "New team".'}
+            {filtered
+              ? 'Try other words or fewer filters.'
+              : tab === 'deleted'
+                ? 'Deleted teams appear here and can be restored.'
+                : tab === 'mine'
+                  ? 'Create one with "New team" and you become its captain, or ask a captain to add you.'
+                  : 'Create the first one with "New team".'}
           </EmptyState>
-        ) : (
-          <div className="flex flex-col gap-4">
+        }
+      >
+        {(rows, stale) => (
+          <>
             {!isAdmin && tab === 'all' && (
               <p className="text-sm text-slate-600">
                 You can open the teams you are on; for the others, ask their captain to add you.
               </p>
             )}
             <TeamsTable
-              teams={teams.data.data}
-              stale={teams.isPlaceholderData}
+              teams={rows}
+              stale={stale}
               canOpen={canOpen}
               showStatus={isAdmin}
               onRestore={isAdmin ? onRestore : undefined}
               busyId={busyId}
             />
-            <PaginationControls
-              meta={teams.data.meta}
-              shown={teams.data.data.length}
-              noun="teams"
-              busy={teams.isPlaceholderData}
-              onPageChange={(page) => onSearch({ ...search, page: page > 1 ? page : undefined })}
-            />
-          </div>
+          </>
         )}
-      </section>
+      </PagedResults>
     </div>
   );
 }

@@ -1,21 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import { formatTime } from '../../../../api/domain/times.ts';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
+import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
+import { RecordNotFound } from '../../../components/portal-not-found.tsx';
+import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { BioSummary } from '../../../features/bios/components/bio-summary.tsx';
 import { bioQuery } from '../../../features/bios/queries.ts';
-import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../../features/portal/components/badges.tsx';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import {
-  DetailErrorState,
-  Fact,
-  LoadingState,
-  Panel,
-  PortalPageHeader,
-} from '../../../features/portal/components/states.tsx';
 import { displayName, initials } from '../../../features/portal/nav.ts';
 import { isRole, ROLE_LABELS } from '../../../features/portal/roles.ts';
 import { AccountDetailsForm } from '../../../features/users/components/account-details-form.tsx';
@@ -29,55 +24,36 @@ import {
 } from '../../../features/users/permissions.ts';
 import { userQuery } from '../../../features/users/queries.ts';
 import { useCurrentUser } from '../../../lib/auth/session.ts';
-import { isNotFound } from '../../../lib/errors.ts';
+import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { parseRouteId } from '../../../lib/route-params.ts';
-import { BackLink } from '../-components/back-link.tsx';
-import { PortalNotFound } from '../-components/portal-not-found.tsx';
 
 export const Route = createFileRoute('/portal/users/$id')({
   beforeLoad: requireRole('admin'),
-  loader: ({ context, params }) => {
-    const id = parseRouteId(params.id);
-    if (id === undefined) return;
-    void context.queryClient.prefetchQuery(userQuery(id));
+  loader: async ({ context, params }) => {
+    const id = recordIdOf(params.id);
     void context.queryClient.prefetchQuery(bioQuery(id));
+    await loadRecord(context.queryClient, userQuery(id));
   },
+  pendingComponent: () => <LoadingState label="Loading the account" />,
+  errorComponent: ({ error }) => (
+    <DetailErrorState back={<Back />} title="The account couldn't be loaded." error={error} {...useRouteRetry()} />
+  ),
+  notFoundComponent: () => (
+    <RecordNotFound title="Account not found" noun="account" to="/portal/users" linkLabel="See all users" />
+  ),
   component: UserPage,
 });
 
-function UserPage() {
-  const id = parseRouteId(Route.useParams().id);
-  const actor = useCurrentUser();
-  const user = useQuery(userQuery(id));
-  const flash = useFlash();
-  const back = <BackLink to="/portal/users">Back to users</BackLink>;
+function Back() {
+  return <BackLink to="/portal/users">Back to users</BackLink>;
+}
 
-  if (id === undefined || isNotFound(user.error)) {
-    return (
-      <PortalNotFound title="Account not found">
-        There is no account with this number.{' '}
-        <Link to="/portal/users" className="font-semibold text-brand-700 underline">
-          See all users
-        </Link>
-        .
-      </PortalNotFound>
-    );
-  }
+function UserPage() {
+  const actor = useCurrentUser();
+  const user = useRecord(userQuery(recordIdOf(Route.useParams().id)));
+  const flash = useFlash();
   if (!actor) return null;
-  if (user.isPending) return <LoadingState label="Loading the account" />;
-  if (user.isError) {
-    return (
-      <DetailErrorState
-        back={back}
-        title="The account couldn't be loaded."
-        error={user.error}
-        onRetry={() => void user.refetch()}
-        retrying={user.isFetching}
-      />
-    );
-  }
-  return <UserDetail user={user.data} actor={actor} back={back} flash={flash} />;
+  return <UserDetail user={user.data} actor={actor} back={<Back />} flash={flash} />;
 }
 
 function UserDetail({

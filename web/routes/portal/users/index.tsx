@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { UserX } from 'lucide-react';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { buttonClass } from '../../../components/button.ts';
+import { FlashMessage, useFlash } from '../../../components/flash.tsx';
+import { PagedResults, PastEndState } from '../../../components/paged-results.tsx';
+import { EmptyState, PortalPageHeader } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
-import { FlashMessage, useFlash } from '../../../features/portal/components/flash.tsx';
-import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../features/portal/components/states.tsx';
 import { useUserActions } from '../../../features/users/components/user-actions.tsx';
 import { UserFilters } from '../../../features/users/components/user-filters.tsx';
 import { UsersTable } from '../../../features/users/components/users-table.tsx';
@@ -48,32 +48,15 @@ function UsersPage() {
       />
       <FlashMessage message={flash.message} onDismiss={flash.clear} />
       <UserFilters search={search} onChange={setSearch} />
-      <section aria-label="Results" aria-busy={users.isFetching} className="mt-6">
-        {users.isPending ? (
-          <LoadingState label="Loading accounts" />
-        ) : users.isError && !users.data ? (
-          <ErrorState
-            title="The accounts couldn't be loaded."
-            error={users.error}
-            onRetry={() => void users.refetch()}
-            retrying={users.isFetching}
-          />
-        ) : users.data.data.length === 0 && search.page !== undefined && users.data.meta.total > 0 ? (
-          <EmptyState
-            title="Nothing on this page"
-            action={
-              <button
-                type="button"
-                className={buttonClass('secondary')}
-                onClick={() => setSearch({ ...search, page: undefined })}
-              >
-                Go to the first page
-              </button>
-            }
-          >
-            The list is shorter than it was; the accounts are on earlier pages.
-          </EmptyState>
-        ) : users.data.data.length === 0 ? (
+      <PagedResults
+        query={users}
+        region={{ className: 'mt-6' }}
+        loadingLabel="Loading accounts"
+        errorTitle="The accounts couldn't be loaded."
+        noun="accounts"
+        onPageChange={(page) => setSearch({ ...search, page: page > 1 ? page : undefined })}
+        pastEnd={<PastEndState noun="accounts" onFirstPage={() => setSearch({ ...search, page: undefined })} />}
+        empty={
           <EmptyState
             title={hasUserFilters(search) ? 'No accounts match' : 'No accounts yet'}
             icon={<UserX className="size-10 text-slate-400" aria-hidden="true" />}
@@ -89,26 +72,19 @@ function UsersPage() {
               ? 'Try other words or fewer filters.'
               : 'Accounts appear here once people register.'}
           </EmptyState>
-        ) : (
-          <div className="flex flex-col gap-4">
-            <UsersTable
-              users={users.data.data}
-              actor={actor}
-              stale={users.isPlaceholderData}
-              busyId={actions.busyId}
-              onRequestActive={actions.requestActive}
-              onRequestRole={actions.requestRole}
-            />
-            <PaginationControls
-              meta={users.data.meta}
-              shown={users.data.data.length}
-              noun="accounts"
-              busy={users.isPlaceholderData}
-              onPageChange={(page) => setSearch({ ...search, page: page > 1 ? page : undefined })}
-            />
-          </div>
+        }
+      >
+        {(rows, stale) => (
+          <UsersTable
+            users={rows}
+            actor={actor}
+            stale={stale}
+            busyId={actions.busyId}
+            onRequestActive={actions.requestActive}
+            onRequestRole={actions.requestRole}
+          />
         )}
-      </section>
+      </PagedResults>
       {actions.dialog}
     </div>
   );

@@ -1,7 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { inputClass } from '../../../components/form-field.tsx';
-import { SEARCH_TEXT_MAX, searchTextParam } from '../query-policy.ts';
+import { SEARCH_TEXT_MAX, searchTextParam } from '../features/portal/query-policy.ts';
+import { inputClass } from './form-field.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 350;
 

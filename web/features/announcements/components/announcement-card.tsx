@@ -2,13 +2,13 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, CalendarDays, Pin } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { Announcement } from '../queries.ts';
-import { AnnouncementPicture } from './AnnouncementPicture.tsx';
+import { AnnouncementPicture } from './announcement-picture.tsx';
 
 type CardAnnouncement = Pick<Announcement, 'id' | 'title' | 'excerpt' | 'publishedAt' | 'isPinned' | 'hasPicture'>;
 
 /**
  * One announcement in the list: title, excerpt, published date and an optional picture thumbnail.
- * A pinned announcement shows a pin and a red title (SPEC 2). The whole card is one link target.
+ * A pinned announcement shows a pin and a red title. The whole card is one link target.
  */
 export function AnnouncementCard({
   announcement,

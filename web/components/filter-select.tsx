@@ -1,8 +1,8 @@
 import { FilterX } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { inputClass } from '../../../components/form-field.tsx';
-import { booleanChoice, booleanParam, idParam } from '../query-policy.ts';
+import { booleanChoice, booleanParam, idParam } from '../features/portal/query-policy.ts';
+import { buttonClass } from './button.ts';
+import { inputClass } from './form-field.tsx';
 
 /** A list filter: a small uppercase label over a select box whose value the caller keeps in the URL. */
 export function FilterSelect({

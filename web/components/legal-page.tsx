@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import { PageBanner } from '../../components/page-banner.tsx';
-import type { LegalDocument } from '../../content/site.ts';
-import { formatDate } from '../../lib/format.ts';
+import type { LegalDocument } from '../content/site.ts';
+import { formatDate } from '../lib/format.ts';
+import { PageBanner } from './page-banner.tsx';
 
 /** The privacy policy and terms of service: a contents list beside readable sections. */
 export function LegalPage({

@@ -1,7 +1,7 @@
 import { CircleAlert, Inbox, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { buttonClass } from './button.ts';
+import { Spinner } from './spinner.tsx';
 
 /** A spinner centred in the space the content will take. */
 export function LoadingState({ label }: { label: string }) {

@@ -1,20 +1,14 @@
 import { CatchBoundary, Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { ArrowLeft, Flame, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { UserDto } from '../../../../api/contracts/accounts.ts';
-import { ErrorFallback } from '../../../components/error-fallback.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { SITE } from '../../../content/site.ts';
-import { RoleBadge } from '../../../features/portal/components/badges.tsx';
-import { PORTAL_ICONS } from '../../../features/portal/components/nav-icons.ts';
-import {
-  displayName,
-  initials,
-  isNavItemActive,
-  type PortalNavSection,
-  portalNavFor,
-} from '../../../features/portal/nav.ts';
-import { authSession, useAuth } from '../../../lib/auth/session.ts';
+import type { UserDto } from '../../api/contracts/accounts.ts';
+import { SITE } from '../content/site.ts';
+import { PORTAL_ICONS } from '../features/portal/components/nav-icons.ts';
+import { displayName, initials, isNavItemActive, type PortalNavSection, portalNavFor } from '../features/portal/nav.ts';
+import { authSession, useAuth } from '../lib/auth/session.ts';
+import { RoleBadge } from './badge.tsx';
+import { ErrorFallback } from './error-fallback.tsx';
+import { Spinner } from './spinner.tsx';
 
 /**
  * The portal's own shell: a side navigation on wide screens, a top bar with a menu on phones; the

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
-import { SEED_TIME_PLACEHOLDER, seedTimeProblem } from '../seed-time.ts';
+import { SEED_TIME_PLACEHOLDER, seedTimeProblem } from '../features/portal/seed-time.ts';
+import { FormField, inputClass } from './form-field.tsx';
 
 /**
  * "Best time" as m:ss.hh (seed times, docs/decisions/017 addendum). The text is checked when the field

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
-import { buttonClass } from '../../../components/dialog.tsx';
+import { buttonClass } from './button.ts';
 
 /** An unknown path under /portal, or a record that does not exist. */
 export function PortalNotFound({ title = 'Page not found', children }: { title?: string; children?: React.ReactNode }) {
@@ -16,5 +16,28 @@ export function PortalNotFound({ title = 'Page not found', children }: { title?:
         Back to the dashboard
       </Link>
     </section>
+  );
+}
+
+/** A detail page's missing record: 'There is no team with this number. See your teams.' */
+export function RecordNotFound({
+  title,
+  noun,
+  to,
+  linkLabel,
+}: {
+  title: string;
+  noun: string;
+  to: LinkProps['to'];
+  linkLabel: string;
+}) {
+  return (
+    <PortalNotFound title={title}>
+      There is no {noun} with this number.{' '}
+      <Link to={to} className="font-semibold text-brand-700 underline">
+        {linkLabel}
+      </Link>
+      .
+    </PortalNotFound>
   );
 }

@@ -28,8 +28,8 @@ const IMAGE: Record<Variant, string> = {
 
 /**
  * An announcement's picture, read as binary from GET /api/announcements/{id}/picture and shown through
- * an object URL that is revoked when the component leaves the screen (SPEC 7). A failed load is logged
- * and the picture is left out; a picture the browser cannot display is hidden (SPEC 8).
+ * an object URL that is revoked when the component leaves the screen. A failed load is logged
+ * and the picture is left out; a picture the browser cannot display is hidden.
  */
 export function AnnouncementPicture({ announcementId, alt, variant = 'thumbnail', className = '' }: Props) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);

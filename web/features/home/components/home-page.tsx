@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { ABOUT_PAGE, HERO, SITE } from '../../content/site.ts';
-import { Hero } from '../../features/home/components/hero.tsx';
-import { LatestNews } from '../../features/home/components/latest-news.tsx';
-import { UpcomingEvents } from '../../features/home/components/upcoming-events.tsx';
+import { ABOUT_PAGE, HERO, SITE } from '../../../content/site.ts';
+import { Hero } from './hero.tsx';
+import { LatestNews } from './latest-news.tsx';
+import { UpcomingEvents } from './upcoming-events.tsx';
 
 /** The home page; also what any unknown path shows. */
 export function HomePage() {

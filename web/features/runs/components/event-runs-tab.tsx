@@ -4,13 +4,12 @@ import { Pencil, Plus, Timer } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
-import { Badge } from '../../../components/badge.tsx';
+import { ActiveBadge, Badge } from '../../../components/badge.tsx';
+import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { buttonClass } from '../../../components/dialog.tsx';
-import { PaginationControls } from '../../../components/pagination-controls.tsx';
+import { PagedResults } from '../../../components/paged-results.tsx';
+import { EmptyState } from '../../../components/states.tsx';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { ActiveBadge } from '../../portal/components/badges.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../portal/components/states.tsx';
 import { eventRunsQuery } from '../queries.ts';
 import { placesLabel, registrationWindowLabel, runSavedMessage, runTypeLabel, scheduleLabel } from '../view.ts';
 import { RunDialog } from './run-form.tsx';
@@ -46,7 +45,7 @@ function Places({ run }: { run: RunDto }) {
 }
 
 /** The event's runs (every one, inactive included): their places, schedule and window; create and edit. */
-export function EventRuns({ event, onMessage }: { event: AdminEvent; onMessage: (message: string) => void }) {
+export function EventRunsTab({ event, onMessage }: { event: AdminEvent; onMessage: (message: string) => void }) {
   const [page, setPage] = useState(1);
   const runs = useQuery(eventRunsQuery(event.id, page));
   const [editing, setEditing] = useState<Editing>(null);
@@ -100,6 +99,10 @@ export function EventRuns({ event, onMessage }: { event: AdminEvent; onMessage: 
   // In the table the first column names the type and category under the run's name; cards list them.
   const tableColumns = columns.filter((column) => column.id !== 'category');
 
+  const noRuns = writable
+    ? 'Add the first with "New run": a type, a category, a participant limit and a schedule.'
+    : 'This event has no runs.';
+
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -118,54 +121,47 @@ export function EventRuns({ event, onMessage }: { event: AdminEvent; onMessage: 
           </button>
         )}
       </div>
-      <section aria-label="Runs" aria-busy={runs.isFetching}>
-        {runs.isPending ? (
-          <LoadingState label="Loading the runs" />
-        ) : runs.isError && !runs.data ? (
-          <ErrorState
-            title="The runs couldn't be loaded."
-            error={runs.error}
-            onRetry={() => void runs.refetch()}
-            retrying={runs.isFetching}
-          />
-        ) : runs.data.data.length === 0 ? (
-          <EmptyState
-            title={page > 1 && runs.data.meta.total > 0 ? 'Nothing on this page' : 'No runs yet'}
-            icon={<Timer className="size-10 text-slate-400" aria-hidden="true" />}
-            action={
-              page > 1 && runs.data.meta.total > 0 ? (
+      <PagedResults
+        query={runs}
+        region={{ label: 'Runs' }}
+        loadingLabel="Loading the runs"
+        errorTitle="The runs couldn't be loaded."
+        noun="runs"
+        onPageChange={setPage}
+        pastEnd={
+          page > 1 ? (
+            <EmptyState
+              title="Nothing on this page"
+              icon={<Timer className="size-10 text-slate-400" aria-hidden="true" />}
+              action={
                 <button type="button" className={buttonClass('secondary')} onClick={() => setPage(1)}>
                   Go to the first page
                 </button>
-              ) : undefined
-            }
-          >
-            {writable
-              ? 'Add the first with "New run": a type, a category, a participant limit and a schedule.'
-              : 'This event has no runs.'}
+              }
+            >
+              {noRuns}
+            </EmptyState>
+          ) : undefined
+        }
+        empty={
+          <EmptyState title="No runs yet" icon={<Timer className="size-10 text-slate-400" aria-hidden="true" />}>
+            {noRuns}
           </EmptyState>
-        ) : (
-          <div className="flex flex-col gap-4">
-            <DataTable
-              caption="Runs"
-              columns={wide ? tableColumns : columns}
-              rows={runs.data.data}
-              rowKey={(run) => run.id}
-              stale={runs.isPlaceholderData}
-              cardTitle={(run) => <RunLink run={run} />}
-              cardActions={edit}
-              tableFrom={WIDE}
-            />
-            <PaginationControls
-              meta={runs.data.meta}
-              shown={runs.data.data.length}
-              noun="runs"
-              busy={runs.isPlaceholderData}
-              onPageChange={setPage}
-            />
-          </div>
+        }
+      >
+        {(rows, stale) => (
+          <DataTable
+            caption="Runs"
+            columns={wide ? tableColumns : columns}
+            rows={rows}
+            rowKey={(run) => run.id}
+            stale={stale}
+            cardTitle={(run) => <RunLink run={run} />}
+            cardActions={edit}
+            tableFrom={WIDE}
+          />
         )}
-      </section>
+      </PagedResults>
       <RunDialog
         open={editing !== null}
         event={event}

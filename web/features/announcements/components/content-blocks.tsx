@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A body block as the API sends it: a type and free-form data (SPEC 3). */
+/** A body block as the API sends it: a type and free-form data. */
 export interface Block {
   type: string;
   data?: unknown;
@@ -25,7 +25,7 @@ const levelOf = (data: unknown): number => {
 
 /**
  * One block as the public display shows it: paragraph, heading and list. Every other type (image,
- * video, quote, divider, anything unknown) and every malformed block renders nothing (SPEC 3).
+ * video, quote, divider, anything unknown) and every malformed block renders nothing.
  */
 export function ContentBlock({ block }: { block: Block }): ReactNode {
   switch (block.type) {
