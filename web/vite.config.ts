@@ -10,7 +10,7 @@ const SHARED_VOCABULARY = [
   '/api/domain/events/',
   '/api/domain/dates.ts',
   '/api/domain/runs/categories.ts',
-  '/api/db/schema.ts',
+  '/api/domain/announcements/',
 ];
 
 export default defineConfig({
