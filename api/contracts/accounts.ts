@@ -3,7 +3,7 @@ import { SEED_TIME_MAX_MS, SEED_TIME_MIN_MS } from '../domain/times.ts';
 import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuerySchema } from './common.ts';
 
 /**
- * Shared field rules of the account forms (SPEC 5) and of the API that receives them: the browser
+ * Shared field rules of the account forms and of the API that receives them: the browser
  * validates with these exact schemas, so both sides give the same messages.
  */
 export const ROLES = ['super-admin', 'admin', 'user'] as const;
@@ -51,7 +51,7 @@ export const passwordSchema = z
   .min(LOGIN_PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong);
 
-/** The reset rules of SPEC 5: at least 8 characters with a lowercase letter, an uppercase letter and a digit. */
+/** The password rules: at least 8 characters with a lowercase letter, an uppercase letter and a digit. */
 export const newPasswordSchema = z
   .string({ error: MESSAGES.newPasswordRequired })
   .min(1, MESSAGES.newPasswordRequired)
@@ -78,7 +78,7 @@ export const seedTimeMsSchema = z
   .max(SEED_TIME_MAX_MS, SEED_TIME_MESSAGE)
   .nullable();
 
-/** Registration form (SPEC 3): a public caller may leave role out or say 'user'. */
+/** Registration form: a public caller may leave role out or say 'user'. */
 export const registerBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
@@ -170,7 +170,7 @@ export type ResetTokenValidity = z.infer<typeof resetTokenValiditySchema>;
 
 const searchText = z.string({ error: 'query is required' }).trim().max(100, 'query must be at most 100 characters');
 
-/** GET /users and /users/filter: the SPEC 3 user filters, a role and free text, paginated. */
+/** GET /users and /users/filter: the user filters, a role and free text, paginated. */
 export const userListQuerySchema = pageQuerySchema.extend({
   isVerified: booleanQuery('isVerified').optional(),
   isActive: booleanQuery('isActive').optional(),

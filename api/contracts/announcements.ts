@@ -11,7 +11,7 @@ export const contentBlockSchema = z.object({
 });
 export type ContentBlockDto = z.infer<typeof contentBlockSchema>;
 
-/** An announcement as the public site sees it (SPEC 3 "Announcement"). */
+/** An announcement as the public site sees it. */
 export const publicAnnouncementSchema = z.object({
   id: z.number().int(),
   title: z.string(),

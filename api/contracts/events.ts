@@ -15,7 +15,7 @@ export const eventStatusSchema = z.enum(EVENT_STATUSES);
 export const eventScopeSchema = z.enum(EVENT_SCOPES);
 export const registrationPhaseSchema = z.enum(REGISTRATION_PHASES);
 
-/** An event as the public site sees it (SPEC 3 "Event"). */
+/** An event as the public site sees it. */
 export const publicEventSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REGISTRATION_STATUSES } from '../domain/registrations/events.ts';
 import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuery, pageQuerySchema } from './common.ts';
 
-/** Requests and responses of /api/registrations (SPEC 7 "Registrations"). Shared with the browser. */
+/** Requests and responses of /api/registrations (docs/domain.md "Registration"). Shared with the browser. */
 
 export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES, {
   error: 'status must be confirmed, waitlisted or cancelled',

@@ -4,9 +4,9 @@ import { MAX_ID, wholeNumberParam } from './common.ts';
 import { COMMAND_ID_PATTERN } from './registrations.ts';
 
 /**
- * Requests and responses of /api/run-orders/run/{runId}/... (SPEC 7 "Run orders"). Shared with the board.
+ * Requests and responses of /api/run-orders/run/{runId}/... (docs/domain.md "The run order"). Shared with the board.
  * Every command carries the version the client saw (a stale one is a 409 with the events since) and may
- * carry a command id that makes a retry harmless. The actor fields SPEC 3 names (movedBy, lockedBy...)
+ * carry a command id that makes a retry harmless. The actor fields (movedBy, lockedBy...)
  * are accepted for old clients and ignored: the actor is always the signed-in user.
  */
 

@@ -7,7 +7,7 @@ export const RUN_LIMITS = { name: 120, participantLimitMin: 1, participantLimitM
 const typeMessage = `type must be one of ${RUN_TYPES.join(', ')}`;
 export const runTypeSchema = z.enum(RUN_TYPES, { error: typeMessage });
 
-/** A run: one format and category at one event (DOMAIN.md "Formats"), with its live counts. */
+/** A run: one format and category at one event (docs/domain.md), with its live counts. */
 export const runSchema = z.object({
   id: z.number().int(),
   eventId: z.number().int(),

@@ -3,7 +3,7 @@ import { PROBLEM_CODES } from '../domain/teams/eligibility.ts';
 import { emailSchema, seedTimeMsSchema } from './accounts.ts';
 import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuery } from './common.ts';
 
-/** Teams (SPEC 7 "Teams"; docs/decisions/016): the schemas the API validates with and the portal reuses. */
+/** Teams (docs/decisions/016): the schemas the API validates with and the portal reuses. */
 
 export const TEAM_RUN_TYPES = ['individual', 'relay', 'tech2'] as const;
 export const TEAM_NAME_MAX_LENGTH = 100;
@@ -163,7 +163,7 @@ export type MemberCountDto = z.infer<typeof memberCountSchema>;
 // ---------- requests ----------
 
 /**
- * GET /teams and /teams/filter (SPEC 3 filters isHybrid, isActive; also departmentId, runType, free
+ * GET /teams and /teams/filter (filters isHybrid, isActive; also departmentId, runType, free
  * text over the name, mine = teams the caller is on, deleted = the soft-deleted ones, admins only).
  */
 export const teamListQuerySchema = pageQuery({ maxPage: 1_000_000 }).extend({

@@ -42,7 +42,7 @@ export interface UsersTable {
   date_of_birth: DateOnly | null;
   last_login_at: Timestamp | null;
   gender: Gender | null;
-  /** A doctor's clearance, needed over 60 and for retired firefighters (DOMAIN.md). */
+  /** A doctor's clearance, needed over 60 and for retired firefighters (docs/domain.md). */
   medical_clearance_until: DateOnly | null;
   is_pre_service: Generated<boolean>;
   /** Best previous time in ms, for seeding run orders by time. */

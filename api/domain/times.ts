@@ -1,5 +1,5 @@
 /**
- * Race times (DOMAIN.md: recorded to the hundredth of a second, displayed as m:ss.hh, e.g. 1:47.32),
+ * Race times (recorded to the hundredth of a second, displayed as m:ss.hh, e.g. 1:47.32),
  * kept as whole milliseconds. Pure; shared by the API (seed-time limits) and the portal (format, parse).
  */
 

@@ -47,7 +47,7 @@ const longDate = (date: Date) =>
     date,
   );
 
-/** No serious axe violations on any of these pages (DESIGN.md, Web conventions). */
+/** No serious axe violations on any of these pages. */
 const checkAxe = (page: Page) => expectNoSeriousAxeViolations(page);
 
 describe('announcements in a real browser', () => {

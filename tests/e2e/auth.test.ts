@@ -146,7 +146,7 @@ describe('accounts in a real browser', () => {
     }
   });
 
-  it('resets a forgotten password through the e-mailed link, with the SPEC 5 messages', async () => {
+  it('resets a forgotten password through the e-mailed link, with the password-rule messages', async () => {
     await insertUser(site.database.db, {
       email: 'jo.quinn@example.org',
       first_name: 'Jo',

@@ -10,7 +10,7 @@ import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from
 
 /**
  * A rebuild of every read model from the log equals the live read models row for row, after any
- * sequence of commands (DESIGN.md "Event sourcing, concretely"). Commands go through HTTP, so the live
+ * sequence of commands (docs/architecture.md). Commands go through HTTP, so the live
  * rows are the ones the inline projections wrote.
  */
 

@@ -17,7 +17,7 @@ function response(status: number, headers: Record<string, string> = {}) {
 }
 
 // The status table, copied row for row so a change to the table is a visible change to this list.
-const SPEC_ROWS: Array<[number, string, string]> = [
+const STATUS_ROWS: Array<[number, string, string]> = [
   [400, 'bad_request', 'error'],
   [401, 'unauthorized', 'error'],
   [403, 'forbidden', 'error'],
@@ -43,10 +43,10 @@ const SPEC_ROWS: Array<[number, string, string]> = [
 
 describe('status table', () => {
   it('has exactly the rows of the spec', () => {
-    expect(Object.keys(STATUS_TABLE).map(Number).sort()).toEqual(SPEC_ROWS.map(([s]) => s));
+    expect(Object.keys(STATUS_TABLE).map(Number).sort()).toEqual(STATUS_ROWS.map(([s]) => s));
   });
 
-  it.each(SPEC_ROWS)('%i is %s with severity %s', (status, type, severity) => {
+  it.each(STATUS_ROWS)('%i is %s with severity %s', (status, type, severity) => {
     expect(classifyStatus(status)).toEqual({ type, severity });
     const error = errorFromResponse(response(status), undefined, request);
     expect(error.type).toBe(type);

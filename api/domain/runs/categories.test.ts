@@ -11,7 +11,7 @@ import {
 } from './categories.ts';
 
 describe('run categories', () => {
-  it('has the individual categories of DOMAIN.md, age groups for men and women', () => {
+  it('has the individual categories of docs/domain.md, age groups for men and women', () => {
     expect(categoriesFor('individual')).toEqual([
       'Open Men',
       'Open Women',

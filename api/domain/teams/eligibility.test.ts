@@ -244,7 +244,7 @@ describe('memberEligibility as a whole', () => {
   });
   const eventDate = isoDate('2020-01-01', '2035-12-31');
 
-  /** The rules of DOMAIN.md and decision 016, written out plainly. */
+  /** The rules of docs/domain.md and decision 016, written out plainly. */
   function shouldBeEligible(m: EligibilityMember, context: EligibilityContext): boolean {
     if (!m.dateOfBirth || !m.isActive || !m.isVerified) return false;
     const age = referenceAge(m.dateOfBirth, context.eventStartDate);

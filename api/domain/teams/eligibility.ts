@@ -1,5 +1,5 @@
 /**
- * Who may compete in a run (DOMAIN.md "Eligibility", "Categories"; docs/decisions/016). Pure: no I/O,
+ * Who may compete in a run (docs/domain.md; docs/decisions/016). Pure: no I/O,
  * so the registrations service, the teams service and the browser all apply the same rules.
  *
  * Dates are 'YYYY-MM-DD' strings. Ages are whole years on the event's start date.

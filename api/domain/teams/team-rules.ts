@@ -1,5 +1,5 @@
 /**
- * Rules of teams as a whole (DOMAIN.md "Formats"; docs/decisions/016): sizes per run type, one person
+ * Rules of teams as a whole (docs/domain.md; docs/decisions/016): sizes per run type, one person
  * once, one department unless hybrid, hybrid only where the run allows it, Mixed needs a woman. Pure:
  * the teams service, the registrations service and the browser share it.
  */

@@ -13,7 +13,7 @@ const tags = ['admin-users'];
 const adminUserListQuerySchema = userListQuerySchema.pick({ page: true, limit: true, query: true });
 const denied = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
-/** Admin users under /api/admin-users: super-admin only (SPEC 7 "Admin users", docs/decisions/011). */
+/** Admin users under /api/admin-users: super-admin only (docs/decisions/011). */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin-users',

@@ -28,7 +28,7 @@ const REFRESH_COOKIE_PATH = '/api/auth';
 const errors = (...statuses: Array<400 | 401 | 403 | 404 | 409 | 422 | 429>) =>
   Object.fromEntries(statuses.map((s) => [s, errorEnvelopeSchema])) as Record<number, typeof errorEnvelopeSchema>;
 
-/** Sign-up, sign-in, sessions and account recovery (SPEC 7 "Auth"). */
+/** Sign-up, sign-in, sessions and account recovery (docs/decisions/012, 013). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(rateLimit, {
     global: false,

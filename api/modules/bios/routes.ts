@@ -69,7 +69,7 @@ async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/** Bios and profile photos (SPEC 7 "Bios"). Bios are public competitor profiles. */
+/** Bios and profile photos (docs/decisions/010). Bios are public competitor profiles. */
 export const bioRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to this plugin: only the photo upload accepts multipart bodies.
   await app.register(multipart, {

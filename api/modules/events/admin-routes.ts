@@ -62,7 +62,7 @@ async function readPictureUpload(request: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * Events in the portal (SPEC 7 "Events"): list, filter, active, by status, create, update, soft-delete,
+ * Events in the portal: list, filter, active, by status, create, update, soft-delete,
  * activate, deactivate, registrations, status transitions, picture. GET /events/{id} is the public
  * route, which answers an admin with the admin view (routes.ts). Every write clears the public read cache.
  */

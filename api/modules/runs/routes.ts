@@ -33,7 +33,7 @@ const e = errorEnvelopeSchema;
 const adminErrors = { 400: e, 401: e, 403: e, 404: e };
 
 /**
- * Runs (SPEC 7 "Runs"). Public reads revalidate on every use (ETag, 304) since their counts move with
+ * Runs. Public reads revalidate on every use (ETag, 304) since their counts move with
  * every registration; an admin's answers (which may show hidden runs) are never stored by a shared cache.
  */
 export const runRoutes: FastifyPluginAsyncZod = async (app) => {

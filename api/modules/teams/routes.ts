@@ -45,7 +45,7 @@ const listErrors = { 400: e, 401: e, 403: e };
 const oneErrors = { 400: e, 401: e, 403: e, 404: e };
 const writeErrors = { 400: e, 401: e, 403: e, 404: e, 409: e, 422: e };
 
-/** Teams (SPEC 7 "Teams"; docs/decisions/016): the captain or an admin manages a team, its members see it. */
+/** Teams (docs/decisions/016): the captain or an admin manages a team, its members see it. */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Refuses a caller who is not the team's captain (or member, for reads) before the body or query
