@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { RunTeamDto, TeamPage, TeamSummaryDto } from '../../contracts/teams.ts';
 import { iso } from '../../db/rows.ts';
 import type { Database, Gender, RunType } from '../../db/schema.ts';
+import { visibleRunSql } from '../runs/queries.ts';
 
 /** An ILIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken literally. */
 function containsPattern(text: string): string {
@@ -196,14 +197,17 @@ export async function candidateByEmail(db: Kysely<Database>, email: string) {
   );
 }
 
-/** A run that is not deleted, with its event's start date: what eligibility is judged against. */
-export async function runForEligibility(db: Kysely<Database>, runId: number) {
+/**
+ * A run the caller may see (`visibleRunSql`: for a plain user an active run of a public event), with its
+ * event's start date: what eligibility is judged against. A draft's run is not found, like no run at all.
+ */
+export async function runForEligibility(db: Kysely<Database>, runId: number, asAdmin: boolean) {
   const row = await db
     .selectFrom('runs')
     .innerJoin('events', 'events.id', 'runs.event_id')
     .select(['runs.id', 'runs.type', 'runs.category', 'runs.allows_hybrid', 'events.start_date'])
     .where('runs.id', '=', runId)
-    .where('runs.deleted_at', 'is', null)
+    .where(visibleRunSql(asAdmin))
     .executeTakeFirst();
   return (
     row && {
@@ -212,10 +216,6 @@ export async function runForEligibility(db: Kysely<Database>, runId: number) {
       run: { type: row.type, category: row.category, allowsHybrid: row.allows_hybrid },
     }
   );
-}
-
-export async function runExists(db: Kysely<Database>, runId: number): Promise<boolean> {
-  return (await runForEligibility(db, runId)) !== undefined;
 }
 
 export interface TeamFilter {
