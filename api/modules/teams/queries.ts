@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { RunTeamDto, TeamPage, TeamSummaryDto } from '../../contracts/teams.ts';
 import { iso } from '../../db/rows.ts';
 import type { Database, Gender, RunType } from '../../db/schema.ts';
-import { visibleRunSql } from '../runs/queries.ts';
+import { isRunVisible } from '../../domain/events/visibility.ts';
 
 /** An ILIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken literally. */
 function containsPattern(text: string): string {
@@ -198,24 +198,36 @@ export async function candidateByEmail(db: Kysely<Database>, email: string) {
 }
 
 /**
- * A run the caller may see (`visibleRunSql`: for a plain user an active run of a public event), with its
- * event's start date: what eligibility is judged against. A draft's run is not found, like no run at all.
+ * A run the caller may see (api/domain/events/visibility.ts: for a plain user an active run of a public
+ * event), with its event's start date: what eligibility is judged against. A run of a draft, like a
+ * run that does not exist, is undefined, so nothing of its event reaches the caller.
  */
 export async function runForEligibility(db: Kysely<Database>, runId: number, asAdmin: boolean) {
   const row = await db
     .selectFrom('runs')
     .innerJoin('events', 'events.id', 'runs.event_id')
-    .select(['runs.id', 'runs.type', 'runs.category', 'runs.allows_hybrid', 'events.start_date'])
+    .select([
+      'runs.id',
+      'runs.type',
+      'runs.category',
+      'runs.allows_hybrid',
+      'runs.is_active',
+      'events.start_date',
+      'events.is_active as event_is_active',
+      'events.deleted_at as event_deleted_at',
+      'events.status as event_status',
+    ])
     .where('runs.id', '=', runId)
-    .where(visibleRunSql(asAdmin))
+    .where('runs.deleted_at', 'is', null)
     .executeTakeFirst();
-  return (
-    row && {
-      runId: row.id,
-      eventStartDate: row.start_date,
-      run: { type: row.type, category: row.category, allowsHybrid: row.allows_hybrid },
-    }
-  );
+  if (!row) return undefined;
+  const event = { isActive: row.event_is_active, isDeleted: row.event_deleted_at !== null, status: row.event_status };
+  if (!isRunVisible({ isActive: row.is_active }, event, asAdmin)) return undefined;
+  return {
+    runId: row.id,
+    eventStartDate: row.start_date,
+    run: { type: row.type, category: row.category, allowsHybrid: row.allows_hybrid },
+  };
 }
 
 export interface TeamFilter {
