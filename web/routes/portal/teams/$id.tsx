@@ -15,7 +15,7 @@ import {
   PortalPageHeader,
 } from '../../../features/portal/components/states.tsx';
 import { compact, idParam } from '../../../features/portal/query-policy.ts';
-import { AddMemberByEmail, AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
+import { AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
 import { EligibilityCheck } from '../../../features/teams/components/eligibility-check.tsx';
 import { useTeamActions } from '../../../features/teams/components/team-actions.tsx';
 import {
@@ -25,6 +25,7 @@ import {
   TeamStatusBadge,
 } from '../../../features/teams/components/team-badges.tsx';
 import { TeamEditDialog } from '../../../features/teams/components/team-edit-form.tsx';
+import { TeamInvitations } from '../../../features/teams/components/team-invitations.tsx';
 import { TeamMembers } from '../../../features/teams/components/team-members.tsx';
 import { RUN_TYPE_RULES, runTypeLabel } from '../../../features/teams/labels.ts';
 import { isHiddenTeamError, teamEligibilityQuery, teamKeys, teamQuery } from '../../../features/teams/queries.ts';
@@ -252,15 +253,15 @@ function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back
               permissions.isAdmin
                 ? 'Find anyone by name or e-mail.'
                 : team.isHybrid
-                  ? 'Anyone with an account can join a hybrid team.'
-                  : `Members come from the team's department${team.departmentName ? ` (${team.departmentName})` : ''} unless the team is hybrid.`
+                  ? 'Invite anyone with an account: a hybrid team takes every department.'
+                  : `Invite people of the team's department${team.departmentName ? ` (${team.departmentName})` : ''}; make the team hybrid first to invite others.`
             }
           >
             {hasRoomForMore(team) ? (
               permissions.isAdmin ? (
                 <AddMemberBySearch {...addProps} />
               ) : (
-                <AddMemberByEmail {...addProps} />
+                <TeamInvitations team={team} onMessage={flash.show} />
               )
             ) : (
               <p className="text-sm text-slate-700">

@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../..
 import { useTeamActions } from '../../../features/teams/components/team-actions.tsx';
 import { TeamCreateDialog } from '../../../features/teams/components/team-create-form.tsx';
 import { TeamFilters } from '../../../features/teams/components/team-filters.tsx';
+import { MyInvitations } from '../../../features/teams/components/team-invitations.tsx';
 import { TeamsTable } from '../../../features/teams/components/teams-table.tsx';
 import {
   clearedTeamFilters,
@@ -92,6 +93,7 @@ function TeamsForActor({ actor }: { actor: UserDto }) {
         }
       />
       <FlashMessage message={flash.message} onDismiss={flash.clear} />
+      <MyInvitations onMessage={flash.show} />
       <Tabs
         label="Teams"
         activeTab={tab}
