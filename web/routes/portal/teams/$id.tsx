@@ -68,7 +68,7 @@ function TeamPage() {
   if (isHiddenTeamError(team.error)) {
     return (
       <PortalNotFound title="You're not on this team">
-        Only a team's captain, its members and the admins can see it; ask its captain to add you. {seeTeams}.
+        Only a team's captain, its members and the admins can see it; ask its captain to invite you. {seeTeams}.
       </PortalNotFound>
     );
   }

@@ -83,7 +83,7 @@ function TeamsForActor({ actor }: { actor: UserDto }) {
         description={
           isAdmin
             ? 'Every team: department teams, relays and Tech2 pairs, with their members.'
-            : 'The teams you captain or belong to. Captains add members and check who may compete in a run.'
+            : 'The teams you captain or belong to. Captains invite members and check who may compete in a run.'
         }
         actions={
           <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
@@ -194,7 +194,7 @@ function TeamList({
                 : tab === 'deleted'
                   ? 'Deleted teams appear here and can be restored.'
                   : tab === 'mine'
-                    ? 'Create one with "New team" and you become its captain, or ask a captain to add you.'
+                    ? 'Create one with "New team" and you become its captain, or ask a captain to invite you.'
                     : 'Create the first one with "New team".'}
           </EmptyState>
         ) : (
