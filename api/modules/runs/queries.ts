@@ -204,7 +204,7 @@ export function pageOfPublicRunsOfType(
   return pageOf(
     db,
     clock,
-    (q) => q.where('runs.type', '=', type).where('runs.is_active', '=', true).where(isPublicEventSql),
+    (q) => q.where('runs.type', '=', type).where(visibleRunSql(false)),
     'event-then-time',
     page,
   );
