@@ -22,10 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
   await sql`create index team_invitations_email_idx on team_invitations (email) where status = 'pending'`.execute(db);
+  // What one person sent in the last day (the daily limit counts over all their teams).
   await db.schema
-    .createIndex('team_invitations_team_created_idx')
+    .createIndex('team_invitations_inviter_created_idx')
     .on('team_invitations')
-    .columns(['team_id', 'created_at'])
+    .columns(['invited_by', 'created_at'])
     .execute();
 }
 

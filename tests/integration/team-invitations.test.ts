@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_SENT_MESSAGE } from '../../api/contracts/teams.ts';
 import type { Department, NewUser, User } from '../../api/db/schema.ts';
-import { MAX_PENDING_INVITATIONS } from '../../api/domain/teams/invitations.ts';
+import { MAX_INVITATIONS_PER_DAY, MAX_PENDING_INVITATIONS } from '../../api/domain/teams/invitations.ts';
 import { callAs, createTestApp, type Method, type TestApp } from '../support/app.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
@@ -234,14 +234,28 @@ describe('an invitation, accepted or declined', () => {
   });
 
   it('bounds the pending invitations of a team, and refuses malformed input with a 400 that changes nothing', async () => {
-    const team = await insertTeam(db(), { captain_id: captain.id, department_id: home.id });
+    const busy = await person();
+    const team = await insertTeam(db(), { captain_id: busy.id, department_id: home.id });
     for (let i = 0; i < MAX_PENDING_INVITATIONS; i++) {
-      expect((await invite(team.id, `bulk${i}@example.org`)).statusCode).toBe(202);
+      expect((await invite(team.id, `bulk${i}@example.org`, busy)).statusCode).toBe(202);
     }
-    expect((await invite(team.id, 'one-more@example.org')).json()).toMatchObject({
+    expect((await invite(team.id, 'one-more@example.org', busy)).json()).toMatchObject({
       statusCode: 422,
       code: 'TOO_MANY_INVITATIONS',
     });
+    // The daily limit is the inviter's, over all their teams: new teams do not reset it.
+    const more = [];
+    for (let i = 0; i < 3; i++) more.push(await insertTeam(db(), { captain_id: busy.id, department_id: home.id }));
+    let sent = MAX_PENDING_INVITATIONS;
+    for (const [n, extra] of more.entries()) {
+      for (let i = 0; i < 5 && sent < MAX_INVITATIONS_PER_DAY; i++, sent++) {
+        expect((await invite(extra.id, `more${n}-${i}@example.org`, busy)).statusCode).toBe(202);
+      }
+    }
+    const limited = await invite(more[2]!.id, 'over@example.org', busy);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('TOO_MANY_INVITATIONS');
+    expect(limited.headers['retry-after']).toBeDefined();
     const other = await insertTeam(db(), { captain_id: captain.id, department_id: home.id });
     for (const body of [{}, { email: 'not-an-address' }, { email: 42 }, { email: 'a@example.org', extra: 1 }, []]) {
       const res = await call('POST', `/api/teams/${other.id}/invitations`, captain, body);

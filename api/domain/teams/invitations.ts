@@ -10,13 +10,17 @@ import { sizeText, teamSizeRule } from './team-rules.ts';
 
 /** Pending invitations a team may hold at once. */
 export const MAX_PENDING_INVITATIONS = 20;
-/** Invitations a team may send in 24 hours (cancelled ones count), so invitations cannot be used to mail people over and over. */
+/**
+ * Invitations one person may send in 24 hours over all their teams (cancelled ones count), so
+ * invitations cannot be used to mail people over and over.
+ */
 export const MAX_INVITATIONS_PER_DAY = 30;
 
 export interface InvitingTeam {
   runType: RunTypeName;
   memberCount: number;
   pendingCount: number;
+  /** Sent in the last 24 hours by the person inviting now. */
   sentLastDay: number;
 }
 
@@ -41,7 +45,7 @@ export function invitationRefusal(team: InvitingTeam): DomainError | undefined {
     return new DomainError(
       429,
       'TOO_MANY_INVITATIONS',
-      `Invitation rule: a team sends at most ${MAX_INVITATIONS_PER_DAY} invitations a day; try again tomorrow.`,
+      `Invitation rule: you can send at most ${MAX_INVITATIONS_PER_DAY} invitations a day; try again tomorrow.`,
     );
   }
   return undefined;

@@ -201,13 +201,7 @@ export function pageOfPublicRunsOfType(
   type: RunType,
   page: Page,
 ): Promise<RunPage> {
-  return pageOf(
-    db,
-    clock,
-    (q) => q.where('runs.type', '=', type).where(visibleRunSql(false)),
-    'event-then-time',
-    page,
-  );
+  return pageOf(db, clock, (q) => q.where('runs.type', '=', type).where(visibleRunSql(false)), 'event-then-time', page);
 }
 
 /** A run's row for a write, locked until the transaction ends; undefined when missing or soft-deleted. */

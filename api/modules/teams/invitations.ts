@@ -49,13 +49,17 @@ export async function inviteByEmail(
   await ctx.db.transaction().execute(async (trx) => {
     const team = await teamForChange(trx, caller, teamId, 'manage');
     const members = await membersOf(trx, teamId);
+    // Pending ones of this team; sent in the last day by this person, whatever the team (so creating
+    // teams does not multiply what one person can send).
     const counts = await trx
       .selectFrom('team_invitations')
       .select([
-        sql<number>`count(*) filter (where status = 'pending')`.as('pending'),
-        sql<number>`count(*) filter (where created_at > now() - interval '1 day')`.as('last_day'),
+        sql<number>`count(*) filter (where team_id = ${teamId} and status = 'pending')`.as('pending'),
+        sql<number>`count(*) filter (where invited_by = ${caller.sub} and created_at > now() - interval '1 day')`.as(
+          'last_day',
+        ),
       ])
-      .where('team_id', '=', teamId)
+      .where((eb) => eb.or([eb('team_id', '=', teamId), eb('invited_by', '=', caller.sub)]))
       .executeTakeFirstOrThrow();
     const refusal = invitationRefusal({
       runType: team.run_type,
