@@ -138,6 +138,17 @@ describe('an invitation, accepted or declined', () => {
     expect((await call('POST', `/api/team-invitations/${invitation.id}/accept`, invitee)).statusCode).toBe(404);
   });
 
+  it('reaches only an account that proved it reads the address (verified)', async () => {
+    const team = await insertTeam(db(), { captain_id: captain.id, department_id: home.id });
+    const squatter = await person({ email: 'unproven@example.org', is_verified: false });
+    await invite(team.id, 'unproven@example.org');
+    expect(await mine(squatter)).toEqual([]);
+    const [pending] = (await call('GET', `/api/teams/${team.id}/invitations`, captain)).json().data;
+    expect((await call('POST', `/api/team-invitations/${pending.id}/accept`, squatter)).statusCode).toBe(404);
+    await db().updateTable('users').set({ is_verified: true }).where('id', '=', squatter.id).execute();
+    expect(await mine(squatter)).toHaveLength(1);
+  });
+
   it('lets the person decline, and the captain or an admin cancel; a stranger can do neither', async () => {
     const invitee = await person({ email: 'decliner@example.org' });
     const team = await insertTeam(db(), { captain_id: captain.id, department_id: home.id });

@@ -31,9 +31,17 @@ export interface InvitationContext {
 
 const invitationNotFound = () => notFound('Invitation', 'INVITATION_NOT_FOUND');
 
-/** The caller's own address, lower case: invitations are addressed to it. */
+/**
+ * The caller's own address, lower case, once they have proved they read it (verified): invitations are
+ * addressed to it, and an account registered with someone else's address must not receive theirs.
+ */
 async function addressOf(db: Kysely<Database>, userId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .where('is_verified', '=', true)
+    .executeTakeFirst();
   return row?.email.trim().toLowerCase();
 }
 
