@@ -205,5 +205,4 @@ describe('GET /teams/{id}/candidate?email', () => {
       code: 'TEAM_DELETED',
     });
   });
-
 });
