@@ -25,7 +25,7 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
   'admin-users': ['users'],
   bios: ['pictures'],
   announcements: ['pictures'],
-  teams: ['departments'],
+  teams: ['departments', 'mail'],
   registrations: ['live'],
   events: ['departments', 'pictures', 'registrations'],
   'run-orders': ['events', 'live'],

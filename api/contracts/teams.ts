@@ -247,3 +247,43 @@ export type TeamCandidateDto = z.infer<typeof teamCandidateSchema>;
 export const memberCountQuerySchema = z.object({ runType: teamRunTypeSchema.optional() });
 export const teamReadQuerySchema = z.object({ runId: idQuery('runId').optional() });
 export const eligibilityQuerySchema = z.object({ runId: idQuery('runId') });
+
+// ---------- invitations (docs/decisions/026) ----------
+
+/** POST /teams/{id}/invitations: the address the person signs in with. */
+export const teamInvitationBodySchema = z.object({ email: emailSchema }).strict();
+export type TeamInvitationBody = z.infer<typeof teamInvitationBodySchema>;
+
+/** The answer to an invitation, the same whether or not an account uses the address. */
+export const INVITATION_SENT_MESSAGE =
+  'Invitation sent if the person can join: they will see it in their portal and can accept or decline it.';
+export const teamInvitationSentSchema = z.object({ message: z.string() });
+export type TeamInvitationSentDto = z.infer<typeof teamInvitationSentSchema>;
+
+export const teamInvitationParamsSchema = z.object({ id: idQuery('id'), invitationId: idQuery('invitationId') });
+
+/** A pending invitation as its team's captain sees it: only the address they typed. */
+export const teamInvitationSchema = z.object({
+  id: z.number().int(),
+  teamId: z.number().int(),
+  email: z.string(),
+  invitedAt: z.iso.datetime(),
+});
+export type TeamInvitationDto = z.infer<typeof teamInvitationSchema>;
+export const teamInvitationListSchema = z.object({ data: z.array(teamInvitationSchema) });
+export type TeamInvitationList = z.infer<typeof teamInvitationListSchema>;
+
+/** A pending invitation as the invited person sees it (GET /team-invitations). */
+export const myTeamInvitationSchema = z.object({
+  id: z.number().int(),
+  teamId: z.number().int(),
+  teamName: z.string(),
+  runType: teamRunTypeSchema,
+  departmentName: z.string().nullable(),
+  isHybrid: z.boolean(),
+  captainName: z.string(),
+  invitedAt: z.iso.datetime(),
+});
+export type MyTeamInvitationDto = z.infer<typeof myTeamInvitationSchema>;
+export const myTeamInvitationListSchema = z.object({ data: z.array(myTeamInvitationSchema) });
+export type MyTeamInvitationList = z.infer<typeof myTeamInvitationListSchema>;

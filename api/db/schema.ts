@@ -200,6 +200,21 @@ export interface TeamMembersTable {
   joined_at: CreatedAt;
 }
 
+export const TEAM_INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+export type TeamInvitationStatus = (typeof TEAM_INVITATION_STATUSES)[number];
+
+/** An invitation to join a team, by e-mail address (docs/decisions/026). */
+export interface TeamInvitationsTable {
+  id: Generated<number>;
+  team_id: number;
+  /** Trimmed and lower case; no account need use it. */
+  email: string;
+  invited_by: number;
+  status: ColumnType<TeamInvitationStatus, TeamInvitationStatus | undefined, TeamInvitationStatus>;
+  created_at: CreatedAt;
+  responded_at: Timestamp | null;
+}
+
 export type RegistrationStatus = 'confirmed' | 'waitlisted' | 'cancelled';
 
 /** Read model of the registration streams; only projections/registrations writes it. */
@@ -270,6 +285,7 @@ export interface Database {
   bios: BiosTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  team_invitations: TeamInvitationsTable;
   registrations: RegistrationsTable;
   event_log: EventLogTable;
   processed_commands: ProcessedCommandsTable;

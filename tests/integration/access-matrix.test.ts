@@ -65,7 +65,10 @@ beforeAll(async () => {
         ).id,
       ),
       userId: String(users.owner.id),
+      invitationId: '1',
     },
+    // An invitation id: its accept and decline answer 404 to anyone it is not addressed to.
+    '/api/team-invitations': { id: '1' },
     // The owner's own registration (an individual run of the event) and a team the owner captains.
     ...(await (async () => {
       const { insertRegistration, insertRun, insertTeam } = await import('../support/factories.ts');

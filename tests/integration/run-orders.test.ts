@@ -436,7 +436,7 @@ describe('reads and access', () => {
     await refused('PATCH', run.id, '/current-heat', { heat: 5 }, 422, 'HEAT_OUT_OF_RANGE');
   });
 
-  it("keeps a draft or inactive event's line-up off the public display", async () => {
+  it("keeps a draft or inactive event's line-up, or an inactive run's, off the public display", async () => {
     for (const hidden of [{ status: 'Draft' as const }, { is_active: false }]) {
       const draft = await insertEvent(db(), { name: 'Not public yet', ...hidden });
       const run = await insertRun(db(), draft.id, { type: 'relay', category: 'Men' });
@@ -446,6 +446,14 @@ describe('reads and access', () => {
       expect(display.json().code).toBe('RUN_NOT_FOUND');
       expect((await send('GET', `${base(run.id)}/full`)).statusCode).toBe(200);
     }
+    // A deactivated run of a public event is not public either (api/domain/events/visibility.ts).
+    const published = await insertEvent(db(), { name: 'Public, run switched off' });
+    const off = await insertRun(db(), published.id, { type: 'relay', category: 'Men', is_active: false });
+    await ok('POST', off.id, '/create-empty', { positions: 2 });
+    expect((await send('GET', `${base(off.id)}/display`, undefined, null)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'RUN_NOT_FOUND',
+    });
   });
 
   it('is for admins; bad input is a 400 that changes nothing; unknown runs are 404', async () => {

@@ -5,8 +5,8 @@ import { insertDepartment, insertTeam, insertUser } from '../support/factories.t
 
 /**
  * The two team calls added for the portal's team screens (docs/decisions/016, "Addendum"): an admin
- * naming the captain of a new team (POST /teams captainId), and a captain finding the account to add
- * by its e-mail address (GET /teams/{id}/candidate?email), since plain users cannot list accounts.
+ * naming the captain of a new team (POST /teams captainId), and an admin finding the account to add
+ * by its e-mail address (GET /teams/{id}/candidate?email); captains invite instead (docs/decisions/026).
  */
 let t: TestApp;
 let home: Department;
@@ -128,7 +128,7 @@ describe('GET /teams/{id}/candidate?email', () => {
     const team = await insertTeam(db(), { captain_id: captain.id, department_id: home.id, run_type: 'relay' }, [
       member.id,
     ]);
-    const res = await call('GET', candidateUrl(team.id, '  col.league@EXAMPLE.org '), captain);
+    const res = await call('GET', candidateUrl(team.id, '  col.league@EXAMPLE.org '), admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       userId: colleague.id,
@@ -148,7 +148,7 @@ describe('GET /teams/{id}/candidate?email', () => {
     const team = await insertTeam(db(), { captain_id: captain.id, department_id: home.id, run_type: 'tech2' }, [
       member.id,
     ]);
-    const refusal = async (email: string) => (await call('GET', candidateUrl(team.id, email), captain)).json();
+    const refusal = async (email: string) => (await call('GET', candidateUrl(team.id, email), admin)).json();
     expect(await refusal('mem@example.org')).toMatchObject({
       userId: member.id,
       isMember: true,
@@ -158,13 +158,13 @@ describe('GET /teams/{id}/candidate?email', () => {
       refusal: { code: 'TEAM_FULL', message: expect.stringContaining('Team size rule') },
     });
     const open = await insertTeam(db(), { captain_id: captain.id, department_id: home.id, run_type: 'relay' });
-    expect((await call('GET', candidateUrl(open.id, 'out@example.org'), captain)).json()).toMatchObject({
+    expect((await call('GET', candidateUrl(open.id, 'out@example.org'), admin)).json()).toMatchObject({
       userId: outsider.id,
       departmentName: 'Away Fire Department',
       refusal: { code: 'HYBRID_REQUIRED', message: expect.stringContaining('Out Sider') },
     });
     await person({ email: 'asleep@example.org', is_active: false });
-    expect((await call('GET', candidateUrl(open.id, 'asleep@example.org'), captain)).json()).toMatchObject({
+    expect((await call('GET', candidateUrl(open.id, 'asleep@example.org'), admin)).json()).toMatchObject({
       isActive: false,
       refusal: { code: 'ACCOUNT_INACTIVE' },
     });
@@ -172,7 +172,7 @@ describe('GET /teams/{id}/candidate?email', () => {
 
   it('answers 404 for an address no account uses, or an unknown team; 400 for a malformed address', async () => {
     const team = await insertTeam(db(), { captain_id: captain.id, department_id: home.id });
-    expect((await call('GET', candidateUrl(team.id, 'nobody@example.org'), captain)).json()).toMatchObject({
+    expect((await call('GET', candidateUrl(team.id, 'nobody@example.org'), admin)).json()).toMatchObject({
       statusCode: 404,
       code: 'USER_NOT_FOUND',
       message: 'No account uses that e-mail address.',
@@ -182,14 +182,15 @@ describe('GET /teams/{id}/candidate?email', () => {
       code: 'TEAM_NOT_FOUND',
     });
     for (const url of [candidateUrl(team.id, 'not-an-address'), `/api/teams/${team.id}/candidate`]) {
-      const res = await call('GET', url, captain);
+      const res = await call('GET', url, admin);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }
   });
 
-  it('is for the captain and admins only: members and others get 403 whatever they ask; a deleted team is 409', async () => {
+  it('is for admins only: captains, members and others get 403 whatever they ask (docs/decisions/026); a deleted team is 409', async () => {
     const team = await insertTeam(db(), { captain_id: captain.id, department_id: home.id }, [member.id]);
+    expect((await call('GET', candidateUrl(team.id, 'cap@example.org'), captain)).statusCode).toBe(403);
     expect((await call('GET', candidateUrl(team.id, 'cap@example.org'), member)).statusCode).toBe(403);
     expect((await call('GET', candidateUrl(team.id, 'cap@example.org'), stranger)).statusCode).toBe(403);
     expect((await call('GET', `/api/teams/${team.id}/candidate?email=nonsense`, stranger)).statusCode).toBe(403);
@@ -199,7 +200,7 @@ describe('GET /teams/{id}/candidate?email', () => {
       refusal: null,
     });
     await call('POST', `/api/teams/${team.id}/soft-delete`, captain);
-    expect((await call('GET', candidateUrl(team.id, 'stan@example.org'), captain)).json()).toMatchObject({
+    expect((await call('GET', candidateUrl(team.id, 'stan@example.org'), admin)).json()).toMatchObject({
       statusCode: 409,
       code: 'TEAM_DELETED',
     });

@@ -93,8 +93,10 @@ describe('who may call the team routes', () => {
       ['GET', '/api/teams/:id'],
       ['GET', '/api/teams/:id/eligibility'],
       ['PUT', '/api/teams/:id'],
-      ['PATCH', '/api/teams/:id/add-member/:userId'],
       ['PATCH', '/api/teams/:id/remove-member/:userId'],
+      ['GET', '/api/teams/:id/invitations'],
+      ['POST', '/api/teams/:id/invitations'],
+      ['POST', '/api/teams/:id/invitations/:invitationId/cancel'],
       ['POST', '/api/teams/:id/transfer-ownership/:userId'],
       ['POST', '/api/teams/:id/hybrid'],
       ['POST', '/api/teams/:id/soft-delete'],
@@ -102,6 +104,9 @@ describe('who may call the team routes', () => {
     ]) {
       expect(access(method!, url!), `${method} ${url}`).toBe('owner-or-admin');
     }
+    // Adding someone directly, or naming the account behind an address: admins only (docs/decisions/026).
+    expect(access('PATCH', '/api/teams/:id/add-member/:userId')).toBe('admin');
+    expect(access('GET', '/api/teams/:id/candidate')).toBe('admin');
   });
 
   it('answers 401 to anonymous callers everywhere', async () => {
@@ -521,32 +526,34 @@ describe('PUT /teams/{id}', () => {
 });
 
 describe('members: add-member, remove-member, transfer-ownership', () => {
-  it('adds members up to the maximum of the run type', async () => {
+  it('adds members up to the maximum of the run type (admins: captains invite, docs/decisions/026)', async () => {
     const team = await insertTeam(db(), { run_type: 'tech2', department_id: home.id, captain_id: captain.id });
-    const res = await call('PATCH', `/api/teams/${team.id}/add-member/${member.id}`, captain);
+    const res = await call('PATCH', `/api/teams/${team.id}/add-member/${member.id}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ memberCount: 2, size: { count: 2, min: 2, max: 2, withinLimits: true } });
-    const full = await call('PATCH', `/api/teams/${team.id}/add-member/${stranger.id}`, captain);
+    const full = await call('PATCH', `/api/teams/${team.id}/add-member/${stranger.id}`, admin);
     expect(full.statusCode).toBe(422);
     expect(full.json()).toMatchObject({ code: 'TEAM_FULL', message: expect.stringContaining('Team size rule') });
+    const byCaptain = await call('PATCH', `/api/teams/${team.id}/add-member/${stranger.id}`, captain);
+    expect(byCaptain.statusCode).toBe(403);
   });
 
   it('adds a person once (409 ALREADY_MEMBER), only an active account, only from the department unless hybrid', async () => {
     const team = await freshTeam();
-    const again = await call('PATCH', `/api/teams/${team.id}/add-member/${member.id}`, captain);
+    const again = await call('PATCH', `/api/teams/${team.id}/add-member/${member.id}`, admin);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('ALREADY_MEMBER');
     const off = await person({ is_active: false });
-    expect((await call('PATCH', `/api/teams/${team.id}/add-member/${off.id}`, captain)).json()).toMatchObject({
+    expect((await call('PATCH', `/api/teams/${team.id}/add-member/${off.id}`, admin)).json()).toMatchObject({
       statusCode: 422,
       code: 'ACCOUNT_INACTIVE',
     });
     const outsider = await person({ department_id: away.id });
-    expect((await call('PATCH', `/api/teams/${team.id}/add-member/${outsider.id}`, captain)).json()).toMatchObject({
+    expect((await call('PATCH', `/api/teams/${team.id}/add-member/${outsider.id}`, admin)).json()).toMatchObject({
       statusCode: 422,
       code: 'HYBRID_REQUIRED',
     });
-    expect((await call('PATCH', `/api/teams/${team.id}/add-member/999999`, captain)).json()).toMatchObject({
+    expect((await call('PATCH', `/api/teams/${team.id}/add-member/999999`, admin)).json()).toMatchObject({
       statusCode: 404,
       code: 'USER_NOT_FOUND',
     });
@@ -557,7 +564,7 @@ describe('members: add-member, remove-member, transfer-ownership', () => {
     const team = await insertTeam(db(), { department_id: home.id, captain_id: captain.id });
     const people = await Promise.all(Array.from({ length: 8 }, () => person()));
     const results = await Promise.all(
-      people.map((p) => call('PATCH', `/api/teams/${team.id}/add-member/${p.id}`, captain)),
+      people.map((p) => call('PATCH', `/api/teams/${team.id}/add-member/${p.id}`, admin)),
     );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(4);
@@ -628,7 +635,12 @@ describe('POST /teams/{id}/hybrid', () => {
       .where('team_id', '=', team.id)
       .where('user_id', '=', member.id)
       .executeTakeFirstOrThrow();
-    const res = await call('POST', `/api/teams/${team.id}/hybrid`, captain, {
+    // Bringing someone in here is an admin's call; a captain invites them (docs/decisions/026).
+    const byCaptain = await call('POST', `/api/teams/${team.id}/hybrid`, captain, {
+      memberIds: [captain.id, member.id, outsider.id],
+    });
+    expect(byCaptain.json()).toMatchObject({ statusCode: 422, code: 'NOT_A_MEMBER' });
+    const res = await call('POST', `/api/teams/${team.id}/hybrid`, admin, {
       memberIds: [captain.id, member.id, outsider.id],
     });
     expect(res.statusCode).toBe(200);
@@ -643,7 +655,7 @@ describe('POST /teams/{id}/hybrid', () => {
     expect(kept.joined_at).toEqual(joined.joined_at);
     // Now hybrid, anyone may be added.
     const another = await person({ department_id: away.id });
-    expect((await call('PATCH', `/api/teams/${team.id}/add-member/${another.id}`, captain)).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/teams/${team.id}/add-member/${another.id}`, admin)).statusCode).toBe(200);
   });
 
   it('refuses unknown or deactivated accounts, a list without the captain, or too many, and changes nothing', async () => {
@@ -656,7 +668,7 @@ describe('POST /teams/{id}/hybrid', () => {
       [[member.id], 'CAPTAIN_REQUIRED'],
       [[captain.id, ...others.map((o) => o.id)], 'TEAM_TOO_LARGE'],
     ] as const) {
-      const res = await call('POST', `/api/teams/${team.id}/hybrid`, captain, { memberIds: memberIds_ });
+      const res = await call('POST', `/api/teams/${team.id}/hybrid`, admin, { memberIds: memberIds_ });
       expect(res.statusCode, code).toBe(422);
       expect(res.json().code).toBe(code);
     }

@@ -60,3 +60,25 @@ export function passwordChangedMessage(to: string, firstName: string, signInUrl:
     html: layout('Your password was changed', lines, { label: 'Sign in', url: signInUrl }),
   };
 }
+
+/** A captain invited this person to a team (docs/decisions/026); they answer in the portal. */
+export function teamInvitationMessage(
+  to: string,
+  firstName: string,
+  teamName: string,
+  captainName: string | undefined,
+  teamsUrl: string,
+): EmailMessage {
+  const lines = [
+    `Hello ${firstName},`,
+    `${captainName ?? 'A team captain'} invited you to join the team ${teamName} on ${PRODUCT}.`,
+    'Nothing changes until you answer: accept or decline the invitation on your teams page in the portal. If you do not know this team, decline it.',
+  ];
+  return {
+    to,
+    subject: `You are invited to join ${teamName}`,
+    text: `${lines.join('\n\n')}\n\nYour teams: ${teamsUrl}\n`,
+    html: layout('You are invited to join a team', lines, { label: 'See the invitation', url: teamsUrl }),
+    links: [teamsUrl],
+  };
+}

@@ -3,6 +3,7 @@ import type { BatchRefusal, RegistrationDto } from '../../contracts/registration
 import type { Database } from '../../db/schema.ts';
 import { todayIn } from '../../domain/dates.ts';
 import { DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
+import { isRunVisible } from '../../domain/events/visibility.ts';
 import { type AdmissionFacts, admissionRefusal } from '../../domain/registrations/admission.ts';
 import { decide, type RegistrationCommand } from '../../domain/registrations/decide.ts';
 import { REGISTRATION_STREAM_TYPE, registrationIdOf, registrationStreamId } from '../../domain/registrations/events.ts';
@@ -437,7 +438,9 @@ export async function submitRegistration(
     const earlier = await earlierOutcome(trx, options.commandId);
     if (earlier !== undefined) return dtoOrFail(trx, earlier);
     const locked = await lockRunForAdmission(trx, body.runId);
-    if (!locked) throw runNotFound();
+    // A run a plain user may not see (inactive, or of a draft, inactive or deleted event) is not found:
+    // a refusal would tell its event's status (api/domain/events/visibility.ts).
+    if (!locked || !isRunVisible({ isActive: locked.run.is_active }, locked.event, admin)) throw runNotFound();
     const { run, event } = locked;
     const facts = await admissionFacts(trx, run, event, entrant, options);
     const id = await submitAdmitted(store, trx, run, entrant, caller, { ...options, notes: body.notes }, facts);

@@ -22,7 +22,8 @@ export interface RunForOrder {
 
 /**
  * The run a run order belongs to (not deleted, its event not deleted); undefined when there is none.
- * publicOnly: also only when its event is public (active, not a draft), as the venue display requires.
+ * publicOnly: also only when the run is active and its event public (active, not a draft), as the venue
+ * display and public live sockets require.
  */
 export async function runForOrder(
   db: Kysely<Database>,
@@ -44,7 +45,8 @@ export async function runForOrder(
     .where('runs.deleted_at', 'is', null)
     .where('events.deleted_at', 'is', null);
   if (options.forUpdate) query = query.forUpdate(['runs']);
-  if (options.publicOnly) query = query.where(isPublicEventSql);
+  // What the public may see of a run (api/domain/events/visibility.ts): an active run of a public event.
+  if (options.publicOnly) query = query.where(isPublicEventSql).where('runs.is_active', '=', true);
   return query.executeTakeFirst();
 }
 

@@ -106,6 +106,17 @@ function toRunDto(row: RunRow, clock: Clock): RunDto {
   };
 }
 
+/**
+ * The runs (the `runs` row of the query, joined to its `events` row) a caller may see, and so read
+ * anything of, their event's dates included: for an admin every run that is not deleted; for anyone
+ * else active runs of public events (api/domain/events/visibility.ts). Every read of a run or event
+ * on a caller's behalf filters with it, so a draft's dates never leak through another module.
+ */
+export const visibleRunSql = (asAdmin: boolean) =>
+  asAdmin
+    ? sql<boolean>`(runs.deleted_at is null)`
+    : sql<boolean>`(runs.deleted_at is null and runs.is_active and ${isPublicEventSql})`;
+
 /** Run order within an event: scheduled ones by start time, then the unscheduled, then by id. */
 const byStartTime = sql`runs.start_time asc nulls last`;
 
@@ -119,9 +130,7 @@ export async function runById(
   id: number,
   asAdmin: boolean,
 ): Promise<RunDto | undefined> {
-  let query = selectRuns(db).where('runs.id', '=', id);
-  if (!asAdmin) query = query.where('runs.is_active', '=', true).where(isPublicEventSql);
-  const row = await query.executeTakeFirst();
+  const row = await selectRuns(db).where('runs.id', '=', id).where(visibleRunSql(asAdmin)).executeTakeFirst();
   return row && toRunDto(row, clock);
 }
 
@@ -193,13 +202,7 @@ export function pageOfPublicRunsOfType(
   type: RunType,
   page: Page,
 ): Promise<RunPage> {
-  return pageOf(
-    db,
-    clock,
-    (q) => q.where('runs.type', '=', type).where('runs.is_active', '=', true).where(isPublicEventSql),
-    'event-then-time',
-    page,
-  );
+  return pageOf(db, clock, (q) => q.where('runs.type', '=', type).where(visibleRunSql(false)), 'event-then-time', page);
 }
 
 /** A run's row for a write, locked until the transaction ends; undefined when missing or soft-deleted. */

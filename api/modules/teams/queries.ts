@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { RunTeamDto, TeamPage, TeamSummaryDto } from '../../contracts/teams.ts';
 import { iso } from '../../db/rows.ts';
 import type { Database, Gender } from '../../db/schema.ts';
+import { isRunVisible } from '../../domain/events/visibility.ts';
 import type { RunType } from '../../domain/runs/categories.ts';
 
 /** An ILIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken literally. */
@@ -197,26 +198,37 @@ export async function candidateByEmail(db: Kysely<Database>, email: string) {
   );
 }
 
-/** A run that is not deleted, with its event's start date: what eligibility is judged against. */
-export async function runForEligibility(db: Kysely<Database>, runId: number) {
+/**
+ * A run the caller may see (api/domain/events/visibility.ts: for a plain user an active run of a public
+ * event), with its event's start date: what eligibility is judged against. A run of a draft, like a
+ * run that does not exist, is undefined, so nothing of its event reaches the caller.
+ */
+export async function runForEligibility(db: Kysely<Database>, runId: number, asAdmin: boolean) {
   const row = await db
     .selectFrom('runs')
     .innerJoin('events', 'events.id', 'runs.event_id')
-    .select(['runs.id', 'runs.type', 'runs.category', 'runs.allows_hybrid', 'events.start_date'])
+    .select([
+      'runs.id',
+      'runs.type',
+      'runs.category',
+      'runs.allows_hybrid',
+      'runs.is_active',
+      'events.start_date',
+      'events.is_active as event_is_active',
+      'events.deleted_at as event_deleted_at',
+      'events.status as event_status',
+    ])
     .where('runs.id', '=', runId)
     .where('runs.deleted_at', 'is', null)
     .executeTakeFirst();
-  return (
-    row && {
-      runId: row.id,
-      eventStartDate: row.start_date,
-      run: { type: row.type, category: row.category, allowsHybrid: row.allows_hybrid },
-    }
-  );
-}
-
-export async function runExists(db: Kysely<Database>, runId: number): Promise<boolean> {
-  return (await runForEligibility(db, runId)) !== undefined;
+  if (!row) return undefined;
+  const event = { isActive: row.event_is_active, isDeleted: row.event_deleted_at !== null, status: row.event_status };
+  if (!isRunVisible({ isActive: row.is_active }, event, asAdmin)) return undefined;
+  return {
+    runId: row.id,
+    eventStartDate: row.start_date,
+    run: { type: row.type, category: row.category, allowsHybrid: row.allows_hybrid },
+  };
 }
 
 export interface TeamFilter {

@@ -5,12 +5,17 @@ import {
   eligibilityQuerySchema,
   memberCountQuerySchema,
   memberCountSchema,
+  myTeamInvitationListSchema,
   runTeamPageSchema,
   teamCandidateQuerySchema,
   teamCandidateSchema,
   teamCreateBodySchema,
   teamEligibilitySchema,
   teamHybridBodySchema,
+  teamInvitationBodySchema,
+  teamInvitationListSchema,
+  teamInvitationParamsSchema,
+  teamInvitationSentSchema,
   teamListQuerySchema,
   teamMemberParamsSchema,
   teamPageSchema,
@@ -19,6 +24,14 @@ import {
   teamSubListQuerySchema,
   teamUpdateBodySchema,
 } from '../../contracts/teams.ts';
+import {
+  acceptInvitation,
+  cancelInvitation,
+  declineInvitation,
+  inviteByEmail,
+  myInvitations,
+  teamInvitations,
+} from './invitations.ts';
 import {
   addMember,
   createTeam,
@@ -56,6 +69,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     const id = idParamSchema.safeParse(raw?.id);
     if (id.success) await precheckTeamAccess(app.db, request.user, id.data, level(request));
   };
+  const invitationContext = () => ({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl });
   const toRead = teamAccess(() => 'read');
   const toManage = teamAccess(() => 'manage');
   const toRemove = teamAccess((request) => {
@@ -187,13 +201,12 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/teams/:id/candidate',
     {
-      config: { access: 'owner-or-admin' },
-      preValidation: toManage,
+      // Admins only: it names the account behind an address; captains invite instead (docs/decisions/026).
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
-        summary:
-          'The account with this exact e-mail address, and whether add-member would take it now (captain or admin)',
+        summary: 'The account with this exact e-mail address, and whether add-member would take it now (admins)',
         params: idParamsSchema,
         querystring: teamCandidateQuerySchema,
         response: { 200: teamCandidateSchema, ...oneErrors, 409: e },
@@ -223,18 +236,116 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/teams/:id/add-member/:userId',
     {
+      // Admins only: anyone else invites, and the person accepts (docs/decisions/026).
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Add a member directly (admins; captains invite by e-mail): up to the maximum of the run type; one department unless the team is hybrid',
+        params: teamMemberParamsSchema,
+        response: { 200: teamSchema, ...writeErrors },
+      },
+    },
+    async (request) => addMember(app.db, request.user, request.params.id, request.params.userId),
+  );
+
+  app.get(
+    '/api/teams/:id/invitations',
+    {
+      config: { access: 'owner-or-admin' },
+      preValidation: toManage,
+      schema: {
+        tags,
+        security,
+        summary: "The team's pending invitations, by the address each was sent to (captain or admin)",
+        params: idParamsSchema,
+        response: { 200: teamInvitationListSchema, ...oneErrors },
+      },
+    },
+    async (request) => teamInvitations(app.db, request.user, request.params.id),
+  );
+
+  app.post(
+    '/api/teams/:id/invitations',
+    {
       config: { access: 'owner-or-admin' },
       preValidation: toManage,
       schema: {
         tags,
         security,
         summary:
-          'Add a member (captain or admin): up to the maximum of the run type; one department unless the team is hybrid',
-        params: teamMemberParamsSchema,
+          'Invite someone by e-mail address (captain or admin): the same answer whether or not an account uses it; the person accepts or declines',
+        params: idParamsSchema,
+        body: teamInvitationBodySchema,
+        response: { 202: teamInvitationSentSchema, ...writeErrors, 429: e },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await inviteByEmail(invitationContext(), request.user, request.params.id, request.body.email)),
+  );
+
+  app.post(
+    '/api/teams/:id/invitations/:invitationId/cancel',
+    {
+      config: { access: 'owner-or-admin' },
+      preValidation: toManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a pending invitation (captain or admin); answers the pending ones left',
+        params: teamInvitationParamsSchema,
+        response: { 200: teamInvitationListSchema, ...writeErrors },
+      },
+    },
+    async (request) => cancelInvitation(app.db, request.user, request.params.id, request.params.invitationId),
+  );
+
+  app.get(
+    '/api/team-invitations',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: "The caller's pending invitations to teams, newest first",
+        response: { 200: myTeamInvitationListSchema, 401: e },
+      },
+    },
+    async (request) => myInvitations(app.db, request.user),
+  );
+
+  app.post(
+    '/api/team-invitations/:id/accept',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Accept one of the caller's invitations: they join the team if every rule of add-member holds now (404 for anyone else's)",
+        params: idParamsSchema,
         response: { 200: teamSchema, ...writeErrors },
       },
     },
-    async (request) => addMember(app.db, request.user, request.params.id, request.params.userId),
+    async (request) => acceptInvitation(app.db, request.user, request.params.id),
+  );
+
+  app.post(
+    '/api/team-invitations/:id/decline',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary: "Decline one of the caller's invitations (404 for anyone else's); answers the pending ones left",
+        params: idParamsSchema,
+        response: { 200: myTeamInvitationListSchema, ...oneErrors },
+      },
+    },
+    async (request) => declineInvitation(app.db, request.user, request.params.id),
   );
 
   app.patch(

@@ -18,6 +18,7 @@ import { isIsoDate } from '../../domain/dates.ts';
 import { conflict, DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
 import type { RunType } from '../../domain/runs/categories.ts';
 import { ageOn, type EligibilityContext } from '../../domain/teams/eligibility.ts';
+import { captainHybridRefusal } from '../../domain/teams/invitations.ts';
 import {
   additionRefusal,
   departmentChangeRefusal,
@@ -50,7 +51,7 @@ export const teamNotFound = () => notFound('Team', 'TEAM_NOT_FOUND');
 const runNotFound = () => notFound('Run', 'RUN_NOT_FOUND');
 const userNotFound = () => notFound('User', 'USER_NOT_FOUND');
 const forbidden = (message: string) => new DomainError(403, 'FORBIDDEN', message);
-const teamDeleted = () => conflict('TEAM_DELETED', 'This team is deleted; restore it first.');
+export const teamDeleted = () => conflict('TEAM_DELETED', 'This team is deleted; restore it first.');
 
 /**
  * What a caller may do with a team (docs/decisions/016):
@@ -91,7 +92,7 @@ export async function precheckTeamAccess(
   if (team) await authorizeTeam(db, caller, team, level);
 }
 
-function factsOf(team: TeamFactsRow): TeamFacts {
+export function factsOf(team: TeamFactsRow): TeamFacts {
   return {
     runType: team.run_type,
     departmentId: team.department_id,
@@ -105,7 +106,7 @@ const ageOrNull = (dateOfBirth: string | null, on: string) =>
   dateOfBirth && isIsoDate(dateOfBirth) ? ageOn(dateOfBirth, on) : null;
 
 /** A team with its members; with a run, also every member's and the team's problems for it. */
-async function teamDto(
+export async function teamDto(
   db: Kysely<Database>,
   id: number,
   forRun?: EligibilityContext & { runId: number },
@@ -145,8 +146,8 @@ async function teamDto(
   };
 }
 
-async function runContext(db: Kysely<Database>, runId: number) {
-  const context = await runForEligibility(db, runId);
+async function runContext(db: Kysely<Database>, caller: AccessTokenClaims, runId: number) {
+  const context = await runForEligibility(db, runId, isAdmin(caller.role));
   if (!context) throw runNotFound();
   return context;
 }
@@ -177,7 +178,7 @@ export async function listRunTeams(
   runId: number,
   query: TeamSubListQuery,
 ): Promise<RunTeamPage> {
-  await runContext(db, runId);
+  await runContext(db, caller, runId);
   const { page, limit, ...filter } = query;
   return pageOfRunTeams(db, runId, { ...filter, asAdmin: isAdmin(caller.role), callerId: caller.sub }, { page, limit });
 }
@@ -191,7 +192,7 @@ export async function getTeam(
   const team = await teamFacts(db, id);
   if (!team) throw teamNotFound();
   await authorizeTeam(db, caller, team, 'read');
-  const forRun = runId === undefined ? undefined : await runContext(db, runId);
+  const forRun = runId === undefined ? undefined : await runContext(db, caller, runId);
   return teamDto(db, id, forRun);
 }
 
@@ -230,7 +231,7 @@ export async function eligibilityForRun(
   const team = await teamFacts(db, id);
   if (!team) throw teamNotFound();
   await authorizeTeam(db, caller, team, 'read');
-  const context = await runContext(db, runId);
+  const context = await runContext(db, caller, runId);
   const members: MemberRow[] = await membersOf(db, id);
   const checked = teamEligibility(factsOf(team), members, context);
   const problemsOf = new Map(checked.members.map((m) => [m.userId, m.problems]));
@@ -280,7 +281,7 @@ export async function findCandidate(
 // ---------- writes: each in one transaction, on the team row locked ----------
 
 /** The team, locked, after the access check; a deleted one only where `allowDeleted`. */
-async function teamForChange(
+export async function teamForChange(
   trx: Kysely<Database>,
   caller: AccessTokenClaims,
   id: number,
@@ -369,7 +370,10 @@ export async function updateTeam(
   });
 }
 
-/** PATCH /teams/{id}/add-member/{userId} (captain or admin): up to the maximum of the run type. */
+/**
+ * PATCH /teams/{id}/add-member/{userId} (admins; the route refuses anyone else, who invite instead,
+ * docs/decisions/026): up to the maximum of the run type.
+ */
 export async function addMember(
   db: Kysely<Database>,
   caller: AccessTokenClaims,
@@ -448,10 +452,13 @@ export async function makeHybrid(
 ): Promise<TeamDto> {
   return db.transaction().execute(async (trx) => {
     const team = await teamForChange(trx, caller, id, 'manage');
+    const current = (await membersOf(trx, id)).map((m) => m.userId);
+    // Only an admin brings people in here; a captain invites them (docs/decisions/026).
+    const notTheirs = isAdmin(caller.role) ? undefined : captainHybridRefusal(current, body.memberIds);
+    if (notTheirs) throw notTheirs;
     const found = await candidates(trx, body.memberIds);
     const refusal = hybridRefusal({ ...factsOf(team), captainId: team.captain_id }, body.memberIds, found);
     if (refusal) throw refusal;
-    const current = (await membersOf(trx, id)).map((m) => m.userId);
     const wanted = new Set(body.memberIds);
     await deleteMembers(
       trx,

@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { UserDto } from '../../../api/contracts/accounts.ts';
 import type { RunDto } from '../../../api/contracts/runs.ts';
-import type { TeamCandidateDto, TeamDto, TeamEligibilityDto, TeamSummaryDto } from '../../../api/contracts/teams.ts';
+import type { TeamDto, TeamEligibilityDto, TeamSummaryDto } from '../../../api/contracts/teams.ts';
 import { apiGet } from '../../lib/api.ts';
 import { isAppError } from '../../lib/errors.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';
@@ -123,21 +123,3 @@ export const userSearchQuery = (query: string) =>
     placeholderData: keepPreviousData,
     retry: portalRetry,
   });
-
-/**
- * GET /teams/{id}/candidate?email: the account with that address, and whether it can join now. A
- * lookup the person asks for, so not a cached query; "no such account" is an answer, not a notice.
- */
-export async function findCandidate(
-  teamId: number,
-  email: string,
-  signal?: AbortSignal,
-): Promise<TeamCandidateDto | null> {
-  try {
-    return await apiGet<TeamCandidateDto>(`/teams/${teamId}/candidate`, { query: { email }, signal, silent: true });
-  } catch (error) {
-    if (isAppError(error) && error.status === 404 && error.code === 'USER_NOT_FOUND') return null;
-    if (!signal?.aborted) reportError(error, 'toast');
-    throw error;
-  }
-}

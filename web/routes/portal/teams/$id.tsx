@@ -11,7 +11,7 @@ import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PortalNotFound, RecordNotFound } from '../../../components/portal-not-found.tsx';
 import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { compact, idParam } from '../../../features/portal/query-policy.ts';
-import { AddMemberByEmail, AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
+import { AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
 import { EligibilityCheck } from '../../../features/teams/components/eligibility-check.tsx';
 import { useTeamActions } from '../../../features/teams/components/team-actions.tsx';
 import {
@@ -21,6 +21,7 @@ import {
   TeamStatusBadge,
 } from '../../../features/teams/components/team-badges.tsx';
 import { TeamEditDialog } from '../../../features/teams/components/team-edit-form.tsx';
+import { TeamInvitations } from '../../../features/teams/components/team-invitations.tsx';
 import { TeamMembers } from '../../../features/teams/components/team-members.tsx';
 import { RUN_TYPE_RULES, runTypeLabel } from '../../../features/teams/labels.ts';
 import { isHiddenTeamError, teamEligibilityQuery, teamKeys, teamQuery } from '../../../features/teams/queries.ts';
@@ -65,7 +66,7 @@ function TeamError({ error }: { error: unknown }) {
   if (isHiddenTeamError(error)) {
     return (
       <PortalNotFound title="You're not on this team">
-        Only a team's captain, its members and the admins can see it; ask its captain to add you. <SeeTeams />.
+        Only a team's captain, its members and the admins can see it; ask its captain to invite you. <SeeTeams />.
       </PortalNotFound>
     );
   }
@@ -245,15 +246,15 @@ function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back
               permissions.isAdmin
                 ? 'Find anyone by name or e-mail.'
                 : team.isHybrid
-                  ? 'Anyone with an account can join a hybrid team.'
-                  : `Members come from the team's department${team.departmentName ? ` (${team.departmentName})` : ''} unless the team is hybrid.`
+                  ? 'Invite anyone with an account: a hybrid team takes every department.'
+                  : `Invite people of the team's department${team.departmentName ? ` (${team.departmentName})` : ''}; make the team hybrid first to invite others.`
             }
           >
             {hasRoomForMore(team) ? (
               permissions.isAdmin ? (
                 <AddMemberBySearch {...addProps} />
               ) : (
-                <AddMemberByEmail {...addProps} />
+                <TeamInvitations team={team} onMessage={flash.show} />
               )
             ) : (
               <p className="text-sm text-slate-700">

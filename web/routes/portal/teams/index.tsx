@@ -12,6 +12,7 @@ import { Tabs } from '../../../components/tabs.tsx';
 import { useTeamActions } from '../../../features/teams/components/team-actions.tsx';
 import { TeamCreateDialog } from '../../../features/teams/components/team-create-form.tsx';
 import { TeamFilters } from '../../../features/teams/components/team-filters.tsx';
+import { MyInvitations } from '../../../features/teams/components/team-invitations.tsx';
 import { TeamsTable } from '../../../features/teams/components/teams-table.tsx';
 import {
   clearedTeamFilters,
@@ -82,7 +83,7 @@ function TeamsForActor({ actor }: { actor: UserDto }) {
         description={
           isAdmin
             ? 'Every team: department teams, relays and Tech2 pairs, with their members.'
-            : 'The teams you captain or belong to. Captains add members and check who may compete in a run.'
+            : 'The teams you captain or belong to. Captains invite members and check who may compete in a run.'
         }
         actions={
           <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
@@ -92,6 +93,7 @@ function TeamsForActor({ actor }: { actor: UserDto }) {
         }
       />
       <FlashMessage message={flash.message} onDismiss={flash.clear} />
+      <MyInvitations onMessage={flash.show} />
       <Tabs
         label="Teams"
         activeTab={tab}
@@ -183,7 +185,7 @@ function TeamList({
               : tab === 'deleted'
                 ? 'Deleted teams appear here and can be restored.'
                 : tab === 'mine'
-                  ? 'Create one with "New team" and you become its captain, or ask a captain to add you.'
+                  ? 'Create one with "New team" and you become its captain, or ask a captain to invite you.'
                   : 'Create the first one with "New team".'}
           </EmptyState>
         }
@@ -192,7 +194,7 @@ function TeamList({
           <>
             {!isAdmin && tab === 'all' && (
               <p className="text-sm text-slate-600">
-                You can open the teams you are on; for the others, ask their captain to add you.
+                You can open the teams you are on; for the others, ask their captain to invite you.
               </p>
             )}
             <TeamsTable
