@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { Role } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 
@@ -126,7 +127,9 @@ export async function optionalCaller(
   try {
     await authenticate(app, request);
     return request.user;
-  } catch {
+  } catch (error) {
+    // A database that is down is not an anonymous caller: the request fails with 503 (decision 024).
+    if (isDatabaseUnavailable(error)) throw error;
     return undefined;
   }
 }
