@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * A pg Pool or Client without an 'error' listener ends the process when its server goes away
+ * (docs/decisions/024-database-outages.md). Every file that creates one must attach a listener.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const FOLDERS = ['api', 'projections', 'tests/support'];
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => path.join(folder, f));
+}
+
+describe('pg clients and pools', () => {
+  const files = FOLDERS.flatMap(sourceFiles);
+
+  it('are found by the scan', () => {
+    expect(files).toContain(path.join('api', 'db', 'database.ts'));
+  });
+
+  it.each(files.filter((f) => /new pg\.(Client|Pool)\(/.test(readFileSync(path.join(ROOT, f), 'utf8'))))(
+    "%s handles 'error' on each one it creates",
+    (file) => {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      const created = text.match(/new pg\.(Client|Pool)\(/g)?.length ?? 0;
+      const handled = text.match(/\.on\('error'/g)?.length ?? 0;
+      expect(handled).toBeGreaterThanOrEqual(created);
+    },
+  );
+});
