@@ -6,10 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../api/app.ts';
 import { openPostgres, pgliteParsers, wrapPGlite } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
-import { TEST_JWT_SECRET, testConfig } from '../support/app.ts';
+import { appOn } from '../support/app.ts';
 import {
   type Answered,
   type BurstFixture,
@@ -54,14 +53,7 @@ describe('a database killed with SIGKILL in the middle of a burst of commands', 
       const handle = await openPostgres(cluster.url, 20);
       await migrateToLatest(handle.db);
       const fixture = await seedBurst(handle.db);
-      const app = await buildApp({
-        config: testConfig(),
-        database: handle,
-        jwtSecret: TEST_JWT_SECRET,
-        webRoot: '/nonexistent-web-root',
-        logger: false,
-      });
-      await app.ready();
+      const app = await appOn(handle);
 
       const answered: Answered[] = [];
       let killed: Promise<void> | undefined;

@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../api/app.ts';
 import type { RunOrderView } from '../../api/contracts/run-orders.ts';
 import { type DatabaseHandle, openPostgres } from '../../api/db/database.ts';
 import type { Run, User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { type ApiProcess, startApiProcess } from '../support/api-process.ts';
-import { bearer, TEST_JWT_SECRET, testConfig } from '../support/app.ts';
+import { appOn, bearer } from '../support/app.ts';
 import { createServerDatabase, type TestDatabase } from '../support/database.ts';
 import { insertEvent, insertRegistration, insertRun, insertUser } from '../support/factories.ts';
 import { LiveTestClient } from '../support/live-client.ts';
@@ -31,14 +30,9 @@ let people: User[];
 let run: Run;
 let boardRun: Run;
 
-async function appOn(handle: DatabaseHandle): Promise<FastifyInstance> {
-  const app = await buildApp({
-    config: testConfig(),
-    database: handle,
-    jwtSecret: TEST_JWT_SECRET,
-    webRoot: '/nonexistent-web-root',
-    logger: false,
-  });
+/** The app on a real port. */
+async function listening(handle: DatabaseHandle): Promise<FastifyInstance> {
+  const app = await appOn(handle);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
 }
@@ -92,7 +86,7 @@ async function holdRunLock(runId: number): Promise<{ release(): Promise<void> }>
 beforeAll(async () => {
   database = await createServerDatabase(SERVER_URL, 'ff_outage');
   proxy = await TcpProxy.start('127.0.0.1', Number(new URL(SERVER_URL).port));
-  direct = await appOn(database);
+  direct = await listening(database);
   const db = database.db;
   admin = await insertUser(db, { role: 'admin' });
   people = [];
@@ -116,7 +110,7 @@ afterAll(async () => {
 describe('while the database is unreachable', () => {
   it('database-backed calls answer 503 DATABASE_UNAVAILABLE, /api/ready fails, /api/health stays up; all works again once it is back', async () => {
     const handle = await openPostgres(proxy.url(database.url as string));
-    const app = await appOn(handle);
+    const app = await listening(handle);
     const base = baseOf(app);
     try {
       expect((await call(base, 'GET', '/api/ready')).status).toBe(200);
@@ -201,7 +195,7 @@ describe('a connection that dies during a request', () => {
 describe('live sockets across an outage', () => {
   it('resume and catch up on what was committed while the LISTEN connection was down', async () => {
     const handle = await openPostgres(proxy.url(database.url as string));
-    const app = await appOn(handle);
+    const app = await listening(handle);
     const socket = await LiveTestClient.connect(`ws://${baseOf(app)}/api/live`);
     try {
       const token = bearer(direct, admin).authorization.slice('Bearer '.length);

@@ -100,19 +100,7 @@ export async function createTestDatabase(source: TestDatabaseSource): Promise<Te
   if (source.kind === 'server') {
     const name = `ff_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(source.adminUrl, `create database ${name} template ${source.template}`);
-    const url = withDatabase(source.adminUrl, name);
-    const handle = await openPostgres(url);
-    let disposed = false;
-    return {
-      ...handle,
-      url,
-      async dispose() {
-        if (disposed) return;
-        disposed = true;
-        await handle.close().catch(() => {});
-        await adminQuery(source.adminUrl, `drop database if exists ${name} with (force)`);
-      },
-    };
+    return openServerDatabase(source.adminUrl, name);
   }
   const bytes = await readFile(source.templateFile);
   const pglite = new PGlite({ loadDataDir: new Blob([bytes]), parsers: pgliteParsers });
@@ -135,9 +123,15 @@ export async function createServerDatabase(serverUrl: string, prefix = 'ff_serve
       `This test needs the PostgreSQL server at ${serverUrl}, which cannot be used: ${(error as Error).message}`,
     );
   }
+  const database = await openServerDatabase(serverUrl, name);
+  await migrateToLatest(database.db);
+  return database;
+}
+
+/** A handle on database `name` of the server, whose dispose() drops it. */
+async function openServerDatabase(serverUrl: string, name: string): Promise<TestDatabase> {
   const url = withDatabase(serverUrl, name);
   const handle = await openPostgres(url);
-  await migrateToLatest(handle.db);
   let disposed = false;
   return {
     ...handle,
