@@ -155,7 +155,7 @@ describe('a connection that dies during a request', () => {
     await api?.stop();
   });
 
-  it('terminated by pg_terminate_backend or cut by the network: 503, the process stays up and the next request works', async () => {
+  it('terminated by pg_terminate_backend, cut by the network, or stalled then closed: 503, the process stays up and the next request works', async () => {
     // A backend terminated while the request waits on the run's row lock (held by the test).
     const lock = await holdRunLock(run.id);
     try {
@@ -176,6 +176,19 @@ describe('a connection that dies during a request', () => {
       const cut = await second;
       expect(cut.status, JSON.stringify(cut.body)).toBe(503);
       expect(cut.body.code).toBe('DATABASE_UNAVAILABLE');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(api.alive(), api.output()).toBe(true);
+      await proxy.restore();
+
+      // A stall of a second that then closes, under a request that is reading.
+      expect((await call(api.base, 'GET', '/api/users', admin)).status).toBe(200);
+      proxy.stall();
+      const stalled = call(api.base, 'GET', '/api/users', admin);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await proxy.cut();
+      const closed = await stalled;
+      expect(closed.status, JSON.stringify(closed.body)).toBe(503);
+      expect(closed.body.code).toBe('DATABASE_UNAVAILABLE');
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(api.alive(), api.output()).toBe(true);
     } finally {

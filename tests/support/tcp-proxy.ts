@@ -62,6 +62,14 @@ export class TcpProxy {
     });
   }
 
+  /** The network stalls: open connections stay open but nothing passes in either direction until cut(). */
+  stall(): void {
+    for (const socket of this.sockets) {
+      socket.unpipe();
+      socket.pause();
+    }
+  }
+
   /** The network goes away: every connection through the proxy is destroyed and new ones are refused. */
   async cut(): Promise<void> {
     const server = this.server;
