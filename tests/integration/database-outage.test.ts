@@ -203,6 +203,28 @@ describe('a connection that dies during a request', () => {
     expect((await call(api.base, 'GET', '/api/ready')).status).toBe(200);
     expect(api.alive()).toBe(true);
   });
+
+  it('the LISTEN connection terminated: the process stays up and listens again', async () => {
+    const listeners = async () =>
+      (
+        await sql<{ pid: number }>`
+          select pid from pg_stat_activity
+          where datname = current_database() and application_name = 'firefit-live-hub'`.execute(database.db)
+      ).rows.map((r) => r.pid);
+    // The process's and the in-process app's (which the test cannot tell apart): all terminated.
+    const before = await listeners();
+    expect(before).toHaveLength(2);
+    await sql`select pg_terminate_backend(pid) from unnest(${before}::int[]) pid`.execute(database.db);
+    const renewed = (pids: number[]) => pids.length === before.length && pids.every((p) => !before.includes(p));
+    const deadline = Date.now() + 15_000;
+    let after = await listeners();
+    while (!renewed(after) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await listeners();
+    }
+    expect(renewed(after), `before ${before}, after ${after}`).toBe(true);
+    expect(api.alive(), api.output()).toBe(true);
+  });
 });
 
 describe('live sockets across an outage', () => {
