@@ -155,6 +155,14 @@ describe('a connection that dies during a request', () => {
     await api?.stop();
   });
 
+  /** The request whose connection died got 503 DATABASE_UNAVAILABLE, and the process is still up. */
+  async function answeredUnavailable(res: Awaited<ReturnType<typeof call>>): Promise<void> {
+    expect(res.status, JSON.stringify(res.body)).toBe(503);
+    expect(res.body.code).toBe('DATABASE_UNAVAILABLE');
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the socket's end arrives after the error
+    expect(api.alive(), api.output()).toBe(true);
+  }
+
   it('terminated by pg_terminate_backend, cut by the network, or stalled then closed: 503, the process stays up and the next request works', async () => {
     // A backend terminated while the request waits on the run's row lock (held by the test).
     const lock = await holdRunLock(run.id);
@@ -162,22 +170,14 @@ describe('a connection that dies during a request', () => {
       const pending = call(api.base, 'POST', '/api/registrations', people[1], { runId: run.id });
       const pid = await lockWaiter();
       await sql`select pg_terminate_backend(${pid})`.execute(database.db);
-      const terminated = await pending;
-      expect(terminated.status, JSON.stringify(terminated.body)).toBe(503);
-      expect(terminated.body.code).toBe('DATABASE_UNAVAILABLE');
-      await new Promise((resolve) => setTimeout(resolve, 200)); // the socket's end arrives after the error
-      expect(api.alive(), api.output()).toBe(true);
+      await answeredUnavailable(await pending);
       expect((await call(api.base, 'GET', '/api/health')).status).toBe(200);
 
       // The network cut while the request waits on the same lock.
       const second = call(api.base, 'POST', '/api/registrations', people[2], { runId: run.id });
       await lockWaiter();
       await proxy.cut();
-      const cut = await second;
-      expect(cut.status, JSON.stringify(cut.body)).toBe(503);
-      expect(cut.body.code).toBe('DATABASE_UNAVAILABLE');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(api.alive(), api.output()).toBe(true);
+      await answeredUnavailable(await second);
       await proxy.restore();
 
       // A stall of a second that then closes, under a request that is reading.
@@ -186,11 +186,7 @@ describe('a connection that dies during a request', () => {
       const stalled = call(api.base, 'GET', '/api/users', admin);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await proxy.cut();
-      const closed = await stalled;
-      expect(closed.status, JSON.stringify(closed.body)).toBe(503);
-      expect(closed.body.code).toBe('DATABASE_UNAVAILABLE');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(api.alive(), api.output()).toBe(true);
+      await answeredUnavailable(await stalled);
     } finally {
       await proxy.restore();
       await lock.release();
