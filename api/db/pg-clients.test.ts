@@ -5,14 +5,15 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * A pg Pool or Client without an 'error' listener ends the process when its server goes away
- * (docs/decisions/024-database-outages.md). Every file that creates one must attach a listener.
+ * (docs/decisions/024-database-outages.md). Every file that creates one must attach a listener, and a
+ * pool must give one to each client it connects (pg-pool covers idle clients only).
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const FOLDERS = ['api', 'projections', 'tests/support'];
+const FOLDERS = ['api', 'projections', 'tests'];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .filter((f) => f.endsWith('.ts'))
     .map((f) => path.join(folder, f));
 }
 
@@ -30,6 +31,8 @@ describe('pg clients and pools', () => {
       const created = text.match(/new pg\.(Client|Pool)\(/g)?.length ?? 0;
       const handled = text.match(/\.on\('error'/g)?.length ?? 0;
       expect(handled).toBeGreaterThanOrEqual(created);
+      // pg-pool listens on idle clients only: a pool must give each client its own listener as it connects.
+      if (/new pg\.Pool\(/.test(text)) expect(text).toMatch(/\.on\('connect', \(client\) => \{\s*client\.on\('error'/);
     },
   );
 });
