@@ -207,17 +207,23 @@ describe('a connection that dies during a request', () => {
           select pid from pg_stat_activity
           where datname = current_database() and application_name = 'firefit-live-hub'`.execute(database.db)
       ).rows.map((r) => r.pid);
-    // The process's and the in-process app's (which the test cannot tell apart): all terminated.
-    const before = await listeners();
+    /** Polls until the listeners satisfy `ok` (they reconnect with backoff), or 15 s have passed. */
+    const settled = async (ok: (pids: number[]) => boolean) => {
+      const deadline = Date.now() + 15_000;
+      let pids = await listeners();
+      while (!ok(pids) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        pids = await listeners();
+      }
+      return pids;
+    };
+    // The process's and the in-process app's (which the test cannot tell apart), once both are back
+    // from the earlier cuts: all terminated.
+    const before = await settled((pids) => pids.length === 2);
     expect(before).toHaveLength(2);
     await sql`select pg_terminate_backend(pid) from unnest(${before}::int[]) pid`.execute(database.db);
     const renewed = (pids: number[]) => pids.length === before.length && pids.every((p) => !before.includes(p));
-    const deadline = Date.now() + 15_000;
-    let after = await listeners();
-    while (!renewed(after) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      after = await listeners();
-    }
+    const after = await settled(renewed);
     expect(renewed(after), `before ${before}, after ${after}`).toBe(true);
     expect(api.alive(), api.output()).toBe(true);
   });
