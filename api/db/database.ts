@@ -60,8 +60,15 @@ export function wrapPGlite(pglite: PGlite): DatabaseHandle {
 
 export async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+  // A client whose server goes away emits 'error' as well as failing its query. pg-pool handles that
+  // event only while the client is idle (and then re-emits it here); a client checked out for a query
+  // or a transaction has no listener, and an unhandled 'error' event ends the process. So every client
+  // gets its own listener as it is created: the query that was running fails, the error plugin answers
+  // 503, and the pool drops the client when it is released (decision 024).
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   try {
     const client = await pool.connect();
     client.release();

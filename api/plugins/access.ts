@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { Database, Role } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 
@@ -172,7 +173,9 @@ export async function optionalCaller(
   try {
     await authenticate(app, request);
     return request.user;
-  } catch {
+  } catch (error) {
+    // A database that is down is not an anonymous caller: the request fails with 503 (decision 024).
+    if (isDatabaseUnavailable(error)) throw error;
     return undefined;
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope, FieldProblem } from '../contracts/common.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { DomainError } from '../domain/errors.ts';
 
 export function envelope(
@@ -53,6 +54,9 @@ function validationProblems(error: FastifyError & { validation: unknown[] }): Fi
   });
 }
 
+/** What a 503 DATABASE_UNAVAILABLE suggests to the client, in seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** Turns every error into the one envelope; a 5xx is logged with its request id and never leaks internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -65,6 +69,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const problems = validationProblems(error);
       const summary = problems.map((p) => `${p.field} ${p.message}`).join('; ');
       return sendError(request, reply, 400, 'VALIDATION_FAILED', `Invalid request: ${summary}`, problems);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A lost or unobtainable connection: worth retrying, never a crash (decision 024).
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(
+        request,
+        reply,
+        503,
+        'DATABASE_UNAVAILABLE',
+        'The database is not answering at the moment. Please try again shortly.',
+      );
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

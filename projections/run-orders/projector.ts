@@ -34,7 +34,10 @@ async function projectRunOrders(trx: Transaction<Database>, events: readonly Rec
     const fresh = list.filter((e) => e.version > (from?.version ?? 0));
     if (fresh.length === 0) continue;
     const state = foldRunOrder(fresh, from);
-    const row = { run_id: runId, version: state.version, state: JSON.stringify(state), updated_at: new Date() };
+    // The time of the last event folded, not the clock: a rebuild from the log writes the same row
+    // (docs/decisions/024-database-outages.md, the fault test).
+    const updatedAt = (fresh.at(-1) as RecordedEvent).recordedAt;
+    const row = { run_id: runId, version: state.version, state: JSON.stringify(state), updated_at: updatedAt };
     await trx
       .insertInto('run_orders')
       .values(row)

@@ -26,6 +26,7 @@ const TIME_ZONE = 'America/Toronto';
 
 async function adminQuery(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {}); // a lost connection fails the query instead (decision 024)
   await client.connect();
   try {
     await client.query(text);

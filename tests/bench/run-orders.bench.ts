@@ -24,6 +24,7 @@ const LONG_STREAM = Number(process.env.BENCH_LONG_STREAM ?? 10_000);
 
 async function adminQuery(url: string, text: string) {
   const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {}); // a lost connection fails the query instead (decision 024)
   await client.connect();
   try {
     await client.query(text);

@@ -22,6 +22,7 @@ async function listen(onPayload: (payload: string) => void): Promise<() => Promi
     return stop;
   }
   const client = new pg.Client({ connectionString: database.url });
+  client.on('error', () => {}); // a lost connection fails the query instead (decision 024)
   await client.connect();
   client.on('notification', (n) => onPayload(n.payload ?? ''));
   await client.query(`listen ${NOTIFY_CHANNEL}`);

@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import type { RunOrderView } from '../../api/contracts/run-orders.ts';
 import type { User } from '../../api/db/schema.ts';
+import { startApiProcess } from '../support/api-process.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp, testConfig } from '../support/app.ts';
 import { insertEvent, insertRegistration, insertRun, insertUser } from '../support/factories.ts';
 import { LiveTestClient } from '../support/live-client.ts';
@@ -15,7 +14,6 @@ import { LiveTestClient } from '../support/live-client.ts';
  * The test body is the same either way: commands over HTTP to one, sockets on the other.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const onServer = inject('testDatabase').kind === 'server';
 
 interface Instance {
@@ -30,39 +28,8 @@ let runId: number;
 
 /** `node --import tsx api/server.ts` on the test's database; resolves with its address once it listens. */
 async function startProcess(databaseUrl: string): Promise<Instance> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: TEST_JWT_SECRET,
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const port = /running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
-    if (port) {
-      return {
-        base: `127.0.0.1:${port}`,
-        async close() {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      };
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the API process did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const started = await startApiProcess(databaseUrl);
+  return { base: started.base, close: () => started.stop() };
 }
 
 async function startInProcess(): Promise<Instance> {

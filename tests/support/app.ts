@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { type Config, loadConfig } from '../../api/config.ts';
+import type { DatabaseHandle } from '../../api/db/database.ts';
 import type { Role } from '../../api/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -28,20 +29,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a real database of its own. */
-export async function createTestApp(
-  options: { webRoot?: string; env?: NodeJS.ProcessEnv; database?: TestDatabase } = {},
-): Promise<TestApp> {
-  const database = options.database ?? (await testDatabase());
-  const config = testConfig(options.env);
+/** The real app, ready, on the given database (which the caller closes). */
+export async function appOn(
+  database: DatabaseHandle,
+  options: { webRoot?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<FastifyInstance> {
   const app = await buildApp({
-    config,
+    config: testConfig(options.env),
     database,
     jwtSecret: TEST_JWT_SECRET,
     webRoot: options.webRoot ?? '/nonexistent-web-root',
     logger: false,
   });
   await app.ready();
+  return app;
+}
+
+/** The real app on a real database of its own. */
+export async function createTestApp(
+  options: { webRoot?: string; env?: NodeJS.ProcessEnv; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await testDatabase());
+  const app = await appOn(database, options);
   return {
     app,
     database,

@@ -24,6 +24,7 @@ function withDatabase(url: string, database: string): string {
 
 async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  client.on('error', () => {}); // a lost connection fails the query instead (decision 024)
   await client.connect();
   try {
     await client.query(text);
@@ -99,23 +100,47 @@ export async function createTestDatabase(source: TestDatabaseSource): Promise<Te
   if (source.kind === 'server') {
     const name = `ff_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(source.adminUrl, `create database ${name} template ${source.template}`);
-    const url = withDatabase(source.adminUrl, name);
-    const handle = await openPostgres(url);
-    let disposed = false;
-    return {
-      ...handle,
-      url,
-      async dispose() {
-        if (disposed) return;
-        disposed = true;
-        await handle.close().catch(() => {});
-        await adminQuery(source.adminUrl, `drop database if exists ${name} with (force)`);
-      },
-    };
+    return openServerDatabase(source.adminUrl, name);
   }
   const bytes = await readFile(source.templateFile);
   const pglite = new PGlite({ loadDataDir: new Blob([bytes]), parsers: pgliteParsers });
   await pglite.waitReady;
   const handle = wrapPGlite(pglite);
   return { ...handle, dispose: () => handle.close() };
+}
+
+/**
+ * A migrated database of its own on the given PostgreSQL server, whatever the suite's source: for the
+ * tests that cut, terminate or kill the server's connections (decision 024). Fails, with the server's
+ * address, when the server cannot be reached.
+ */
+export async function createServerDatabase(serverUrl: string, prefix = 'ff_server'): Promise<TestDatabase> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  try {
+    await adminQuery(serverUrl, `create database ${name}`);
+  } catch (error) {
+    throw new Error(
+      `This test needs the PostgreSQL server at ${serverUrl}, which cannot be used: ${(error as Error).message}`,
+    );
+  }
+  const database = await openServerDatabase(serverUrl, name);
+  await migrateToLatest(database.db);
+  return database;
+}
+
+/** A handle on database `name` of the server, whose dispose() drops it. */
+async function openServerDatabase(serverUrl: string, name: string): Promise<TestDatabase> {
+  const url = withDatabase(serverUrl, name);
+  const handle = await openPostgres(url);
+  let disposed = false;
+  return {
+    ...handle,
+    url,
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      await handle.close().catch(() => {});
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
 }

@@ -212,7 +212,8 @@ export async function memberCount(
     // Outside the lists only those who may read the team learn that it exists.
     try {
       await authorizeTeam(db, caller, team, 'read');
-    } catch {
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error; // a database failure stays one (decision 024)
       throw teamNotFound();
     }
   }
