@@ -3,14 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
+  closeSiteAndBrowser,
   expectNoSidewaysScroll,
-  launchBrowser,
   onPage,
   openPage,
   pagesForTests,
   type RunningSite,
   screenshot,
-  startSite,
+  startSiteAndBrowser,
 } from '../support/browser.ts';
 import { insertUser } from '../support/factories.ts';
 
@@ -22,13 +22,11 @@ let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite({ env: { ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS), AUTH_RATE_LIMIT: '1000' } });
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteAndBrowser({
+    env: { ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS), AUTH_RATE_LIMIT: '1000' },
+  }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => closeSiteAndBrowser(site, browser));
 
 /** The link of the newest outbox message to an address, on this site's origin. */
 async function outboxLink(to: string, page: 'verify-email' | 'reset-password'): Promise<string> {

@@ -5,15 +5,15 @@ import type { EventRow, Run, User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
+  closeSiteAndBrowser,
   expectNoSidewaysScroll,
-  launchBrowser,
   openPage,
   pagesForTests,
   pressUntilText,
   type RunningSite,
   screenshot,
   signIn,
-  startSite,
+  startSiteAndBrowser,
   type VIEWPORTS,
   visit,
 } from '../support/browser.ts';
@@ -43,8 +43,7 @@ const CASEY_TEAM = 'Rescue 2 Relay';
 const db = () => site.database.db;
 
 beforeAll(async () => {
-  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteAndBrowser({ env: { AUTH_RATE_LIMIT: '1000' } }));
   const passwordHash = await hash(PASSWORD);
   const station = await insertDepartment(db(), {
     name: 'Brandon Fire & Emergency Services',
@@ -91,10 +90,7 @@ beforeAll(async () => {
     await crew('casey'),
   );
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => closeSiteAndBrowser(site, browser));
 
 const newPage = (viewport: keyof typeof VIEWPORTS) =>
   openPage(browser, viewport, { timezoneId: TIME_ZONE, locale: 'en-US' });

@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Run } from '../../api/db/schema.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
+  closeSiteAndBrowser,
   expectNoSidewaysScroll,
-  launchBrowser,
   onPage,
   pagesForTests,
   type RunningSite,
   screenshot,
   signInPage,
-  startSite,
+  startSiteAndBrowser,
   visit,
 } from '../support/browser.ts';
 import {
@@ -37,8 +37,7 @@ let lethbridgeId: number;
 let monctonId: number;
 
 beforeAll(async () => {
-  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteAndBrowser({ env: { AUTH_RATE_LIMIT: '1000' } }));
   const db = site.database.db;
   const passwordHash = await hash(PASSWORD);
   const station = await insertDepartment(db, { name: 'Saskatoon Fire Department', city: 'Saskatoon', province: 'SK' });
@@ -109,10 +108,7 @@ beforeAll(async () => {
     scope: 'Regional',
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => closeSiteAndBrowser(site, browser));
 
 /** The labels of the status changes the page offers. */
 async function offeredTransitions(page: Page): Promise<string[]> {

@@ -7,15 +7,15 @@ import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { callAs } from '../support/app.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
+  closeSiteAndBrowser,
   expectNoSidewaysScroll,
-  launchBrowser,
   onPage,
   pagesForTests,
   pressUntilText,
   type RunningSite,
   screenshot,
   signInPage,
-  startSite,
+  startSiteAndBrowser,
   VIEWPORTS,
   visit,
 } from '../support/browser.ts';
@@ -69,8 +69,7 @@ async function statusInDatabase(runId: number, team: string): Promise<string | u
 }
 
 beforeAll(async () => {
-  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteAndBrowser({ env: { AUTH_RATE_LIMIT: '1000' } }));
   const passwordHash = await hash(PASSWORD);
   const department = await insertDepartment(db(), { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' });
   admin = await insertUser(db(), {
@@ -137,10 +136,7 @@ beforeAll(async () => {
   await register(industrialRun, halifax.id);
   await register(industrialRun, danaTeam.id);
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => closeSiteAndBrowser(site, browser));
 
 /** The entrant names of the waitlist board, top to bottom. */
 async function boardOrder(page: Page): Promise<string[]> {

@@ -3,13 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
+  closeSiteAndBrowser,
   expectNoSidewaysScroll,
-  launchBrowser,
   pagesForTests,
   type RunningSite,
   screenshot,
   signInPage,
-  startSite,
+  startSiteAndBrowser,
   VIEWPORTS,
   visit,
 } from '../support/browser.ts';
@@ -28,8 +28,7 @@ const EVENT_YEAR = new Date().getFullYear() + 1;
 const EVENT_DATE = `${EVENT_YEAR}-06-01`;
 
 beforeAll(async () => {
-  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteAndBrowser({ env: { AUTH_RATE_LIMIT: '1000' } }));
   const db = site.database.db;
   const station = await insertDepartment(db, { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' });
   const halifax = await insertDepartment(db, { name: 'Halifax Regional Fire', city: 'Halifax', province: 'NS' });
@@ -85,10 +84,7 @@ beforeAll(async () => {
   });
   await insertRun(db, event.id, { name: 'Relay: Men', type: 'relay', category: 'Men' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => closeSiteAndBrowser(site, browser));
 
 async function addByEmail(page: Page, email: string, firstName: string): Promise<void> {
   await page.getByLabel('E-mail address of the person to add').fill(email);

@@ -5,14 +5,14 @@ import type { EventRow, Run } from '../../api/db/schema.ts';
 import { runOrderState } from '../../projections/run-orders/queries.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
+  closeSiteAndBrowser,
   expectNoSidewaysScroll,
-  launchBrowser,
   openPage,
   pagesForTests,
   type RunningSite,
   screenshot,
   signInPage,
-  startSite,
+  startSiteAndBrowser,
   type VIEWPORTS,
   waitUntil,
 } from '../support/browser.ts';
@@ -68,8 +68,7 @@ async function relayRunWithTeams(name: string): Promise<Run> {
 }
 
 beforeAll(async () => {
-  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteAndBrowser({ env: { AUTH_RATE_LIMIT: '1000' } }));
   const db = site.database.db;
   for (const [name, city, province] of [
     ['Kamloops Fire Rescue', 'Kamloops', 'BC'],
@@ -104,10 +103,7 @@ beforeAll(async () => {
     end_date: '2027-06-13',
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => closeSiteAndBrowser(site, browser));
 
 /** Signed in on the portal; the board's waits give up after 15 s rather than Playwright's 30. */
 async function signedInPage(email: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {

@@ -47,6 +47,25 @@ export async function startSite(options: { env?: NodeJS.ProcessEnv } = {}): Prom
   return { ...test, baseUrl: `http://127.0.0.1:${port}` };
 }
 
+/** The real site and a browser for the tests of a file; the site is closed again when the browser will not start. */
+export async function startSiteAndBrowser(
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<{ site: RunningSite; browser: Browser }> {
+  const site = await startSite(options);
+  try {
+    return { site, browser: await launchBrowser() };
+  } catch (error) {
+    await site.close();
+    throw error;
+  }
+}
+
+/** Closes what startSiteAndBrowser started (either may be missing when the start failed). */
+export async function closeSiteAndBrowser(site: RunningSite | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await site?.close();
+}
+
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },
@@ -90,6 +109,15 @@ export async function signInPage(
   const page = await openPage(browser, viewport, context);
   await signIn(page, site, email, password);
   return page;
+}
+
+/** Records the path of every script the page loads from now on, to check what a visitor downloads. */
+export function scriptsLoadedBy(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
 }
 
 /**
