@@ -144,18 +144,50 @@ async function generate(page: Page, seed: string): Promise<string[]> {
 
 const entriesPlaced = async (run: Run) => (await slotsOf(run)).filter((id) => id !== null).length;
 
+const nextFrame = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+
+/** Where a locator is once it has stopped moving (the same box two frames running), or null if it is not shown. */
+async function steadyBox(page: Page, locator: Locator) {
+  let box = await locator.boundingBox();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await nextFrame(page);
+    const again = await locator.boundingBox();
+    if (again && box && again.x === box.x && again.y === box.y && again.height === box.height) return again;
+    box = again;
+  }
+  return box;
+}
+
 /**
  * Drags a grip onto a position with the mouse, in small steps as a person would: first a nudge of
  * `nudgeX` px to the side (the pointer sensor starts a drag after a few pixels), then onto the target.
+ * The board can move under the pointer (an entry just taken out settling in its panel, a notice or a
+ * presence badge coming or going above): it presses the grip once the grip stands still, and before
+ * letting go it re-aims until the target stays under the pointer for two frames.
  */
 async function drag(page: Page, grip: Locator, to: number, nudgeX: number, steps: number): Promise<void> {
-  const source = await grip.boundingBox();
-  const target = await position(page, to).boundingBox();
-  if (!source || !target) throw new Error('position not on screen');
+  const source = await steadyBox(page, grip);
+  const target = position(page, to);
+  let box = await target.boundingBox();
+  if (!source || !box) throw new Error('position not on screen');
   await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
   await page.mouse.down();
   await page.mouse.move(source.x + source.width / 2 + nudgeX, source.y + source.height / 2 + 10, { steps: 4 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps });
+  let aim = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(aim.x, aim.y, { steps });
+  const under = (b: typeof box) =>
+    b !== null && aim.x >= b.x && aim.x <= b.x + b.width && aim.y >= b.y && aim.y <= b.y + b.height;
+  for (let settled = 0, attempt = 0; settled < 2 && attempt < 20; attempt++) {
+    await nextFrame(page);
+    box = await target.boundingBox();
+    if (under(box)) {
+      settled++;
+    } else if (box) {
+      settled = 0;
+      aim = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await page.mouse.move(aim.x, aim.y, { steps: 3 });
+    }
+  }
   await page.mouse.up();
 }
 
