@@ -2,7 +2,13 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import {
+  closeSiteAndBrowser,
+  type RunningSite,
+  screenshot,
+  startSiteAndBrowser,
+  VIEWPORTS,
+} from '../support/browser.ts';
 import { insertAnnouncement, insertDepartment, insertPicture } from '../support/factories.ts';
 
 const TIME_ZONE = 'America/Toronto';
@@ -47,7 +53,7 @@ const longDate = (date: Date) =>
     date,
   );
 
-/** No serious axe violations on any of these pages. */
+/** No serious axe violations on any of these pages: every public page must pass axe without a serious finding. */
 const checkAxe = (page: Page) => expectNoSeriousAxeViolations(page);
 
 describe('announcements in a real browser', () => {
@@ -61,13 +67,9 @@ describe('announcements in a real browser', () => {
   };
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
+    ({ site, browser } = await startSiteAndBrowser());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => closeSiteAndBrowser(site, browser));
 
   it('shows the empty message when nothing is published', async () => {
     const page = await open('/announcements');

@@ -7,13 +7,15 @@ import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { callAs } from '../support/app.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
+  closeSiteAndBrowser,
   expectNoSidewaysScroll,
-  launchBrowser,
+  onPage,
+  pagesForTests,
   pressUntilText,
   type RunningSite,
   screenshot,
   signInPage,
-  startSite,
+  startSiteAndBrowser,
   VIEWPORTS,
   visit,
 } from '../support/browser.ts';
@@ -67,8 +69,7 @@ async function statusInDatabase(runId: number, team: string): Promise<string | u
 }
 
 beforeAll(async () => {
-  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteAndBrowser({ env: { AUTH_RATE_LIMIT: '1000' } }));
   const passwordHash = await hash(PASSWORD);
   const department = await insertDepartment(db(), { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' });
   admin = await insertUser(db(), {
@@ -135,10 +136,7 @@ beforeAll(async () => {
   await register(industrialRun, halifax.id);
   await register(industrialRun, danaTeam.id);
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => closeSiteAndBrowser(site, browser));
 
 /** The entrant names of the waitlist board, top to bottom. */
 async function boardOrder(page: Page): Promise<string[]> {
@@ -162,144 +160,163 @@ async function dragByMouse(page: Page, handle: Locator, target: Locator): Promis
 }
 
 const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
+const confirmedTable = (page: Page) => page.getByRole('table', { name: 'Confirmed registrations' });
+const signedIn = (email: string, viewport: keyof typeof VIEWPORTS) =>
+  signInPage(browser, site, email, PASSWORD, viewport);
 
-describe('the registration screens in a real browser', () => {
-  it("an admin manages a run's registrations: waitlist by drag, keyboard and buttons; cancel, reinstate, delete, restore; history; batch", async () => {
-    const page = await signInPage(browser, site, 'desk@example.org', PASSWORD, 'desktop');
-    try {
-      await visit(page, site, `/portal/runs/${mensRun}`, 'Relay: Men');
-      await page.getByText('2 of 2 places taken').waitFor();
-      await expect(tab(page, /^Confirmed/).textContent()).resolves.toBe('Confirmed2');
-      await expect(tab(page, /^Waitlist/).textContent()).resolves.toBe('Waitlist2');
-      const confirmed = page.getByRole('table', { name: 'Confirmed registrations' });
-      await confirmed.getByText('Kamloops A').waitFor();
-      await confirmed.getByText('Halifax B').waitFor();
-      await screenshot(page, 'portal-run-confirmed-desktop');
-      await expectNoSeriousAxeViolations(page);
+describe("the registration screens: an admin manages a run's registrations (in order: each test goes on from the registrations the one before left)", () => {
+  const pages = pagesForTests(async () => ({ page: await signedIn('desk@example.org', 'desktop') }));
 
-      await tab(page, /^Waitlist/).click();
-      await page.waitForURL(/tab=waitlist/);
-      await expectBoard(page, ['Red Deer C', 'Moncton D']);
-      await screenshot(page, 'portal-run-waitlist-desktop');
-      await expectNoSeriousAxeViolations(page);
+  it('shows two confirmed and two waiting, without serious axe violations', async () => {
+    const { page } = pages;
+    await visit(page, site, `/portal/runs/${mensRun}`, 'Relay: Men');
+    await page.getByText('2 of 2 places taken').waitFor();
+    await expect(tab(page, /^Confirmed/).textContent()).resolves.toBe('Confirmed2');
+    await expect(tab(page, /^Waitlist/).textContent()).resolves.toBe('Waitlist2');
+    await confirmedTable(page).getByText('Kamloops A').waitFor();
+    await confirmedTable(page).getByText('Halifax B').waitFor();
+    await screenshot(page, 'portal-run-confirmed-desktop');
+    await expectNoSeriousAxeViolations(page);
 
-      // By mouse: Moncton D dragged above Red Deer C; the board moves at once, and the server agrees.
-      await dragByMouse(
-        page,
-        page.getByRole('button', { name: 'Move Moncton D', exact: true }),
-        page.getByTestId('waitlist-entry').first(),
-      );
-      await expectBoard(page, ['Moncton D', 'Red Deer C']);
-      await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Moncton D', 'Red Deer C']);
-
-      // By keyboard: space picks Moncton D up, the down arrow moves it, space drops it.
-      const handle = page.getByRole('button', { name: 'Move Moncton D', exact: true });
-      await handle.focus();
-      // Each key waits for what the screen reader hears, so the next key finds the drag where it should be.
-      await page.keyboard.press('Space');
-      await page.getByText('Picked up Moncton D, at position 1 of 2.').waitFor({ state: 'attached' });
-      await pressUntilText(page, 'ArrowDown', 'Moncton D is over position 2 of 2.');
-      await page.keyboard.press('Space');
-      await page.getByText('Moncton D was dropped at position 2 of 2.').waitFor({ state: 'attached' });
-      await expectBoard(page, ['Red Deer C', 'Moncton D']);
-      await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Red Deer C', 'Moncton D']);
-      await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
-        'Move Moncton D',
-      );
-
-      // And with the Move up button.
-      await page.getByRole('button', { name: 'Move up: Moncton D', exact: true }).click();
-      await expectBoard(page, ['Moncton D', 'Red Deer C']);
-      await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Moncton D', 'Red Deer C']);
-
-      // Cancelling a confirmed entry gives its place to the first in line.
-      await tab(page, /^Confirmed/).click();
-      await page.getByRole('button', { name: 'Cancel Kamloops A', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Cancel the registration of Kamloops A?' });
-      await dialog.getByLabel('Reason (optional)').fill('Shift swap');
-      await screenshot(page, 'portal-run-cancel-dialog-desktop');
-      await dialog.getByRole('button', { name: 'Cancel registration' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      await page.getByRole('status').getByText('The registration of Kamloops A was cancelled').waitFor();
-      await confirmed.getByText('Moncton D').waitFor();
-      await confirmed.getByText('Kamloops A').waitFor({ state: 'detached' });
-      await expect.poll(() => tab(page, /^Waitlist/).textContent()).toBe('Waitlist1');
-      expect(await statusInDatabase(mensRun, 'Moncton D')).toBe('confirmed');
-      expect(await waitlistInDatabase(mensRun)).toEqual(['Red Deer C']);
-
-      // Reinstated while the run is full: it goes to the end of the waitlist.
-      await tab(page, /^Cancelled/).click();
-      await page.getByRole('button', { name: 'Reinstate Kamloops A', exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Reinstate' }).click();
-      await page.getByText('Kamloops A was reinstated at #2 on the waitlist.').waitFor();
-      await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Red Deer C', 'Kamloops A']);
-
-      // Deleted, then restored from the Deleted tab, which appears once something is deleted.
-      await expect(tab(page, /^Deleted/).count()).resolves.toBe(0);
-      await tab(page, /^Confirmed/).click();
-      await page.getByRole('button', { name: 'Delete Halifax B', exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Delete registration' }).click();
-      await page.getByText('The registration of Halifax B was deleted.').waitFor();
-      await confirmed.getByText('Red Deer C').waitFor();
-      expect(await statusInDatabase(mensRun, 'Halifax B')).toBe('deleted');
-      await tab(page, /^Deleted/).click();
-      await page.getByRole('button', { name: 'Restore Halifax B', exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
-      await page.getByText('Halifax B was restored at #2 on the waitlist.').waitFor();
-      await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Kamloops A', 'Halifax B']);
-
-      // The history: who did what, newest first, in words.
-      await tab(page, /^History/).click();
-      const history = page.getByRole('list', { name: 'Registration history, newest first' });
-      await history.getByText('Halifax B — Restored').waitFor();
-      await history.getByText('Moncton D — Promoted from waitlist').waitFor();
-      await history.getByText('Moncton D — Moved to waitlist position 1').first().waitFor();
-      await history.getByText('Kamloops A — Cancelled').waitFor();
-      await history.getByText('Cancelled: Shift swap').waitFor();
-      await expect(history.getByText('by Ari Benn').count()).resolves.toBeGreaterThan(5);
-      await screenshot(page, 'portal-run-history-desktop');
-      await expectNoSeriousAxeViolations(page);
-
-      // A batch with a team that breaks a rule registers nothing and says why; without it, it goes through.
-      await page.getByRole('button', { name: 'Register teams' }).click();
-      const batch = page.getByRole('dialog', { name: 'Register teams for Relay: Men' });
-      await batch.getByLabel('Search teams by name').fill('saskatoon');
-      await batch.getByRole('checkbox', { name: /Saskatoon E/ }).check();
-      await batch.getByLabel('Search teams by name').fill('tiny');
-      await batch.getByRole('checkbox', { name: /Tiny Team/ }).check();
-      await batch.getByRole('button', { name: 'Register 2 teams' }).click();
-      await batch.getByText('Nothing was registered: 1 team was refused.').waitFor();
-      await batch.getByText(/Tiny Team:/).waitFor();
-      await screenshot(page, 'portal-run-batch-refused-desktop');
-      expect(await statusInDatabase(mensRun, 'Saskatoon E')).toBeUndefined();
-      await batch.getByRole('button', { name: 'Remove the refused teams' }).click();
-      await batch.getByRole('button', { name: 'Register 1 team' }).click();
-      await page.getByText('1 team registered: 1 on the waitlist.').waitFor();
-      await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Kamloops A', 'Halifax B', 'Saskatoon E']);
-
-      // A move the server refuses (someone cancelled the entry meanwhile) is put back, with the server's reason.
-      await tab(page, /^Waitlist/).click();
-      await expectBoard(page, ['Kamloops A', 'Halifax B', 'Saskatoon E']);
-      const saskatoon = (await callAs(site.app, 'GET', `/api/registrations/waitlist?runId=${mensRun}`, admin)).json()
-        .data[2] as RegistrationDto;
-      expect((await callAs(site.app, 'PATCH', `/api/registrations/${saskatoon.id}/cancel`, admin, {})).statusCode).toBe(
-        200,
-      );
-      await page.getByRole('button', { name: 'Move up: Saskatoon E', exact: true }).click();
-      await page
-        .getByRole('alert')
-        .getByText('Saskatoon E could not be moved, so the waitlist is back as it was: Only a waitlisted registration')
-        .waitFor();
-      await expectBoard(page, ['Kamloops A', 'Halifax B']);
-    } finally {
-      await page.context().close();
-    }
+    await tab(page, /^Waitlist/).click();
+    await page.waitForURL(/tab=waitlist/);
+    await expectBoard(page, ['Red Deer C', 'Moncton D']);
+    await screenshot(page, 'portal-run-waitlist-desktop');
+    await expectNoSeriousAxeViolations(page);
   });
 
+  it('moves an entry up the waitlist by mouse: the board moves at once, and the server agrees', async () => {
+    const { page } = pages;
+    await dragByMouse(
+      page,
+      page.getByRole('button', { name: 'Move Moncton D', exact: true }),
+      page.getByTestId('waitlist-entry').first(),
+    );
+    await expectBoard(page, ['Moncton D', 'Red Deer C']);
+    await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Moncton D', 'Red Deer C']);
+  });
+
+  it('moves it down by keyboard: space picks it up, the down arrow moves it, space drops it, the focus stays', async () => {
+    const { page } = pages;
+    const handle = page.getByRole('button', { name: 'Move Moncton D', exact: true });
+    await handle.focus();
+    // Each key waits for what the screen reader hears, so the next key finds the drag where it should be.
+    await page.keyboard.press('Space');
+    await page.getByText('Picked up Moncton D, at position 1 of 2.').waitFor({ state: 'attached' });
+    await pressUntilText(page, 'ArrowDown', 'Moncton D is over position 2 of 2.');
+    await page.keyboard.press('Space');
+    await page.getByText('Moncton D was dropped at position 2 of 2.').waitFor({ state: 'attached' });
+    await expectBoard(page, ['Red Deer C', 'Moncton D']);
+    await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Red Deer C', 'Moncton D']);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+      'Move Moncton D',
+    );
+  });
+
+  it('moves it up with the Move up button', async () => {
+    const { page } = pages;
+    await page.getByRole('button', { name: 'Move up: Moncton D', exact: true }).click();
+    await expectBoard(page, ['Moncton D', 'Red Deer C']);
+    await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Moncton D', 'Red Deer C']);
+  });
+
+  it('gives the place of a cancelled confirmed entry to the first in line', async () => {
+    const { page } = pages;
+    await tab(page, /^Confirmed/).click();
+    await page.getByRole('button', { name: 'Cancel Kamloops A', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel the registration of Kamloops A?' });
+    await dialog.getByLabel('Reason (optional)').fill('Shift swap');
+    await screenshot(page, 'portal-run-cancel-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Cancel registration' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('status').getByText('The registration of Kamloops A was cancelled').waitFor();
+    await confirmedTable(page).getByText('Moncton D').waitFor();
+    await confirmedTable(page).getByText('Kamloops A').waitFor({ state: 'detached' });
+    await expect.poll(() => tab(page, /^Waitlist/).textContent()).toBe('Waitlist1');
+    expect(await statusInDatabase(mensRun, 'Moncton D')).toBe('confirmed');
+    expect(await waitlistInDatabase(mensRun)).toEqual(['Red Deer C']);
+  });
+
+  it('reinstates a cancelled entry at the end of the waitlist while the run is full', async () => {
+    const { page } = pages;
+    await tab(page, /^Cancelled/).click();
+    await page.getByRole('button', { name: 'Reinstate Kamloops A', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reinstate' }).click();
+    await page.getByText('Kamloops A was reinstated at #2 on the waitlist.').waitFor();
+    await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Red Deer C', 'Kamloops A']);
+  });
+
+  it('deletes an entry, then restores it from the Deleted tab, which appears once something is deleted', async () => {
+    const { page } = pages;
+    await expect(tab(page, /^Deleted/).count()).resolves.toBe(0);
+    await tab(page, /^Confirmed/).click();
+    await page.getByRole('button', { name: 'Delete Halifax B', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete registration' }).click();
+    await page.getByText('The registration of Halifax B was deleted.').waitFor();
+    await confirmedTable(page).getByText('Red Deer C').waitFor();
+    expect(await statusInDatabase(mensRun, 'Halifax B')).toBe('deleted');
+    await tab(page, /^Deleted/).click();
+    await page.getByRole('button', { name: 'Restore Halifax B', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+    await page.getByText('Halifax B was restored at #2 on the waitlist.').waitFor();
+    await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Kamloops A', 'Halifax B']);
+  });
+
+  it('tells the history in words, newest first: who did what', async () => {
+    const { page } = pages;
+    await tab(page, /^History/).click();
+    const history = page.getByRole('list', { name: 'Registration history, newest first' });
+    await history.getByText('Halifax B — Restored').waitFor();
+    await history.getByText('Moncton D — Promoted from waitlist').waitFor();
+    await history.getByText('Moncton D — Moved to waitlist position 1').first().waitFor();
+    await history.getByText('Kamloops A — Cancelled').waitFor();
+    await history.getByText('Cancelled: Shift swap').waitFor();
+    await expect(history.getByText('by Ari Benn').count()).resolves.toBeGreaterThan(5);
+    await screenshot(page, 'portal-run-history-desktop');
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  it('registers nothing of a batch with a team that breaks a rule and says why; without that team it goes through', async () => {
+    const { page } = pages;
+    await page.getByRole('button', { name: 'Register teams' }).click();
+    const batch = page.getByRole('dialog', { name: 'Register teams for Relay: Men' });
+    await batch.getByLabel('Search teams by name').fill('saskatoon');
+    await batch.getByRole('checkbox', { name: /Saskatoon E/ }).check();
+    await batch.getByLabel('Search teams by name').fill('tiny');
+    await batch.getByRole('checkbox', { name: /Tiny Team/ }).check();
+    await batch.getByRole('button', { name: 'Register 2 teams' }).click();
+    await batch.getByText('Nothing was registered: 1 team was refused.').waitFor();
+    await batch.getByText(/Tiny Team:/).waitFor();
+    await screenshot(page, 'portal-run-batch-refused-desktop');
+    expect(await statusInDatabase(mensRun, 'Saskatoon E')).toBeUndefined();
+    await batch.getByRole('button', { name: 'Remove the refused teams' }).click();
+    await batch.getByRole('button', { name: 'Register 1 team' }).click();
+    await page.getByText('1 team registered: 1 on the waitlist.').waitFor();
+    await expect.poll(() => waitlistInDatabase(mensRun)).toEqual(['Kamloops A', 'Halifax B', 'Saskatoon E']);
+  });
+
+  it("puts back a move the server refuses (someone cancelled the entry meanwhile), with the server's reason", async () => {
+    const { page } = pages;
+    await tab(page, /^Waitlist/).click();
+    await expectBoard(page, ['Kamloops A', 'Halifax B', 'Saskatoon E']);
+    const saskatoon = (await callAs(site.app, 'GET', `/api/registrations/waitlist?runId=${mensRun}`, admin)).json()
+      .data[2] as RegistrationDto;
+    expect((await callAs(site.app, 'PATCH', `/api/registrations/${saskatoon.id}/cancel`, admin, {})).statusCode).toBe(
+      200,
+    );
+    await page.getByRole('button', { name: 'Move up: Saskatoon E', exact: true }).click();
+    await page
+      .getByRole('alert')
+      .getByText('Saskatoon E could not be moved, so the waitlist is back as it was: Only a waitlisted registration')
+      .waitFor();
+    await expectBoard(page, ['Kamloops A', 'Halifax B']);
+  });
+});
+
+describe('the registration screens, after the admin has managed the run above', () => {
   for (const viewport of ['phone', 'desktop'] as const) {
     it(`shows the run page and everyone's registrations to an admin at ${VIEWPORTS[viewport].width} px without serious axe violations`, async () => {
-      const page = await signInPage(browser, site, 'desk@example.org', PASSWORD, viewport);
-      try {
+      await onPage(signedIn('desk@example.org', viewport), async (page) => {
         await visit(page, site, `/portal/runs/${mensRun}?tab=waitlist`, 'Relay: Men');
         await page.getByTestId('waitlist-entry').first().waitFor();
         await expectNoSidewaysScroll(page);
@@ -323,16 +340,15 @@ describe('the registration screens in a real browser', () => {
         await page.getByRole('link', { name: 'Okoye Crew' }).first().click();
         await page.waitForURL(new RegExp(`/portal/runs/${industrialRun}`));
         await page.getByRole('heading', { level: 1, name: 'Relay: Industrial' }).waitFor();
-      } finally {
-        await page.context().close();
-      }
+      });
     });
   }
+});
 
-  it('a captain sees their team waiting second, at phone and desktop widths, and cancels it', async () => {
-    for (const viewport of ['desktop', 'phone'] as const) {
-      const page = await signInPage(browser, site, 'dana.okoye@example.org', PASSWORD, viewport);
-      try {
+describe("the registration screens: a captain's own registrations (in order: the last test cancels the registration the others show)", () => {
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`shows a captain their team waiting second at ${VIEWPORTS[viewport].width} px`, async () => {
+      await onPage(signedIn('dana.okoye@example.org', viewport), async (page) => {
         await visit(page, site, '/portal/registrations', 'My registrations');
         const card = page.getByRole('article', { name: 'Kamloops Summer Challenge' });
         await card.getByText('Team Okoye Crew').waitFor();
@@ -340,13 +356,12 @@ describe('the registration screens in a real browser', () => {
         await card.getByText('Waitlisted').waitFor();
         await screenshot(page, `portal-registrations-mine-${viewport}`);
         await expectNoSeriousAxeViolations(page);
-      } finally {
-        await page.context().close();
-      }
-    }
+      });
+    });
+  }
 
-    const page = await signInPage(browser, site, 'dana.okoye@example.org', PASSWORD, 'phone');
-    try {
+  it("lets the captain cancel it on a phone, and keeps the run's page closed to them", async () => {
+    await onPage(signedIn('dana.okoye@example.org', 'phone'), async (page) => {
       await visit(page, site, '/portal/registrations', 'My registrations');
       await page
         .getByRole('button', { name: 'Cancel registration for Relay: Industrial at Kamloops Summer Challenge' })
@@ -363,8 +378,6 @@ describe('the registration screens in a real browser', () => {
       // Non-admins never see a run's page.
       await page.goto(`${site.baseUrl}/portal/runs/${industrialRun}`, { waitUntil: 'networkidle' });
       await page.waitForURL(/\/portal$/);
-    } finally {
-      await page.context().close();
-    }
+    });
   });
 });

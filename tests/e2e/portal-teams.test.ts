@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../support/app.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
+  closeSiteAndBrowser,
   expectNoSidewaysScroll,
-  launchBrowser,
+  pagesForTests,
   type RunningSite,
   screenshot,
   signInPage,
-  startSite,
+  startSiteAndBrowser,
   VIEWPORTS,
   visit,
 } from '../support/browser.ts';
@@ -29,8 +30,7 @@ const EVENT_YEAR = new Date().getFullYear() + 1;
 const EVENT_DATE = `${EVENT_YEAR}-06-01`;
 
 beforeAll(async () => {
-  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteAndBrowser({ env: { AUTH_RATE_LIMIT: '1000' } }));
   const db = site.database.db;
   const station = await insertDepartment(db, { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' });
   const halifax = await insertDepartment(db, { name: 'Halifax Regional Fire', city: 'Halifax', province: 'NS' });
@@ -86,10 +86,7 @@ beforeAll(async () => {
   });
   await insertRun(db, event.id, { name: 'Relay: Men', type: 'relay', category: 'Men' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => closeSiteAndBrowser(site, browser));
 
 /**
  * A captain invites by e-mail and the person accepts (docs/decisions/026); the invitee's own screens are
@@ -114,6 +111,9 @@ async function addByEmail(page: Page, email: string): Promise<void> {
 /** The value of the "Best time" fact on a detail page. */
 const bestTimeFact = (page: Page) => page.locator('xpath=//dt[normalize-space()="Best time"]/following-sibling::dd[1]');
 
+const signedIn = (email: string, viewport: keyof typeof VIEWPORTS) =>
+  signInPage(browser, site, email, PASSWORD, viewport);
+
 const memberIdsOf = async (teamName: string) => {
   const db = site.database.db;
   const team = await db.selectFrom('teams').select('id').where('name', '=', teamName).executeTakeFirstOrThrow();
@@ -127,234 +127,264 @@ const memberIdsOf = async (teamName: string) => {
   return rows.map((r) => r.email);
 };
 
-describe('team screens in a real browser', () => {
-  it('lets a captain create a team, invite members, see who is not eligible for a run and why, remove them and hand over the captaincy', async () => {
-    const page = await signInPage(browser, site, 'riley@example.org', PASSWORD, 'desktop');
-    try {
-      await visit(page, site, '/portal/teams', 'Teams');
-      await page.getByText("You're not on a team yet").waitFor();
+describe('team screens: a captain forms a team, checks it against a run, fixes it and hands over the captaincy (in order: each test goes on with the team the one before left)', () => {
+  const pages = pagesForTests(async () => ({ page: await signedIn('riley@example.org', 'desktop') }));
+  const members = (page: Page) => page.getByRole('table', { name: 'Members of Smoke Eaters' });
+  const outcome = (page: Page) => page.getByTestId('eligibility-outcome');
 
-      await page.getByRole('button', { name: 'New team' }).click();
-      const dialog = page.getByRole('dialog', { name: 'New team' });
-      await dialog.getByRole('button', { name: 'Create team' }).click();
-      // Nothing is sent until the form is right; the problems sit beside their fields.
-      await dialog.getByText('Team name is required').waitFor();
-      await dialog.getByText('Choose a format').waitFor();
-      await screenshot(page, 'portal-team-new-desktop');
-      await expectNoSeriousAxeViolations(page);
-      await dialog.getByLabel('Team name').fill('Smoke Eaters');
-      await dialog.getByRole('radio', { name: /Relay/ }).first().check();
-      await expect(dialog.getByText('Kamloops Fire Rescue').isVisible()).resolves.toBe(true);
-      await dialog.getByRole('button', { name: 'Create team' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Smoke Eaters' }).waitFor();
-      await page.getByText('1 of 3–5 members').waitFor();
-      await page.getByText('Needs 2 more').waitFor();
+  it('shows the problems of the new-team form beside their fields, sending nothing until the form is right', async () => {
+    const { page } = pages;
+    await visit(page, site, '/portal/teams', 'Teams');
+    await page.getByText("You're not on a team yet").waitFor();
 
-      await addByEmail(page, 'jordan@example.org');
-      await addByEmail(page, 'SAM@example.org');
-      await addByEmail(page, 'casey@example.org');
-      await page.reload({ waitUntil: 'networkidle' });
-      await page.getByText('4 of 3–5 members').waitFor();
-      expect(await memberIdsOf('Smoke Eaters')).toEqual([
-        'casey@example.org',
-        'jordan@example.org',
-        'riley@example.org',
-        'sam@example.org',
-      ]);
-
-      // Check the team against the open relay run: Casey is too young on the event date.
-      await page
-        .getByLabel('Check eligibility for a run')
-        .selectOption({ label: 'Kamloops Summer Classic — Relay: Men' });
-      await page.waitForURL(/runId=\d+/);
-      const outcome = page.getByTestId('eligibility-outcome');
-      await outcome.getByText('Not eligible yet: 1 member not eligible.').waitFor();
-      const members = page.getByRole('table', { name: 'Members of Smoke Eaters' });
-      const caseyRow = members.getByRole('row').filter({ hasText: 'Casey Young' });
-      await caseyRow.getByText('Under 19 on the event date').waitFor();
-      await caseyRow.getByText(/Casey Young is 17 on|Casey Young is 18 on/).waitFor();
-      await expect(
-        members.getByRole('row').filter({ hasText: 'Sam Ortiz' }).getByText('Eligible').isVisible(),
-      ).resolves.toBe(true);
-      await screenshot(page, 'portal-team-detail-desktop');
-      await expectNoSeriousAxeViolations(page);
-      await expectNoSidewaysScroll(page, 'the team page');
-
-      await page.getByRole('button', { name: 'Remove Casey Young' }).click();
-      const confirmRemove = page.getByRole('dialog', { name: 'Remove Casey Young?' });
-      await confirmRemove.getByRole('button', { name: 'Remove member' }).click();
-      await members.getByText('Casey Young', { exact: true }).waitFor({ state: 'detached' });
-      await outcome.getByText('The team and every member meet the rules for this run.').waitFor();
-      expect(await memberIdsOf('Smoke Eaters')).toEqual(['jordan@example.org', 'riley@example.org', 'sam@example.org']);
-
-      await page.getByRole('button', { name: 'Make captain: Jordan Blake' }).click();
-      await page
-        .getByRole('dialog', { name: 'Make Jordan Blake the captain?' })
-        .getByRole('button', { name: 'Make captain' })
-        .click();
-      // Riley is now a member like any other: the page turns read-only.
-      await page.getByText(/Only its captain \(Jordan Blake\) or an admin can change it/).waitFor();
-      await expect(page.getByRole('heading', { name: 'Add a member' }).count()).resolves.toBe(0);
-      await expect(page.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
-      await expect(page.getByRole('button', { name: 'Leave team' }).isVisible()).resolves.toBe(true);
-      const team = await site.database.db
-        .selectFrom('teams')
-        .innerJoin('users', 'users.id', 'teams.captain_id')
-        .select('users.email')
-        .where('teams.name', '=', 'Smoke Eaters')
-        .executeTakeFirstOrThrow();
-      expect(team.email).toBe('jordan@example.org');
-
-      await visit(page, site, '/portal/teams', 'Teams');
-      await page.getByRole('link', { name: 'Smoke Eaters' }).waitFor();
-      await screenshot(page, 'portal-teams-list-desktop');
-      await expectNoSeriousAxeViolations(page);
-    } finally {
-      await page.context().close();
-    }
+    await page.getByRole('button', { name: 'New team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New team' });
+    await dialog.getByRole('button', { name: 'Create team' }).click();
+    await dialog.getByText('Team name is required').waitFor();
+    await dialog.getByText('Choose a format').waitFor();
+    await screenshot(page, 'portal-team-new-desktop');
+    await expectNoSeriousAxeViolations(page);
   });
 
-  it('shows a member who is not captain the team read-only, on a phone, and keeps other teams closed to them', async () => {
-    const page = await signInPage(browser, site, 'sam@example.org', PASSWORD, 'phone');
-    try {
-      await visit(page, site, '/portal/teams', 'Teams');
-      await page.getByRole('link', { name: 'Smoke Eaters' }).waitFor();
-      await screenshot(page, 'portal-teams-list-phone');
-      await expectNoSeriousAxeViolations(page);
-
-      await page.getByRole('link', { name: 'Smoke Eaters' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Smoke Eaters' }).waitFor();
-      await page.getByText(/Only its captain \(Jordan Blake\) or an admin can change it/).waitFor();
-      await page.getByText('3 of 3–5 members').waitFor();
-      await expect(
-        page.getByRole('button', { name: /Remove|Make captain|Edit|Delete|Make hybrid/ }).count(),
-      ).resolves.toBe(0);
-      await expect(page.getByRole('heading', { name: 'Add a member' }).count()).resolves.toBe(0);
-      // Members may still check the team against a run.
-      await page
-        .getByLabel('Check eligibility for a run')
-        .selectOption({ label: 'Kamloops Summer Classic — Relay: Men' });
-      await page
-        .getByTestId('eligibility-outcome')
-        .getByText('The team and every member meet the rules for this run.')
-        .waitFor();
-      await expectNoSidewaysScroll(page, 'the team page on a phone');
-      await screenshot(page, 'portal-team-detail-phone');
-      await expectNoSeriousAxeViolations(page);
-
-      // "All teams" lists the others, but only the teams Sam is on open.
-      await visit(page, site, '/portal/teams?tab=all', 'Teams');
-      await page.getByText('Halifax Hose Haulers').waitFor();
-      await expect(page.getByRole('link', { name: 'Halifax Hose Haulers' }).count()).resolves.toBe(0);
-      await expect(page.getByText('Retired Ladder').count()).resolves.toBe(0);
-      const hauler = await site.database.db
-        .selectFrom('teams')
-        .select('id')
-        .where('name', '=', 'Halifax Hose Haulers')
-        .executeTakeFirstOrThrow();
-      await visit(page, site, `/portal/teams/${hauler.id}`, "You're not on this team");
-    } finally {
-      await page.context().close();
-    }
+  it("creates the team in the captain's department and says how many members it still needs", async () => {
+    const { page } = pages;
+    const dialog = page.getByRole('dialog', { name: 'New team' });
+    await dialog.getByLabel('Team name').fill('Smoke Eaters');
+    await dialog.getByRole('radio', { name: /Relay/ }).first().check();
+    await expect(dialog.getByText('Kamloops Fire Rescue').isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Create team' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Smoke Eaters' }).waitFor();
+    await page.getByText('1 of 3–5 members').waitFor();
+    await page.getByText('Needs 2 more').waitFor();
   });
 
-  for (const viewport of ['desktop', 'phone'] as const) {
-    it(`shows an admin every team, filtered in the URL, at ${VIEWPORTS[viewport].width} px`, async () => {
-      const page = await signInPage(browser, site, 'desk@example.org', PASSWORD, viewport);
-      try {
-        await visit(page, site, '/portal/teams', 'Teams');
-        for (const name of ['Smoke Eaters', 'Halifax Hose Haulers', 'Retired Ladder'])
-          await page.getByRole('link', { name }).waitFor();
-        await screenshot(page, `portal-teams-admin-${viewport}`);
-        await expectNoSeriousAxeViolations(page);
+  it('invites members by their e-mail address, in any case; they join once they accept', async () => {
+    const { page } = pages;
+    await addByEmail(page, 'jordan@example.org');
+    await addByEmail(page, 'SAM@example.org');
+    await addByEmail(page, 'casey@example.org');
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByText('4 of 3–5 members').waitFor();
+    expect(await memberIdsOf('Smoke Eaters')).toEqual([
+      'casey@example.org',
+      'jordan@example.org',
+      'riley@example.org',
+      'sam@example.org',
+    ]);
+  });
 
-        await page.getByLabel('Format').selectOption('tech2');
-        await page.waitForURL(/runType=tech2/);
-        await page.getByRole('link', { name: 'Smoke Eaters' }).waitFor({ state: 'detached' });
-        await page.getByRole('link', { name: 'Halifax Hose Haulers' }).waitFor();
-        await page.reload({ waitUntil: 'networkidle' });
-        await expect.poll(() => page.getByLabel('Format').inputValue()).toBe('tech2');
+  it('checks the team against the open relay run: a member too young on the event date is not eligible, and says why', async () => {
+    const { page } = pages;
+    await page
+      .getByLabel('Check eligibility for a run')
+      .selectOption({ label: 'Kamloops Summer Classic — Relay: Men' });
+    await page.waitForURL(/runId=\d+/);
+    await outcome(page).getByText('Not eligible yet: 1 member not eligible.').waitFor();
+    const caseyRow = members(page).getByRole('row').filter({ hasText: 'Casey Young' });
+    await caseyRow.getByText('Under 19 on the event date').waitFor();
+    await caseyRow.getByText(/Casey Young is 17 on|Casey Young is 18 on/).waitFor();
+    await expect(
+      members(page).getByRole('row').filter({ hasText: 'Sam Ortiz' }).getByText('Eligible').isVisible(),
+    ).resolves.toBe(true);
+    await screenshot(page, 'portal-team-detail-desktop');
+    await expectNoSeriousAxeViolations(page);
+    await expectNoSidewaysScroll(page, 'the team page');
+  });
 
-        // An admin may make someone else the captain of a new team.
-        await page.getByRole('button', { name: 'New team' }).click();
-        const dialog = page.getByRole('dialog', { name: 'New team' });
-        await dialog.getByLabel('Team name').fill(`Kamloops Pair ${viewport}`);
-        await dialog.getByRole('radio', { name: /Tech2 relay/ }).check();
-        await dialog.getByRole('radio', { name: 'Someone else' }).check();
-        await dialog.getByLabel('Find the captain').fill('ortiz');
-        await dialog.getByRole('button', { name: 'Choose Sam Ortiz as captain' }).click();
-        await dialog.getByText('Kamloops Fire Rescue', { exact: true }).waitFor();
-        await expectNoSidewaysScroll(page, 'the new team dialog');
-        await screenshot(page, `portal-team-new-admin-${viewport}`);
-        await expectNoSeriousAxeViolations(page);
-        await dialog.getByRole('button', { name: 'Create team' }).click();
-        await page.getByRole('heading', { level: 1, name: `Kamloops Pair ${viewport}` }).waitFor();
-        await page.getByText('1 of 2 members').waitFor();
-        const created = await site.database.db
-          .selectFrom('teams')
-          .innerJoin('users', 'users.id', 'teams.captain_id')
-          .select(['users.email', 'teams.run_type'])
-          .where('teams.name', '=', `Kamloops Pair ${viewport}`)
-          .executeTakeFirstOrThrow();
-        expect(created).toEqual({ email: 'sam@example.org', run_type: 'tech2' });
+  it('removes the member who is not eligible, after which the team meets the rules', async () => {
+    const { page } = pages;
+    await page.getByRole('button', { name: 'Remove Casey Young' }).click();
+    const confirmRemove = page.getByRole('dialog', { name: 'Remove Casey Young?' });
+    await confirmRemove.getByRole('button', { name: 'Remove member' }).click();
+    await members(page).getByText('Casey Young', { exact: true }).waitFor({ state: 'detached' });
+    await outcome(page).getByText('The team and every member meet the rules for this run.').waitFor();
+    expect(await memberIdsOf('Smoke Eaters')).toEqual(['jordan@example.org', 'riley@example.org', 'sam@example.org']);
+  });
 
-        // The best time (seed time): checked as m:ss.hh when the field is left, saved, shown on the page.
-        await expect(bestTimeFact(page).textContent()).resolves.toBe('Not given');
-        await page.getByRole('button', { name: 'Edit', exact: true }).click();
-        const edit = page.getByRole('dialog', { name: `Edit Kamloops Pair ${viewport}` });
-        const bestTime = edit.getByLabel('Best time');
-        await expect(bestTime.getAttribute('placeholder')).resolves.toBe('m:ss.hh');
-        await bestTime.fill('1:7.32');
-        await bestTime.press('Tab');
-        await edit.getByText('Enter the time as m:ss.hh, like 1:47.32').waitFor();
-        await expect(bestTime.getAttribute('aria-invalid')).resolves.toBe('true');
-        await expectNoSidewaysScroll(page, 'the edit team dialog');
-        await screenshot(page, `portal-team-edit-best-time-${viewport}`);
-        await expectNoSeriousAxeViolations(page);
-        await bestTime.fill('1:47.32');
-        await edit.getByText('Enter the time as m:ss.hh, like 1:47.32').waitFor({ state: 'detached' });
-        await edit.getByRole('button', { name: 'Save changes' }).click();
-        await edit.waitFor({ state: 'detached' });
-        await bestTimeFact(page).getByText('1:47.32').waitFor();
-        await screenshot(page, `portal-team-best-time-${viewport}`);
-        const timed = await site.database.db
+  it('hands over the captaincy: the former captain is a member like any other and the page turns read-only', async () => {
+    const { page } = pages;
+    await page.getByRole('button', { name: 'Make captain: Jordan Blake' }).click();
+    await page
+      .getByRole('dialog', { name: 'Make Jordan Blake the captain?' })
+      .getByRole('button', { name: 'Make captain' })
+      .click();
+    await page.getByText(/Only its captain \(Jordan Blake\) or an admin can change it/).waitFor();
+    await expect(page.getByRole('heading', { name: 'Add a member' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Leave team' }).isVisible()).resolves.toBe(true);
+    const team = await site.database.db
+      .selectFrom('teams')
+      .innerJoin('users', 'users.id', 'teams.captain_id')
+      .select('users.email')
+      .where('teams.name', '=', 'Smoke Eaters')
+      .executeTakeFirstOrThrow();
+    expect(team.email).toBe('jordan@example.org');
+  });
+
+  it("lists the team among the person's teams", async () => {
+    const { page } = pages;
+    await visit(page, site, '/portal/teams', 'Teams');
+    await page.getByRole('link', { name: 'Smoke Eaters' }).waitFor();
+    await screenshot(page, 'portal-teams-list-desktop');
+    await expectNoSeriousAxeViolations(page);
+  });
+});
+
+describe('team screens: a member who is not captain, on a phone (after the captain above formed the team)', () => {
+  const pages = pagesForTests(async () => ({ page: await signedIn('sam@example.org', 'phone') }));
+
+  it("lists the member's team", async () => {
+    const { page } = pages;
+    await visit(page, site, '/portal/teams', 'Teams');
+    await page.getByRole('link', { name: 'Smoke Eaters' }).waitFor();
+    await screenshot(page, 'portal-teams-list-phone');
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  it('shows the team read-only, though a member may still check it against a run', async () => {
+    const { page } = pages;
+    await page.getByRole('link', { name: 'Smoke Eaters' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Smoke Eaters' }).waitFor();
+    await page.getByText(/Only its captain \(Jordan Blake\) or an admin can change it/).waitFor();
+    await page.getByText('3 of 3–5 members').waitFor();
+    await expect(
+      page.getByRole('button', { name: /Remove|Make captain|Edit|Delete|Make hybrid/ }).count(),
+    ).resolves.toBe(0);
+    await expect(page.getByRole('heading', { name: 'Add a member' }).count()).resolves.toBe(0);
+    await page
+      .getByLabel('Check eligibility for a run')
+      .selectOption({ label: 'Kamloops Summer Classic — Relay: Men' });
+    await page
+      .getByTestId('eligibility-outcome')
+      .getByText('The team and every member meet the rules for this run.')
+      .waitFor();
+    await expectNoSidewaysScroll(page, 'the team page on a phone');
+    await screenshot(page, 'portal-team-detail-phone');
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  it('lists the other teams under "All teams", but opens only the teams the member is on', async () => {
+    const { page } = pages;
+    await visit(page, site, '/portal/teams?tab=all', 'Teams');
+    await page.getByText('Halifax Hose Haulers').waitFor();
+    await expect(page.getByRole('link', { name: 'Halifax Hose Haulers' }).count()).resolves.toBe(0);
+    await expect(page.getByText('Retired Ladder').count()).resolves.toBe(0);
+    const hauler = await site.database.db
+      .selectFrom('teams')
+      .select('id')
+      .where('name', '=', 'Halifax Hose Haulers')
+      .executeTakeFirstOrThrow();
+    await visit(page, site, `/portal/teams/${hauler.id}`, "You're not on this team");
+  });
+});
+
+for (const viewport of ['desktop', 'phone'] as const) {
+  describe(`team screens: an admin at ${VIEWPORTS[viewport].width} px (in order: each test goes on from the page the one before left)`, () => {
+    const pages = pagesForTests(async () => ({ page: await signedIn('desk@example.org', viewport) }));
+    const teamName = `Kamloops Pair ${viewport}`;
+    const seedTimeOf = async () =>
+      (
+        await site.database.db
           .selectFrom('teams')
           .select('seed_time_ms')
-          .where('name', '=', `Kamloops Pair ${viewport}`)
-          .executeTakeFirstOrThrow();
-        expect(timed.seed_time_ms).toBe(107_320);
-        if (viewport === 'desktop') {
-          // Emptying the field clears the time.
-          await page.getByRole('button', { name: 'Edit', exact: true }).click();
-          await expect.poll(() => edit.getByLabel('Best time').inputValue()).toBe('1:47.32');
-          await edit.getByLabel('Best time').fill('');
-          await edit.getByRole('button', { name: 'Save changes' }).click();
-          await edit.waitFor({ state: 'detached' });
-          await bestTimeFact(page).getByText('Not given').waitFor();
-          const cleared = await site.database.db
-            .selectFrom('teams')
-            .select('seed_time_ms')
-            .where('name', '=', `Kamloops Pair ${viewport}`)
-            .executeTakeFirstOrThrow();
-          expect(cleared.seed_time_ms).toBeNull();
-        }
+          .where('name', '=', teamName)
+          .executeTakeFirstOrThrow()
+      ).seed_time_ms;
 
-        if (viewport === 'desktop') {
-          await visit(page, site, '/portal/teams?runType=tech2', 'Teams');
-          await page.getByRole('link', { name: 'Halifax Hose Haulers' }).click();
-          await page.getByRole('heading', { level: 1, name: 'Halifax Hose Haulers' }).waitFor();
-          await page.getByText('1 of 2 members').waitFor();
-          await page.getByRole('heading', { name: 'Add a member' }).waitFor();
-          await page.getByLabel('Find the person to add').fill('Morgan');
-          await page.getByRole('button', { name: 'Add Morgan Lee' }).click();
-          await page.getByText('2 of 2 members').waitFor();
-          await page.getByText(/The team is full/).waitFor();
-          await screenshot(page, 'portal-team-admin-detail-desktop');
-          await expectNoSeriousAxeViolations(page);
-        }
-      } finally {
-        await page.context().close();
-      }
+    it('lists every team, inactive ones too', async () => {
+      const { page } = pages;
+      await visit(page, site, '/portal/teams', 'Teams');
+      for (const name of ['Smoke Eaters', 'Halifax Hose Haulers', 'Retired Ladder'])
+        await page.getByRole('link', { name }).waitFor();
+      await screenshot(page, `portal-teams-admin-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
     });
-  }
-});
+
+    it('filters the teams by format in the URL, kept through a reload', async () => {
+      const { page } = pages;
+      await page.getByLabel('Format').selectOption('tech2');
+      await page.waitForURL(/runType=tech2/);
+      await page.getByRole('link', { name: 'Smoke Eaters' }).waitFor({ state: 'detached' });
+      await page.getByRole('link', { name: 'Halifax Hose Haulers' }).waitFor();
+      await page.reload({ waitUntil: 'networkidle' });
+      await expect.poll(() => page.getByLabel('Format').inputValue()).toBe('tech2');
+    });
+
+    it('makes someone else the captain of a new team', async () => {
+      const { page } = pages;
+      await page.getByRole('button', { name: 'New team' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New team' });
+      await dialog.getByLabel('Team name').fill(teamName);
+      await dialog.getByRole('radio', { name: /Tech2 relay/ }).check();
+      await dialog.getByRole('radio', { name: 'Someone else' }).check();
+      await dialog.getByLabel('Find the captain').fill('ortiz');
+      await dialog.getByRole('button', { name: 'Choose Sam Ortiz as captain' }).click();
+      await dialog.getByText('Kamloops Fire Rescue', { exact: true }).waitFor();
+      await expectNoSidewaysScroll(page, 'the new team dialog');
+      await screenshot(page, `portal-team-new-admin-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
+      await dialog.getByRole('button', { name: 'Create team' }).click();
+      await page.getByRole('heading', { level: 1, name: teamName }).waitFor();
+      await page.getByText('1 of 2 members').waitFor();
+      const created = await site.database.db
+        .selectFrom('teams')
+        .innerJoin('users', 'users.id', 'teams.captain_id')
+        .select(['users.email', 'teams.run_type'])
+        .where('teams.name', '=', teamName)
+        .executeTakeFirstOrThrow();
+      expect(created).toEqual({ email: 'sam@example.org', run_type: 'tech2' });
+    });
+
+    it('checks the best time (seed time) as m:ss.hh when the field is left, saves it and shows it on the page', async () => {
+      const { page } = pages;
+      await expect(bestTimeFact(page).textContent()).resolves.toBe('Not given');
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const edit = page.getByRole('dialog', { name: `Edit ${teamName}` });
+      const bestTime = edit.getByLabel('Best time');
+      await expect(bestTime.getAttribute('placeholder')).resolves.toBe('m:ss.hh');
+      await bestTime.fill('1:7.32');
+      await bestTime.press('Tab');
+      await edit.getByText('Enter the time as m:ss.hh, like 1:47.32').waitFor();
+      await expect(bestTime.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expectNoSidewaysScroll(page, 'the edit team dialog');
+      await screenshot(page, `portal-team-edit-best-time-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
+      await bestTime.fill('1:47.32');
+      await edit.getByText('Enter the time as m:ss.hh, like 1:47.32').waitFor({ state: 'detached' });
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await bestTimeFact(page).getByText('1:47.32').waitFor();
+      await screenshot(page, `portal-team-best-time-${viewport}`);
+      expect(await seedTimeOf()).toBe(107_320);
+    });
+
+    if (viewport === 'desktop') {
+      it('clears the best time when the field is emptied', async () => {
+        const { page } = pages;
+        const edit = page.getByRole('dialog', { name: `Edit ${teamName}` });
+        await page.getByRole('button', { name: 'Edit', exact: true }).click();
+        await expect.poll(() => edit.getByLabel('Best time').inputValue()).toBe('1:47.32');
+        await edit.getByLabel('Best time').fill('');
+        await edit.getByRole('button', { name: 'Save changes' }).click();
+        await edit.waitFor({ state: 'detached' });
+        await bestTimeFact(page).getByText('Not given').waitFor();
+        expect(await seedTimeOf()).toBeNull();
+      });
+
+      it("adds a member to another captain's team until it is full", async () => {
+        const { page } = pages;
+        await visit(page, site, '/portal/teams?runType=tech2', 'Teams');
+        await page.getByRole('link', { name: 'Halifax Hose Haulers' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Halifax Hose Haulers' }).waitFor();
+        await page.getByText('1 of 2 members').waitFor();
+        await page.getByRole('heading', { name: 'Add a member' }).waitFor();
+        await page.getByLabel('Find the person to add').fill('Morgan');
+        await page.getByRole('button', { name: 'Add Morgan Lee' }).click();
+        await page.getByText('2 of 2 members').waitFor();
+        await page.getByText(/The team is full/).waitFor();
+        await screenshot(page, 'portal-team-admin-detail-desktop');
+        await expectNoSeriousAxeViolations(page);
+      });
+    }
+  });
+}

@@ -3,11 +3,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
-  launchBrowser,
+  closeSiteAndBrowser,
+  pagesForTests,
   type RunningSite,
   screenshot,
   signInPage,
-  startSite,
+  startSiteAndBrowser,
   VIEWPORTS,
   visit,
 } from '../support/browser.ts';
@@ -19,8 +20,7 @@ let browser: Browser;
 const PASSWORD = 'Portal-pass1';
 
 beforeAll(async () => {
-  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteAndBrowser({ env: { AUTH_RATE_LIMIT: '1000' } }));
   const db = site.database.db;
   const station = await insertDepartment(db, { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' });
   await insertDepartment(db, { name: 'Halifax Regional Fire', city: 'Halifax', province: 'NS' });
@@ -61,111 +61,141 @@ beforeAll(async () => {
     password_hash: passwordHash,
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => closeSiteAndBrowser(site, browser));
 
-describe('portal screens in a real browser', () => {
-  for (const viewport of ['desktop', 'phone'] as const) {
-    it(`shows every account screen to a super-admin at ${VIEWPORTS[viewport].width} px without serious axe violations`, async () => {
-      const page = await signInPage(browser, site, 'chief@example.org', PASSWORD, viewport);
-      try {
-        await visit(page, site, '/portal', /Morgan/);
-        await screenshot(page, `portal-dashboard-${viewport}`);
-        await expectNoSeriousAxeViolations(page);
-        await visit(page, site, '/portal/profile', 'My profile');
-        await screenshot(page, `portal-profile-${viewport}`);
-        await expectNoSeriousAxeViolations(page);
-        await visit(page, site, '/portal/users', 'Users');
-        await page.getByText('Okoye').first().waitFor();
-        await screenshot(page, `portal-users-${viewport}`);
-        await expectNoSeriousAxeViolations(page);
-        await visit(page, site, '/portal/departments', 'Departments');
-        await page.getByText('Halifax Regional Fire').first().waitFor();
-        await screenshot(page, `portal-departments-${viewport}`);
-        await expectNoSeriousAxeViolations(page);
-        await visit(page, site, '/portal/admin-users', 'Admin users');
-        await page.getByText('Benn').first().waitFor();
-        await screenshot(page, `portal-admin-users-${viewport}`);
-        await expectNoSeriousAxeViolations(page);
-      } finally {
-        await page.context().close();
-      }
+for (const viewport of ['desktop', 'phone'] as const) {
+  describe(`portal screens: every account screen to a super-admin at ${VIEWPORTS[viewport].width} px, without serious axe violations`, () => {
+    const pages = pagesForTests(async () => ({
+      page: await signInPage(browser, site, 'chief@example.org', PASSWORD, viewport),
+    }));
+
+    it('shows the dashboard', async () => {
+      const { page } = pages;
+      await visit(page, site, '/portal', /Morgan/);
+      await screenshot(page, `portal-dashboard-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
     });
-  }
 
-  it('filters users by search in the URL, and deactivates one with a confirmation', async () => {
-    const page = await signInPage(browser, site, 'desk@example.org', PASSWORD, 'desktop');
-    try {
+    it('shows the profile', async () => {
+      const { page } = pages;
+      await visit(page, site, '/portal/profile', 'My profile');
+      await screenshot(page, `portal-profile-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
+    });
+
+    it('shows the users', async () => {
+      const { page } = pages;
       await visit(page, site, '/portal/users', 'Users');
-      await page.getByLabel('Search accounts by name or e-mail').fill('fournier');
-      await page.waitForURL(/query=fournier/);
-      await page.getByText('Okoye').waitFor({ state: 'detached' });
-      // The search lives in the URL: a reload keeps it.
-      await page.reload({ waitUntil: 'networkidle' });
-      await expect.poll(() => page.getByLabel('Search accounts by name or e-mail').inputValue()).toBe('fournier');
-      await page.getByRole('button', { name: 'Deactivate Eli Fournier' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.waitFor();
-      await screenshot(page, 'portal-users-confirm-desktop');
-      await dialog.getByRole('button', { name: /Deactivate/ }).click();
-      await page.getByRole('button', { name: 'Activate Eli Fournier' }).waitFor();
-      const isActive = async () =>
-        (
-          await site.database.db
-            .selectFrom('users')
-            .select('is_active')
-            .where('email', '=', 'eli@example.org')
-            .executeTakeFirstOrThrow()
-        ).is_active;
-      await expect.poll(isActive, { timeout: 10_000 }).toBe(false);
-      // The account page shows the person's best time (seed time) as m:ss.hh.
-      const eli = await site.database.db
-        .updateTable('users')
-        .set({ seed_time_ms: 101_000 })
-        .where('email', '=', 'eli@example.org')
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await visit(page, site, `/portal/users/${eli.id}`, 'Eli Fournier');
-      await page
-        .locator('xpath=//dt[normalize-space()="Best time"]/following-sibling::dd[1]')
-        .getByText('1:41.00')
-        .waitFor();
-      await expect.poll(() => page.getByLabel('Best time').inputValue()).toBe('1:41.00');
-      // An admin does not see the admin-users screen: the server refuses it and the portal sends them home.
-      await page.goto(`${site.baseUrl}/portal/admin-users`, { waitUntil: 'networkidle' });
-      await page.waitForURL(/\/portal$/);
-    } finally {
-      await page.context().close();
-    }
+      await page.getByText('Okoye').first().waitFor();
+      await screenshot(page, `portal-users-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
+    });
+
+    it('shows the departments', async () => {
+      const { page } = pages;
+      await visit(page, site, '/portal/departments', 'Departments');
+      await page.getByText('Halifax Regional Fire').first().waitFor();
+      await screenshot(page, `portal-departments-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
+    });
+
+    it('shows the admin users', async () => {
+      const { page } = pages;
+      await visit(page, site, '/portal/admin-users', 'Admin users');
+      await page.getByText('Benn').first().waitFor();
+      await screenshot(page, `portal-admin-users-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
+    });
+  });
+}
+
+describe('portal screens: an admin manages users (in order: each test goes on from the page the one before left)', () => {
+  const pages = pagesForTests(async () => ({
+    page: await signInPage(browser, site, 'desk@example.org', PASSWORD, 'desktop'),
+  }));
+
+  it('filters users by a search kept in the URL, so a reload keeps it', async () => {
+    const { page } = pages;
+    await visit(page, site, '/portal/users', 'Users');
+    await page.getByLabel('Search accounts by name or e-mail').fill('fournier');
+    await page.waitForURL(/query=fournier/);
+    await page.getByText('Okoye').waitFor({ state: 'detached' });
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByLabel('Search accounts by name or e-mail').inputValue()).toBe('fournier');
   });
 
-  it('lets a competitor edit their own details and bio, and keeps them out of admin screens', async () => {
-    const page = await signInPage(browser, site, 'dana@example.org', PASSWORD, 'phone');
-    try {
-      await visit(page, site, '/portal/profile', 'My profile');
-      await page.getByLabel('Last name').fill('Okoye-Brandt');
-      // A self-declared best time (seed time), typed as m:ss.hh; m:ss.h is read to the hundredth.
-      await page.getByLabel('Best time').fill('1:52.4');
-      await page.getByRole('button', { name: /Save/ }).first().click();
-      await expect
-        .poll(
-          async () =>
-            await site.database.db
-              .selectFrom('users')
-              .select(['last_name', 'seed_time_ms'])
-              .where('email', '=', 'dana@example.org')
-              .executeTakeFirstOrThrow(),
-        )
-        .toEqual({ last_name: 'Okoye-Brandt', seed_time_ms: 112_400 });
-      // The form shows the saved time as the server stored it, once its answer is back.
-      await expect.poll(() => page.getByLabel('Best time').inputValue(), { timeout: 10_000 }).toBe('1:52.40');
-      await screenshot(page, 'portal-profile-saved-phone');
-      await page.goto(`${site.baseUrl}/portal/users`, { waitUntil: 'networkidle' });
-      await page.waitForURL(/\/portal$/);
-    } finally {
-      await page.context().close();
-    }
+  it('deactivates a user after a confirmation', async () => {
+    const { page } = pages;
+    await page.getByRole('button', { name: 'Deactivate Eli Fournier' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await screenshot(page, 'portal-users-confirm-desktop');
+    await dialog.getByRole('button', { name: /Deactivate/ }).click();
+    await page.getByRole('button', { name: 'Activate Eli Fournier' }).waitFor();
+    const isActive = async () =>
+      (
+        await site.database.db
+          .selectFrom('users')
+          .select('is_active')
+          .where('email', '=', 'eli@example.org')
+          .executeTakeFirstOrThrow()
+      ).is_active;
+    await expect.poll(isActive, { timeout: 10_000 }).toBe(false);
+  });
+
+  it("shows the person's best time (seed time) as m:ss.hh on their account page", async () => {
+    const { page } = pages;
+    const eli = await site.database.db
+      .updateTable('users')
+      .set({ seed_time_ms: 101_000 })
+      .where('email', '=', 'eli@example.org')
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await visit(page, site, `/portal/users/${eli.id}`, 'Eli Fournier');
+    await page
+      .locator('xpath=//dt[normalize-space()="Best time"]/following-sibling::dd[1]')
+      .getByText('1:41.00')
+      .waitFor();
+    await expect.poll(() => page.getByLabel('Best time').inputValue()).toBe('1:41.00');
+  });
+
+  it('keeps an admin out of the admin-users screen: the server refuses it and the portal sends them home', async () => {
+    const { page } = pages;
+    await page.goto(`${site.baseUrl}/portal/admin-users`, { waitUntil: 'networkidle' });
+    await page.waitForURL(/\/portal$/);
+  });
+});
+
+describe('portal screens: a competitor on a phone (in order: each test goes on from the page the one before left)', () => {
+  const pages = pagesForTests(async () => ({
+    page: await signInPage(browser, site, 'dana@example.org', PASSWORD, 'phone'),
+  }));
+
+  it('lets them edit their own details and a best time typed as m:ss.h, shown back as the server stored it', async () => {
+    const { page } = pages;
+    await visit(page, site, '/portal/profile', 'My profile');
+    await page.getByLabel('Last name').fill('Okoye-Brandt');
+    // A self-declared best time (seed time), typed as m:ss.hh; m:ss.h is read to the hundredth.
+    await page.getByLabel('Best time').fill('1:52.4');
+    await page.getByRole('button', { name: /Save/ }).first().click();
+    await expect
+      .poll(
+        async () =>
+          await site.database.db
+            .selectFrom('users')
+            .select(['last_name', 'seed_time_ms'])
+            .where('email', '=', 'dana@example.org')
+            .executeTakeFirstOrThrow(),
+      )
+      .toEqual({ last_name: 'Okoye-Brandt', seed_time_ms: 112_400 });
+    // The form shows the saved time as the server stored it, once its answer is back.
+    await expect.poll(() => page.getByLabel('Best time').inputValue(), { timeout: 10_000 }).toBe('1:52.40');
+    await screenshot(page, 'portal-profile-saved-phone');
+  });
+
+  it('keeps them out of admin screens', async () => {
+    const { page } = pages;
+    await page.goto(`${site.baseUrl}/portal/users`, { waitUntil: 'networkidle' });
+    await page.waitForURL(/\/portal$/);
   });
 });

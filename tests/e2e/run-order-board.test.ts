@@ -5,12 +5,16 @@ import type { EventRow, Run } from '../../api/db/schema.ts';
 import { runOrderState } from '../../api/modules/run-orders/state.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
-  launchBrowser,
+  closeSiteAndBrowser,
+  expectNoSidewaysScroll,
+  openPage,
+  pagesForTests,
   type RunningSite,
   screenshot,
   signInPage,
-  startSite,
+  startSiteAndBrowser,
   type VIEWPORTS,
+  waitUntil,
 } from '../support/browser.ts';
 import {
   insertDepartment,
@@ -64,8 +68,7 @@ async function relayRunWithTeams(name: string): Promise<Run> {
 }
 
 beforeAll(async () => {
-  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteAndBrowser({ env: { AUTH_RATE_LIMIT: '1000' } }));
   const db = site.database.db;
   for (const [name, city, province] of [
     ['Kamloops Fire Rescue', 'Kamloops', 'BC'],
@@ -100,10 +103,7 @@ beforeAll(async () => {
     end_date: '2027-06-13',
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => closeSiteAndBrowser(site, browser));
 
 /** Signed in on the portal; the board's waits give up after 15 s rather than Playwright's 30. */
 async function signedInPage(email: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
@@ -142,243 +142,336 @@ async function generate(page: Page, seed: string): Promise<string[]> {
   return rows;
 }
 
-/** Drags a position's handle onto another position with the mouse, in small steps as a person would. */
-async function dragWithMouse(page: Page, from: number, to: number): Promise<void> {
-  const handle = position(page, from).getByRole('button', { name: /^Move / });
-  const source = await handle.boundingBox();
-  const target = await position(page, to).boundingBox();
-  if (!source || !target) throw new Error('position not on screen');
+const entriesPlaced = async (run: Run) => (await slotsOf(run)).filter((id) => id !== null).length;
+
+const nextFrame = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+
+/** Where a locator is once it has stopped moving (the same box two frames running), or null if it is not shown. */
+async function steadyBox(page: Page, locator: Locator) {
+  let box = await locator.boundingBox();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await nextFrame(page);
+    const again = await locator.boundingBox();
+    if (again && box && again.x === box.x && again.y === box.y && again.height === box.height) return again;
+    box = again;
+  }
+  return box;
+}
+
+/**
+ * Drags a grip onto a position with the mouse, in small steps as a person would: first a nudge of
+ * `nudgeX` px to the side (the pointer sensor starts a drag after a few pixels), then onto the target.
+ * The board can move under the pointer (an entry just taken out settling in its panel, a notice or a
+ * presence badge coming or going above): it presses the grip once the grip stands still, and before
+ * letting go it re-aims until the target stays under the pointer for two frames.
+ */
+async function drag(page: Page, grip: Locator, to: number, nudgeX: number, steps: number): Promise<void> {
+  const source = await steadyBox(page, grip);
+  const target = position(page, to);
+  let box = await target.boundingBox();
+  if (!source || !box) throw new Error('position not on screen');
   await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
   await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, { steps: 4 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+  await page.mouse.move(source.x + source.width / 2 + nudgeX, source.y + source.height / 2 + 10, { steps: 4 });
+  let aim = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(aim.x, aim.y, { steps });
+  const under = (b: typeof box) =>
+    b !== null && aim.x >= b.x && aim.x <= b.x + b.width && aim.y >= b.y && aim.y <= b.y + b.height;
+  for (let settled = 0, attempt = 0; settled < 2 && attempt < 20; attempt++) {
+    await nextFrame(page);
+    box = await target.boundingBox();
+    if (under(box)) {
+      settled++;
+    } else if (box) {
+      settled = 0;
+      aim = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await page.mouse.move(aim.x, aim.y, { steps: 3 });
+    }
+  }
   await page.mouse.up();
 }
 
-describe('the run-order board', () => {
-  it('generates with a seed, moves by mouse and keyboard, keeps locked positions, undoes and redoes', async () => {
-    const run = await relayRunWithTeams('Relay: Open A');
-    const page = await signedInPage('ari@example.org', 'desktop');
-    try {
-      // The index: pick the event, see the run without an order, open it.
-      await page.goto(`${site.baseUrl}/portal/run-orders`, { waitUntil: 'networkidle' });
-      await page.getByRole('link', { name: /Kamloops Firefit Classic/ }).click();
-      await page.getByTestId(`run-order-status-${run.id}`).getByText('No order yet').waitFor();
-      await screenshot(page, 'run-orders-index-desktop');
-      await page.getByRole('link', { name: `Create order for ${run.name}` }).click();
-      await page.getByRole('heading', { level: 1, name: run.name }).waitFor();
-      await page.getByText('No run order yet').waitFor();
-      await expectNoSeriousAxeViolations(page);
+/** Drags a position's handle onto another position with the mouse. */
+async function dragWithMouse(page: Page, from: number, to: number): Promise<void> {
+  await drag(page, position(page, from).getByRole('button', { name: /^Move / }), to, 10, 12);
+}
 
-      // Generate with a seed: the preview lists every team as added, and the board shows exactly that.
-      const preview = await generate(page, '20270612');
-      expect(preview).toHaveLength(10);
-      await page.getByTestId('heat-1').waitFor();
-      await poll(async () => (await slotsOf(run)).filter((id) => id !== null).length).toBe(10);
-      const slots = await slotsOf(run);
-      for (const row of preview) {
-        const [, at] = /added at (\d+)/.exec(row) ?? [];
-        const team = teamName(row);
-        expect(await shownAt(page, Number(at))).toBe(team);
-        expect(slots[Number(at) - 1]).toBe(await idAt(page, Number(at)));
-      }
-      await expect(page.getByTestId('heat-1').getByTestId('pair-1').textContent()).resolves.toMatch(
-        /Left lane[\s\S]*Right lane/,
-      );
-      await page.getByText('Now running').first().waitFor();
-      await screenshot(page, 'run-order-board-desktop');
-      await expectNoSeriousAxeViolations(page);
+/** The number dnd-kit's screen-reader announcement gives as the place a picked-up item is over. */
+async function announcedPosition(page: Page): Promise<string | undefined> {
+  const region = page.locator('[id^="DndLiveRegion"]');
+  return /is over position (\d+)\./.exec((await region.textContent()) ?? '')?.[1];
+}
 
-      // Mouse: position 1 onto position 4; 2, 3 and 4 shift up by one.
-      const before = await slotsOf(run);
-      await dragWithMouse(page, 1, 4);
-      const afterMouse = [before[1], before[2], before[3], before[0], ...before.slice(4)];
-      await poll(() => slotsOf(run)).toEqual(afterMouse);
-      expect(await idAt(page, 4)).toBe(before[0]);
+describe('the run-order board, one admin on one board (in order: each test goes on from the order the one before left)', () => {
+  let run: Run;
+  const pages = pagesForTests(
+    async () => {
+      run = await relayRunWithTeams('Relay: Open A');
+      return { page: await signedInPage('ari@example.org', 'desktop') };
+    },
+    { page: 'run-order-board-failure' },
+  );
+  let preview: string[];
+  /** The order before and after the move across the locked position, for undo and redo. */
+  let beforeLockMove: (number | null)[];
+  let afterLockMove: (number | null | undefined)[];
 
-      // Keyboard: pick up position 2, one step down, drop where the announcement says it is.
-      const moving = await idAt(page, 2);
-      await position(page, 2)
-        .getByRole('button', { name: /^Move / })
-        .focus();
-      await page.keyboard.press('Space');
-      const region = page.locator('[id^="DndLiveRegion"]');
-      const announced = async () => /is over position (\d+)\./.exec((await region.textContent()) ?? '')?.[1];
-      // The sensor listens for arrows from its next tick on: press until the announcement names another place.
-      await poll(async () => {
-        if ((await announced()) === undefined || (await announced()) === '2') await page.keyboard.press('ArrowDown');
-        return announced();
-      }).toMatch(/^(?!2$)\d+$/);
-      const over = await announced();
-      await page.keyboard.press('Space');
-      await poll(async () => (await slotsOf(run))[Number(over) - 1]).toBe(moving);
-      await poll(() => idAt(page, Number(over))).toBe(moving);
+  it('lists the run on the index as without an order and opens its empty board from there', async () => {
+    const { page } = pages;
+    await page.goto(`${site.baseUrl}/portal/run-orders`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: /Kamloops Firefit Classic/ }).click();
+    await page.getByTestId(`run-order-status-${run.id}`).getByText('No order yet').waitFor();
+    await screenshot(page, 'run-orders-index-desktop');
+    await page.getByRole('link', { name: `Create order for ${run.name}` }).click();
+    await page.getByRole('heading', { level: 1, name: run.name }).waitFor();
+    await page.getByText('No run order yet').waitFor();
+    await expectNoSeriousAxeViolations(page);
+  });
 
-      // Lock position 3, then move 1 onto 5 across it: position 3 keeps its team.
-      const held = await idAt(page, 3);
-      const lock = page.getByRole('button', { name: 'Lock position 3' });
-      await lock.click();
-      await poll(() => lock.getAttribute('aria-pressed')).toBe('true');
-      await poll(async () => (await runOrderState(site.database.db, run.id)).lockedPositions).toEqual([3]);
-      const beforeLockMove = await slotsOf(run);
-      await dragWithMouse(page, 1, 5);
-      const afterLockMove = [
-        beforeLockMove[1],
-        beforeLockMove[3],
-        beforeLockMove[2],
-        beforeLockMove[4],
-        beforeLockMove[0],
-        ...beforeLockMove.slice(5),
-      ];
-      await poll(() => slotsOf(run)).toEqual(afterLockMove);
-      expect(await idAt(page, 3)).toBe(held);
-      await screenshot(page, 'run-order-board-locked-desktop');
-      await expect(
-        position(page, 3)
-          .getByRole('button', { name: /^Move / })
-          .count(),
-      ).resolves.toBe(0);
-
-      // Undo and redo with the buttons, then with Ctrl+Z and Shift+Ctrl+Z.
-      await page.getByRole('button', { name: 'Undo' }).click();
-      await poll(() => slotsOf(run)).toEqual(beforeLockMove);
-      await poll(() => idAt(page, 5)).toBe(beforeLockMove[4]);
-      await page.getByRole('button', { name: 'Redo' }).click();
-      await poll(() => slotsOf(run)).toEqual(afterLockMove);
-      await page.getByRole('heading', { level: 1 }).click();
-      await page.keyboard.press('Control+z');
-      await poll(() => slotsOf(run)).toEqual(beforeLockMove);
-      await poll(() => idAt(page, 1)).toBe(beforeLockMove[0]);
-      await page.keyboard.press('Control+Shift+z');
-      await poll(() => slotsOf(run)).toEqual(afterLockMove);
-      await poll(() => idAt(page, 1)).toBe(afterLockMove[0]);
-
-      // The history lists the changes; one opens the order as it was, read-only, until "Back to live".
-      await page
-        .getByTestId('history-list')
-        .getByText(/Generated/)
-        .waitFor();
-      await page
-        .getByTestId('history-list')
-        .getByRole('button', { name: /Generated/ })
-        .click();
-      await page.getByTestId('past-heats').waitFor();
-      await page.getByText(/as it was at version/).waitFor();
-      await screenshot(page, 'run-order-board-history-desktop');
-      await page.getByRole('button', { name: 'Back to live' }).click();
-      await page.getByTestId('heats').waitFor();
-
-      // Saved states: save the order, change it, and apply the saved one after a confirmation.
-      const saved = await slotsOf(run);
-      await page.getByLabel('Name of the state to save').fill('Before the final');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await poll(async () => (await runOrderState(site.database.db, run.id)).savedStates.map((s) => s.name)).toEqual([
-        'Before the final',
-      ]);
-      await dragWithMouse(page, 6, 9);
-      await poll(async () => (await slotsOf(run))[8]).toBe(saved[5]);
-      await page.getByRole('button', { name: 'Apply saved state Before the final' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Apply state' }).click();
-      await poll(() => slotsOf(run)).toEqual(saved);
-      await poll(() => idAt(page, 9)).toBe(saved[8]);
-
-      // Take an entry out (it waits under "Not placed"), then drag it back in at position 2.
-      const removed = await idAt(page, 10);
-      await position(page, 10)
-        .getByRole('button', { name: /^Remove / })
-        .click();
-      await poll(async () => (await slotsOf(run))[9]).toBeNull();
-      const waiting = page.getByTestId(`unplaced-${removed}`);
-      await waiting.waitFor();
-      const grip = await waiting.getByRole('button', { name: /^Drag / }).boundingBox();
-      const target = await position(page, 2).boundingBox();
-      if (!grip || !target) throw new Error('not on screen');
-      await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(grip.x - 10, grip.y + 10, { steps: 4 });
-      await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 });
-      await page.mouse.up();
-      await poll(async () => (await slotsOf(run))[1]).toBe(removed);
-      await poll(async () => (await slotsOf(run)).filter((id) => id !== null).length).toBe(10);
-      await waiting.waitFor({ state: 'detached' });
-    } catch (error) {
-      await screenshot(page, 'run-order-board-failure');
-      throw error;
-    } finally {
-      await page.context().close();
+  it('generates with a seed: the preview lists every team as added, and the board shows exactly that', async () => {
+    const { page } = pages;
+    preview = await generate(page, '20270612');
+    expect(preview).toHaveLength(10);
+    await page.getByTestId('heat-1').waitFor();
+    await poll(() => entriesPlaced(run)).toBe(10);
+    const slots = await slotsOf(run);
+    for (const row of preview) {
+      const [, at] = /added at (\d+)/.exec(row) ?? [];
+      const team = teamName(row);
+      expect(await shownAt(page, Number(at))).toBe(team);
+      expect(slots[Number(at) - 1]).toBe(await idAt(page, Number(at)));
     }
   });
 
-  it("shows two admins each other's moves and presence, and refuses a stale edit naming the other admin", async () => {
-    const run = await relayRunWithTeams('Relay: Open B');
-    const ari = await signedInPage('ari@example.org', 'desktop');
-    const morgan = await signedInPage('morgan@example.org', 'desktop');
-    // Morgan's live socket goes through the test, which can hold back the run-order events (never presence).
-    let holdEvents = false;
-    await morgan.context().routeWebSocket(/\/api\/live/, (ws: WebSocketRoute) => {
-      const server = ws.connectToServer();
-      server.onMessage((message) => {
-        if (holdEvents && typeof message === 'string' && message.includes('"type":"event"')) return;
-        ws.send(message);
-      });
-    });
-    const screen = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
-    try {
-      await openBoard(ari, run);
-      await generate(ari, '777');
-      await poll(async () => (await slotsOf(run)).filter((id) => id !== null).length).toBe(10);
-      await openBoard(morgan, run);
-      await position(morgan, 10).waitFor();
-      // The venue's big screen, signed out, follows the same order.
-      await screen.goto(`${site.baseUrl}/display/runs/${run.id}`);
-      const onScreen = (n: number) =>
-        screen.locator(`[data-testid="lane"][data-position="${n}"]`).first().textContent();
-      await poll(async () => teamName(await onScreen(1))).toBe(await shownAt(ari, 1));
+  it('shows the heats in pairs of a left and a right lane, with the heat now running, without serious axe violations', async () => {
+    const { page } = pages;
+    await expect(page.getByTestId('heat-1').getByTestId('pair-1').textContent()).resolves.toMatch(
+      /Left lane[\s\S]*Right lane/,
+    );
+    await page.getByText('Now running').first().waitFor();
+    await screenshot(page, 'run-order-board-desktop');
+    await expectNoSeriousAxeViolations(page);
+  });
 
-      // Presence: each sees the other's initials, named for screen readers and on hover.
-      await ari
-        .getByRole('list', { name: 'Also on this board' })
-        .getByText('Morgan Lessard')
-        .first()
-        .waitFor({ state: 'attached' });
-      await morgan
-        .getByRole('list', { name: 'Also on this board' })
-        .getByText('Ari Benn')
-        .first()
-        .waitFor({ state: 'attached' });
-      await expect(
-        morgan.getByRole('list', { name: 'Also on this board' }).getByText('AB', { exact: true }).isVisible(),
-      ).resolves.toBe(true);
+  it('moves position 1 onto position 4 by mouse: 2, 3 and 4 shift up by one', async () => {
+    const { page } = pages;
+    const before = await slotsOf(run);
+    await dragWithMouse(page, 1, 4);
+    const afterMouse = [before[1], before[2], before[3], before[0], ...before.slice(4)];
+    await poll(() => slotsOf(run)).toEqual(afterMouse);
+    expect(await idAt(page, 4)).toBe(before[0]);
+  });
 
-      // While Ari drags position 2, Morgan sees who is moving it.
-      const handle = await position(ari, 2)
+  it('moves by keyboard: picked up at position 2, one step down, dropped where the announcement says it is', async () => {
+    const { page } = pages;
+    const moving = await idAt(page, 2);
+    await position(page, 2)
+      .getByRole('button', { name: /^Move / })
+      .focus();
+    await page.keyboard.press('Space');
+    // The sensor listens for arrows from its next tick on: press until the announcement names another place.
+    await poll(async () => {
+      const announced = await announcedPosition(page);
+      if (announced === undefined || announced === '2') await page.keyboard.press('ArrowDown');
+      return announcedPosition(page);
+    }).toMatch(/^(?!2$)\d+$/);
+    const over = await announcedPosition(page);
+    await page.keyboard.press('Space');
+    await poll(async () => (await slotsOf(run))[Number(over) - 1]).toBe(moving);
+    await poll(() => idAt(page, Number(over))).toBe(moving);
+  });
+
+  it('keeps a locked position: position 3 locked, a move of 1 onto 5 across it leaves its team in place', async () => {
+    const { page } = pages;
+    const held = await idAt(page, 3);
+    const lock = page.getByRole('button', { name: 'Lock position 3' });
+    await lock.click();
+    await poll(() => lock.getAttribute('aria-pressed')).toBe('true');
+    await poll(async () => (await runOrderState(site.database.db, run.id)).lockedPositions).toEqual([3]);
+    beforeLockMove = await slotsOf(run);
+    await dragWithMouse(page, 1, 5);
+    afterLockMove = [
+      beforeLockMove[1],
+      beforeLockMove[3],
+      beforeLockMove[2],
+      beforeLockMove[4],
+      beforeLockMove[0],
+      ...beforeLockMove.slice(5),
+    ];
+    await poll(() => slotsOf(run)).toEqual(afterLockMove);
+    expect(await idAt(page, 3)).toBe(held);
+    await screenshot(page, 'run-order-board-locked-desktop');
+    await expect(
+      position(page, 3)
         .getByRole('button', { name: /^Move / })
-        .boundingBox();
-      if (!handle) throw new Error('no handle');
-      await ari.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-      await ari.mouse.down();
-      await ari.mouse.move(handle.x + handle.width / 2 + 20, handle.y + handle.height / 2 + 20, { steps: 5 });
-      await position(morgan, 2).getByText('Ari Benn moving this').waitFor();
-      await screenshot(morgan, 'run-order-board-presence-desktop');
-      await ari.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2, { steps: 5 });
-      await ari.mouse.up();
-      await position(morgan, 2).getByText('Ari Benn moving this').waitFor({ state: 'detached' });
+        .count(),
+    ).resolves.toBe(0);
+  });
 
-      // Ari's move reaches Morgan's board, and Morgan's reaches Ari's.
-      const first = await idAt(ari, 1);
-      await dragWithMouse(ari, 1, 3);
-      await poll(() => idAt(morgan, 3)).toBe(first);
-      const sixth = await idAt(morgan, 6);
-      await dragWithMouse(morgan, 6, 2);
-      await poll(() => idAt(ari, 2)).toBe(sixth);
-      await poll(async () => (await slotsOf(run))[1]).toBe(sixth);
-      // Both admins' moves reach the big screen without a reload.
-      await poll(async () => teamName(await onScreen(2))).toBe(await shownAt(ari, 2));
-      await poll(async () => teamName(await onScreen(3))).toBe(await shownAt(ari, 3));
-      await screenshot(screen, 'run-order-display-following-1920x1080');
+  it('undoes and redoes the last move with the buttons', async () => {
+    const { page } = pages;
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await poll(() => slotsOf(run)).toEqual(beforeLockMove);
+    await poll(() => idAt(page, 5)).toBe(beforeLockMove[4]);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await poll(() => slotsOf(run)).toEqual(afterLockMove);
+  });
 
-      // A stale edit: Morgan's board misses Ari's next move, so Morgan's drag is refused and explained.
-      holdEvents = true;
+  it('undoes and redoes the last move with Ctrl+Z and Shift+Ctrl+Z', async () => {
+    const { page } = pages;
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('Control+z');
+    await poll(() => slotsOf(run)).toEqual(beforeLockMove);
+    await poll(() => idAt(page, 1)).toBe(beforeLockMove[0]);
+    await page.keyboard.press('Control+Shift+z');
+    await poll(() => slotsOf(run)).toEqual(afterLockMove);
+    await poll(() => idAt(page, 1)).toBe(afterLockMove[0]);
+  });
+
+  it('lists the changes in the history; one opens the order as it was, read-only, until "Back to live"', async () => {
+    const { page } = pages;
+    await page
+      .getByTestId('history-list')
+      .getByText(/Generated/)
+      .waitFor();
+    await page
+      .getByTestId('history-list')
+      .getByRole('button', { name: /Generated/ })
+      .click();
+    await page.getByTestId('past-heats').waitFor();
+    await page.getByText(/as it was at version/).waitFor();
+    await screenshot(page, 'run-order-board-history-desktop');
+    await page.getByRole('button', { name: 'Back to live' }).click();
+    await page.getByTestId('heats').waitFor();
+  });
+
+  it('saves the order as a named state and, after a change, applies it again after a confirmation', async () => {
+    const { page } = pages;
+    const saved = await slotsOf(run);
+    await page.getByLabel('Name of the state to save').fill('Before the final');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(async () => (await runOrderState(site.database.db, run.id)).savedStates.map((s) => s.name)).toEqual([
+      'Before the final',
+    ]);
+    await dragWithMouse(page, 6, 9);
+    await poll(async () => (await slotsOf(run))[8]).toBe(saved[5]);
+    await page.getByRole('button', { name: 'Apply saved state Before the final' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Apply state' }).click();
+    await poll(() => slotsOf(run)).toEqual(saved);
+    await poll(() => idAt(page, 9)).toBe(saved[8]);
+  });
+
+  it('takes an entry out (it waits under "Not placed") and drags it back in at position 2', async () => {
+    const { page } = pages;
+    const removed = await idAt(page, 10);
+    await position(page, 10)
+      .getByRole('button', { name: /^Remove / })
+      .click();
+    await poll(async () => (await slotsOf(run))[9]).toBeNull();
+    const waiting = page.getByTestId(`unplaced-${removed}`);
+    await waiting.waitFor();
+    // A press that lands as the panel re-renders starts a text selection instead of a drag: as a person
+    // would, drag again while the entry still waits (the checks below say where it must end up).
+    for (let attempt = 0; attempt < 3 && (await waiting.count()) > 0; attempt++) {
+      await drag(page, waiting.getByRole('button', { name: /^Drag / }), 2, -10, 15);
+      await waiting.waitFor({ state: 'detached', timeout: 3000 }).catch(() => undefined);
+    }
+    await poll(async () => (await slotsOf(run))[1]).toBe(removed);
+    await poll(() => entriesPlaced(run)).toBe(10);
+    await waiting.waitFor({ state: 'detached' });
+  });
+});
+
+describe("the run-order board, two admins and the venue's big screen on one board (in order: each test goes on from the order the one before left)", () => {
+  let run: Run;
+  // Morgan's live socket goes through the test, which can hold back the run-order events (never presence).
+  let holdEvents = false;
+  const pages = pagesForTests(
+    async () => {
+      run = await relayRunWithTeams('Relay: Open B');
+      const ari = await signedInPage('ari@example.org', 'desktop');
+      const morgan = await signedInPage('morgan@example.org', 'desktop');
+      await morgan.context().routeWebSocket(/\/api\/live/, (ws: WebSocketRoute) => {
+        const server = ws.connectToServer();
+        server.onMessage((message) => {
+          if (holdEvents && typeof message === 'string' && message.includes('"type":"event"')) return;
+          ws.send(message);
+        });
+      });
+      const screen = await openPage(browser, { width: 1920, height: 1080 });
+      return { ari, morgan, screen };
+    },
+    { ari: 'run-order-board-two-admins-failure-ari', morgan: 'run-order-board-two-admins-failure-morgan' },
+  );
+  const onScreen = (n: number) =>
+    pages.screen.locator(`[data-testid="lane"][data-position="${n}"]`).first().textContent();
+
+  beforeAll(async () => {
+    const { ari, morgan, screen } = pages;
+    await openBoard(ari, run);
+    await generate(ari, '777');
+    await waitUntil(async () => (await entriesPlaced(run)) === 10, 'the ten entries to be placed');
+    await openBoard(morgan, run);
+    await position(morgan, 10).waitFor();
+    // The venue's big screen, signed out.
+    await screen.goto(`${site.baseUrl}/display/runs/${run.id}`);
+  });
+
+  it('shows the order on the big screen as on the board', async () => {
+    await poll(async () => teamName(await onScreen(1))).toBe(await shownAt(pages.ari, 1));
+  });
+
+  it("shows each admin the other's initials, named for screen readers and on hover", async () => {
+    const { ari, morgan } = pages;
+    await ari
+      .getByRole('list', { name: 'Also on this board' })
+      .getByText('Morgan Lessard')
+      .first()
+      .waitFor({ state: 'attached' });
+    await morgan
+      .getByRole('list', { name: 'Also on this board' })
+      .getByText('Ari Benn')
+      .first()
+      .waitFor({ state: 'attached' });
+    await expect(
+      morgan.getByRole('list', { name: 'Also on this board' }).getByText('AB', { exact: true }).isVisible(),
+    ).resolves.toBe(true);
+  });
+
+  it('shows Morgan who is moving position 2 while Ari drags it', async () => {
+    const { ari, morgan } = pages;
+    const handle = await position(ari, 2)
+      .getByRole('button', { name: /^Move / })
+      .boundingBox();
+    if (!handle) throw new Error('no handle');
+    await ari.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await ari.mouse.down();
+    await ari.mouse.move(handle.x + handle.width / 2 + 20, handle.y + handle.height / 2 + 20, { steps: 5 });
+    await position(morgan, 2).getByText('Ari Benn moving this').waitFor();
+    await screenshot(morgan, 'run-order-board-presence-desktop');
+    await ari.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2, { steps: 5 });
+    await ari.mouse.up();
+    await position(morgan, 2).getByText('Ari Benn moving this').waitFor({ state: 'detached' });
+  });
+
+  it("brings Ari's move to Morgan's board and Morgan's to Ari's, and both to the big screen without a reload", async () => {
+    const { ari, morgan, screen } = pages;
+    const first = await idAt(ari, 1);
+    await dragWithMouse(ari, 1, 3);
+    await poll(() => idAt(morgan, 3)).toBe(first);
+    const sixth = await idAt(morgan, 6);
+    await dragWithMouse(morgan, 6, 2);
+    await poll(() => idAt(ari, 2)).toBe(sixth);
+    await poll(async () => (await slotsOf(run))[1]).toBe(sixth);
+    await poll(async () => teamName(await onScreen(2))).toBe(await shownAt(ari, 2));
+    await poll(async () => teamName(await onScreen(3))).toBe(await shownAt(ari, 3));
+    await screenshot(screen, 'run-order-display-following-1920x1080');
+  });
+
+  it("refuses a stale edit (Morgan's board missed Ari's move), names Ari, keeps nothing of it and rolls the board forward", async () => {
+    const { ari, morgan } = pages;
+    holdEvents = true;
+    try {
       const fifth = await idAt(ari, 5);
       await dragWithMouse(ari, 5, 1);
       await poll(async () => (await slotsOf(run))[0]).toBe(fifth);
@@ -390,84 +483,93 @@ describe('the run-order board', () => {
       await expect(notice.textContent()).resolves.toMatch(
         /^Ari Benn moved .+ from position 5 to 1 while you were dragging; your move was not applied\.$/,
       );
-      // Nothing of Morgan's move was kept, and the board rolled forward to the order as it is.
       await poll(() => slotsOf(run)).toEqual(slotsBefore);
       await poll(() => idAt(morgan, 1)).toBe(fifth);
       await screenshot(morgan, 'run-order-board-conflict-desktop');
-      holdEvents = false;
-      // After the refusal Morgan can move again, and Ari sees it: once Morgan's board has caught up with
-      // the server (a drag started while it is still rolling forward would be aimed at an older order).
-      const serverVersion = (await runOrderState(site.database.db, run.id)).version;
-      await poll(async () =>
-        Number(/\d+/.exec((await morgan.getByTestId('board-version').textContent()) ?? '')?.[0]),
-      ).toBe(serverVersion);
-      const third = await idAt(morgan, 3);
-      await dragWithMouse(morgan, 3, 7);
-      await poll(() => idAt(ari, 7)).toBe(third);
-
-      // A whole heat moves by keyboard: heat 2 (positions 7 to 10) onto heat 1.
-      const beforeHeatMove = await slotsOf(run);
-      await morgan.getByRole('button', { name: 'Move heat 2' }).focus();
-      await morgan.keyboard.press('Space');
-      const region = morgan.locator('[id^="DndLiveRegion"]');
-      await poll(async () => {
-        const text = (await region.textContent()) ?? '';
-        if (!text.includes('over heat 1.')) await morgan.keyboard.press('ArrowUp');
-        return text;
-      }).toContain('Heat 2 is over heat 1.');
-      await morgan.keyboard.press('Space');
-      await poll(async () => (await slotsOf(run)).slice(0, 4)).toEqual(beforeHeatMove.slice(6, 10));
-      await poll(() => idAt(ari, 1)).toBe(beforeHeatMove[6]);
-    } catch (error) {
-      await screenshot(ari, 'run-order-board-two-admins-failure-ari');
-      await screenshot(morgan, 'run-order-board-two-admins-failure-morgan');
-      throw error;
     } finally {
-      await ari.context().close();
-      await morgan.context().close();
-      await screen.context().close();
+      holdEvents = false;
     }
   });
 
-  it('stays usable on a phone: stacked heats, no sideways scrolling, no serious axe violations', async () => {
-    const run = await relayRunWithTeams('Relay: Open C');
-    const page = await signedInPage('ari@example.org', 'phone');
-    try {
-      await openBoard(page, run);
-      await page.getByText('No run order yet').waitFor();
-      await screenshot(page, 'run-order-board-empty-phone');
-      await page.getByRole('button', { name: 'Create empty' }).click();
-      await page.getByTestId('heat-1').waitFor();
-      // Place two entries with the button, then generate the rest.
-      await page
-        .getByRole('button', { name: /^Place / })
-        .first()
-        .click();
-      await poll(async () => (await slotsOf(run)).filter((id) => id !== null).length).toBe(1);
-      await page.getByRole('button', { name: 'Generate', exact: true }).click();
-      await page.getByRole('dialog').getByTestId('generate-preview').waitFor();
-      await screenshot(page, 'run-order-board-generate-phone');
-      await page.getByRole('dialog').getByRole('button', { name: 'Apply this order' }).click();
-      await poll(async () => (await slotsOf(run)).filter((id) => id !== null).length).toBe(10);
-      await page.getByRole('button', { name: 'Lock position 2' }).click();
-      await poll(async () => (await runOrderState(site.database.db, run.id)).lockedPositions).toEqual([2]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, 'the board scrolls sideways').toBeLessThanOrEqual(0);
-      // Stacked: the two lanes of a pair sit one above the other.
-      const left = await position(page, 1).boundingBox();
-      const right = await position(page, 2).boundingBox();
-      expect(right && left && right.y > left.y + left.height - 1).toBe(true);
-      await screenshot(page, 'run-order-board-phone');
-      await expectNoSeriousAxeViolations(page);
-      await page.goto(`${site.baseUrl}/portal/run-orders?eventId=${event.id}`, { waitUntil: 'networkidle' });
-      await page.getByTestId(`run-order-status-${run.id}`).getByText('Has an order').waitFor();
-      await screenshot(page, 'run-orders-index-phone');
-      await expectNoSeriousAxeViolations(page);
-    } catch (error) {
-      await screenshot(page, 'run-order-board-phone-failure');
-      throw error;
-    } finally {
-      await page.context().close();
-    }
+  it('lets Morgan move again once the board has caught up with the server, and Ari sees it', async () => {
+    const { ari, morgan } = pages;
+    // A drag started while the board is still rolling forward would be aimed at an older order.
+    const serverVersion = (await runOrderState(site.database.db, run.id)).version;
+    await poll(async () =>
+      Number(/\d+/.exec((await morgan.getByTestId('board-version').textContent()) ?? '')?.[0]),
+    ).toBe(serverVersion);
+    const third = await idAt(morgan, 3);
+    await dragWithMouse(morgan, 3, 7);
+    await poll(() => idAt(ari, 7)).toBe(third);
+  });
+
+  it('moves a whole heat by keyboard: heat 2 (positions 7 to 10) onto heat 1', async () => {
+    const { ari, morgan } = pages;
+    const beforeHeatMove = await slotsOf(run);
+    await morgan.getByRole('button', { name: 'Move heat 2' }).focus();
+    await morgan.keyboard.press('Space');
+    const region = morgan.locator('[id^="DndLiveRegion"]');
+    await poll(async () => {
+      const text = (await region.textContent()) ?? '';
+      if (!text.includes('over heat 1.')) await morgan.keyboard.press('ArrowUp');
+      return text;
+    }).toContain('Heat 2 is over heat 1.');
+    await morgan.keyboard.press('Space');
+    await poll(async () => (await slotsOf(run)).slice(0, 4)).toEqual(beforeHeatMove.slice(6, 10));
+    await poll(() => idAt(ari, 1)).toBe(beforeHeatMove[6]);
+  });
+});
+
+describe('the run-order board on a phone (in order: each test goes on from the order the one before left)', () => {
+  let run: Run;
+  const pages = pagesForTests(
+    async () => {
+      run = await relayRunWithTeams('Relay: Open C');
+      return { page: await signedInPage('ari@example.org', 'phone') };
+    },
+    { page: 'run-order-board-phone-failure' },
+  );
+
+  it('opens an empty board and creates an empty order', async () => {
+    const { page } = pages;
+    await openBoard(page, run);
+    await page.getByText('No run order yet').waitFor();
+    await screenshot(page, 'run-order-board-empty-phone');
+    await page.getByRole('button', { name: 'Create empty' }).click();
+    await page.getByTestId('heat-1').waitFor();
+  });
+
+  it('places an entry with its button, then generates the rest', async () => {
+    const { page } = pages;
+    await page
+      .getByRole('button', { name: /^Place / })
+      .first()
+      .click();
+    await poll(() => entriesPlaced(run)).toBe(1);
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByRole('dialog').getByTestId('generate-preview').waitFor();
+    await screenshot(page, 'run-order-board-generate-phone');
+    await page.getByRole('dialog').getByRole('button', { name: 'Apply this order' }).click();
+    await poll(() => entriesPlaced(run)).toBe(10);
+  });
+
+  it('locks a position, stacks the two lanes of a pair, does not scroll sideways and has no serious axe violations', async () => {
+    const { page } = pages;
+    await page.getByRole('button', { name: 'Lock position 2' }).click();
+    await poll(async () => (await runOrderState(site.database.db, run.id)).lockedPositions).toEqual([2]);
+    await expectNoSidewaysScroll(page, 'the board');
+    const left = await position(page, 1).boundingBox();
+    const right = await position(page, 2).boundingBox();
+    expect(right && left && right.y > left.y + left.height - 1).toBe(true);
+    await screenshot(page, 'run-order-board-phone');
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  it('shows on the index that the run has an order', async () => {
+    const { page } = pages;
+    await page.goto(`${site.baseUrl}/portal/run-orders?eventId=${event.id}`, { waitUntil: 'networkidle' });
+    await page.getByTestId(`run-order-status-${run.id}`).getByText('Has an order').waitFor();
+    await screenshot(page, 'run-orders-index-phone');
+    await expectNoSeriousAxeViolations(page);
   });
 });

@@ -4,12 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
+  closeSiteAndBrowser,
   expectNoSidewaysScroll,
-  launchBrowser,
+  onPage,
+  openPage,
+  pagesForTests,
   type RunningSite,
   screenshot,
+  scriptsLoadedBy,
   signIn,
-  startSite,
+  startSiteAndBrowser,
   VIEWPORTS,
 } from '../support/browser.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
@@ -28,8 +32,7 @@ let eventId: number;
 let openRunId: number;
 
 beforeAll(async () => {
-  site = await startSite({ env: { AUTH_RATE_LIMIT: '1000' } });
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteAndBrowser({ env: { AUTH_RATE_LIMIT: '1000' } }));
   const db = site.database.db;
   const today = todayIn(TIME_ZONE);
   const eventDay = addDays(today, 30);
@@ -97,21 +100,10 @@ beforeAll(async () => {
     registration_closes_at: new Date(Date.now() - 86_400_000),
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => closeSiteAndBrowser(site, browser));
 
-/** A page that records every script it loads, to check what an anonymous visitor downloads. */
-async function newPage(viewport: keyof typeof VIEWPORTS): Promise<{ page: Page; scripts: string[] }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], timezoneId: TIME_ZONE, locale: 'en-US' });
-  const page = await context.newPage();
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  return { page, scripts };
-}
+const newPage = (viewport: keyof typeof VIEWPORTS) =>
+  openPage(browser, viewport, { timezoneId: TIME_ZONE, locale: 'en-US' });
 
 const runCard = (page: Page, name: string) =>
   page.getByTestId('run-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -129,20 +121,18 @@ async function registrationOf(teamName: string) {
 
 describe('competitor self-service on the public event page', () => {
   it('the home page loads neither the shared schemas nor the registration panel', async () => {
-    const { page, scripts } = await newPage('desktop');
-    try {
+    await onPage(newPage('desktop'), async (page) => {
+      const scripts = scriptsLoadedBy(page);
       await page.goto(site.baseUrl, { waitUntil: 'networkidle' });
       await page.getByTestId('hero').waitFor();
       expect(scripts.filter((path) => /schemas-|self-service/.test(path))).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
+    });
   });
 
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`shows an anonymous visitor the runs and "Sign in to register" at ${VIEWPORTS[viewport].width} px, without loading the registration panel`, async () => {
-      const { page, scripts } = await newPage(viewport);
-      try {
+      await onPage(newPage(viewport), async (page) => {
+        const scripts = scriptsLoadedBy(page);
         await page.goto(`${site.baseUrl}/events/${eventId}`, { waitUntil: 'networkidle' });
         await page.getByRole('heading', { level: 1, name: 'Kamloops Firefit Challenge' }).waitFor();
         await page.getByRole('heading', { level: 2, name: 'Runs' }).waitFor();
@@ -166,102 +156,113 @@ describe('competitor self-service on the public event page', () => {
         await expectNoSidewaysScroll(page);
         await screenshot(page, `self-service-signed-out-${viewport}`);
         await expectNoSeriousAxeViolations(page);
-      } finally {
-        await page.context().close();
-      }
+      });
     });
   }
+});
 
-  it('registers teams: the first is in, the second waits; a cancellation moves the second up; an ineligible team sees why', async () => {
-    // Ava follows "Sign in to register" and comes back to the event, signed in.
-    const { page: ava, scripts } = await newPage('desktop');
-    const { page: ben } = await newPage('phone');
-    const { page: cleo } = await newPage('desktop');
-    try {
-      await ava.goto(`${site.baseUrl}/events/${eventId}`, { waitUntil: 'networkidle' });
-      await ava.getByRole('link', { name: 'Sign in to register for Relay: Men' }).click();
-      await ava.waitForURL(/\/sign-in\?redirect=/);
-      await ava.getByLabel('Email').fill('ava@example.org');
-      await ava.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await ava.getByRole('button', { name: 'Sign in' }).click();
-      await ava.waitForURL(new RegExp(`/events/${eventId}$`));
+describe('competitor self-service on the public event page: captains register teams for a run of one place (in order: each test goes on from the registrations the one before left)', () => {
+  let avaScripts: string[] = [];
+  const pages = pagesForTests(async () => {
+    const ava = await newPage('desktop');
+    avaScripts = scriptsLoadedBy(ava);
+    return { ava, ben: await newPage('phone'), cleo: await newPage('desktop') };
+  });
+  const avaRun = () => runCard(pages.ava, 'Relay: Men');
 
-      const avaRun = runCard(ava, 'Relay: Men');
-      await avaRun.getByRole('button', { name: 'Register for Relay: Men' }).click();
-      expect(scripts.some((path) => /self-service/.test(path))).toBe(true);
-      const dialog = ava.getByRole('dialog', { name: 'Register for Relay: Men' });
-      await dialog.waitFor();
-      // Her one relay team is chosen already.
-      expect(await dialog.getByRole('radio', { name: /Station 7 Relay/ }).isChecked()).toBe(true);
-      await dialog.getByLabel('Notes for the organisers').fill('We bring our own baton.');
-      await screenshot(ava, 'self-service-register-dialog-desktop');
-      await expectNoSeriousAxeViolations(ava);
-      await dialog.getByRole('button', { name: 'Register' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      const avaStatus = avaRun.getByTestId('registration-status');
-      await avaStatus.getByText("You're in").waitFor();
-      expect(await avaStatus.textContent()).toContain('Team Station 7 Relay');
-      expect(await registrationOf('Station 7 Relay')).toEqual({ status: 'confirmed', waitlist_position: null });
-      // The closed run offers nothing.
-      expect(await runCard(ava, 'Relay: Mixed').getByRole('button').count()).toBe(0);
-      await expectNoSidewaysScroll(ava);
-      await ava.evaluate(() => window.scrollTo(0, 0));
-      await screenshot(ava, 'self-service-signed-in-desktop');
-      await expectNoSeriousAxeViolations(ava);
+  it('follows "Sign in to register" and comes back to the event, signed in', async () => {
+    const { ava } = pages;
+    await ava.goto(`${site.baseUrl}/events/${eventId}`, { waitUntil: 'networkidle' });
+    await ava.getByRole('link', { name: 'Sign in to register for Relay: Men' }).click();
+    await ava.waitForURL(/\/sign-in\?redirect=/);
+    await ava.getByLabel('Email').fill('ava@example.org');
+    await ava.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await ava.getByRole('button', { name: 'Sign in' }).click();
+    await ava.waitForURL(new RegExp(`/events/${eventId}$`));
+  });
 
-      // Ben's team joins the full run: first on the waitlist.
-      await signIn(ben, site, 'ben@example.org', PASSWORD, `/events/${eventId}`);
-      const benRun = runCard(ben, 'Relay: Men');
-      await benRun.getByTestId('run-places').getByText('Full', { exact: false }).waitFor();
-      await benRun.getByRole('button', { name: 'Register for Relay: Men' }).click();
-      const benDialog = ben.getByRole('dialog', { name: 'Register for Relay: Men' });
-      await benDialog.getByText('The run is full: a new entry joins the end of the waitlist.').waitFor();
-      await screenshot(ben, 'self-service-register-dialog-phone');
-      await benDialog.getByRole('button', { name: 'Join the waitlist' }).click();
-      await benDialog.waitFor({ state: 'detached' });
-      await benRun.getByTestId('registration-status').getByText("You're #1 on the waitlist").waitFor();
-      expect(await registrationOf('Ladder 3 Relay')).toEqual({ status: 'waitlisted', waitlist_position: 1 });
-      await expectNoSidewaysScroll(ben);
-      // The new standing took the focus (and scrolled to it); the full-page picture starts from the top.
-      await ben.evaluate(() => window.scrollTo(0, 0));
-      await screenshot(ben, 'self-service-signed-in-phone');
-      await expectNoSeriousAxeViolations(ben);
+  it("loads the registration panel only now, with the captain's one relay team chosen, and the team is in", async () => {
+    const { ava } = pages;
+    await avaRun().getByRole('button', { name: 'Register for Relay: Men' }).click();
+    expect(avaScripts.some((path) => /self-service/.test(path))).toBe(true);
+    const dialog = ava.getByRole('dialog', { name: 'Register for Relay: Men' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('radio', { name: /Station 7 Relay/ }).isChecked()).toBe(true);
+    await dialog.getByLabel('Notes for the organisers').fill('We bring our own baton.');
+    await screenshot(ava, 'self-service-register-dialog-desktop');
+    await expectNoSeriousAxeViolations(ava);
+    await dialog.getByRole('button', { name: 'Register' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const avaStatus = avaRun().getByTestId('registration-status');
+    await avaStatus.getByText("You're in").waitFor();
+    expect(await avaStatus.textContent()).toContain('Team Station 7 Relay');
+    expect(await registrationOf('Station 7 Relay')).toEqual({ status: 'confirmed', waitlist_position: null });
+  });
 
-      // Ava cancels, after a confirmation.
-      await avaRun.getByRole('button', { name: 'Cancel registration of Station 7 Relay' }).click();
-      const confirm = ava.getByRole('dialog', { name: 'Cancel registration?' });
-      await confirm.waitFor();
-      await screenshot(ava, 'self-service-cancel-dialog-desktop');
-      await confirm.getByRole('button', { name: 'Cancel registration' }).click();
-      await confirm.waitFor({ state: 'detached' });
-      await avaRun.getByText('Station 7 Relay is no longer registered for Relay: Men.').waitFor();
-      expect(await avaRun.getByTestId('registration-status').count()).toBe(0);
-      await avaRun.getByRole('button', { name: 'Register for Relay: Men' }).waitFor();
-      expect(await registrationOf('Station 7 Relay')).toMatchObject({ status: 'cancelled' });
+  it('offers nothing on the closed run', async () => {
+    const { ava } = pages;
+    expect(await runCard(ava, 'Relay: Mixed').getByRole('button').count()).toBe(0);
+    await expectNoSidewaysScroll(ava);
+    await ava.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(ava, 'self-service-signed-in-desktop');
+    await expectNoSeriousAxeViolations(ava);
+  });
 
-      // Ben, on reload, is in.
-      await ben.reload({ waitUntil: 'networkidle' });
-      await runCard(ben, 'Relay: Men').getByTestId('registration-status').getByText("You're in").waitFor();
-      expect(await registrationOf('Ladder 3 Relay')).toEqual({ status: 'confirmed', waitlist_position: null });
+  it("puts a second captain's team, on a phone, first on the waitlist of the full run", async () => {
+    const { ben } = pages;
+    await signIn(ben, site, 'ben@example.org', PASSWORD, `/events/${eventId}`);
+    const benRun = runCard(ben, 'Relay: Men');
+    await benRun.getByTestId('run-places').getByText('Full', { exact: false }).waitFor();
+    await benRun.getByRole('button', { name: 'Register for Relay: Men' }).click();
+    const benDialog = ben.getByRole('dialog', { name: 'Register for Relay: Men' });
+    await benDialog.getByText('The run is full: a new entry joins the end of the waitlist.').waitFor();
+    await screenshot(ben, 'self-service-register-dialog-phone');
+    await benDialog.getByRole('button', { name: 'Join the waitlist' }).click();
+    await benDialog.waitFor({ state: 'detached' });
+    await benRun.getByTestId('registration-status').getByText("You're #1 on the waitlist").waitFor();
+    expect(await registrationOf('Ladder 3 Relay')).toEqual({ status: 'waitlisted', waitlist_position: 1 });
+    await expectNoSidewaysScroll(ben);
+    // The new standing took the focus (and scrolled to it); the full-page picture starts from the top.
+    await ben.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(ben, 'self-service-signed-in-phone');
+    await expectNoSeriousAxeViolations(ben);
+  });
 
-      // Cleo's team is too small: the server's reason is shown and what she typed stays.
-      await signIn(cleo, site, 'cleo@example.org', PASSWORD, `/events/${eventId}`);
-      await runCard(cleo, 'Relay: Men').getByRole('button', { name: 'Register for Relay: Men' }).click();
-      const cleoDialog = cleo.getByRole('dialog', { name: 'Register for Relay: Men' });
-      await cleoDialog.getByLabel('Notes for the organisers').fill('Third member joins next week.');
-      await cleoDialog.getByRole('button', { name: 'Join the waitlist' }).click();
-      const refusal = cleoDialog.getByTestId('registration-refusal');
-      await refusal.waitFor();
-      expect(await refusal.textContent()).toContain('Not eligible for this run');
-      expect(await refusal.textContent()).toContain('Team size rule: a relay team has 3 to 5 members; this one has 2.');
-      expect(await cleoDialog.getByLabel('Notes for the organisers').inputValue()).toBe(
-        'Third member joins next week.',
-      );
-      await screenshot(cleo, 'self-service-refused-desktop');
-      await expectNoSeriousAxeViolations(cleo);
-      expect(await registrationOf('Short Crew')).toBeUndefined();
-    } finally {
-      await Promise.all([ava.context().close(), ben.context().close(), cleo.context().close()]);
-    }
+  it('cancels the first registration after a confirmation', async () => {
+    const { ava } = pages;
+    await avaRun().getByRole('button', { name: 'Cancel registration of Station 7 Relay' }).click();
+    const confirm = ava.getByRole('dialog', { name: 'Cancel registration?' });
+    await confirm.waitFor();
+    await screenshot(ava, 'self-service-cancel-dialog-desktop');
+    await confirm.getByRole('button', { name: 'Cancel registration' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await avaRun().getByText('Station 7 Relay is no longer registered for Relay: Men.').waitFor();
+    expect(await avaRun().getByTestId('registration-status').count()).toBe(0);
+    await avaRun().getByRole('button', { name: 'Register for Relay: Men' }).waitFor();
+    expect(await registrationOf('Station 7 Relay')).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('moves the waiting team up into the freed place: its captain sees it on reload', async () => {
+    const { ben } = pages;
+    await ben.reload({ waitUntil: 'networkidle' });
+    await runCard(ben, 'Relay: Men').getByTestId('registration-status').getByText("You're in").waitFor();
+    expect(await registrationOf('Ladder 3 Relay')).toEqual({ status: 'confirmed', waitlist_position: null });
+  });
+
+  it("shows a team that is too small the server's reason, keeping what the captain typed", async () => {
+    const { cleo } = pages;
+    await signIn(cleo, site, 'cleo@example.org', PASSWORD, `/events/${eventId}`);
+    await runCard(cleo, 'Relay: Men').getByRole('button', { name: 'Register for Relay: Men' }).click();
+    const cleoDialog = cleo.getByRole('dialog', { name: 'Register for Relay: Men' });
+    await cleoDialog.getByLabel('Notes for the organisers').fill('Third member joins next week.');
+    await cleoDialog.getByRole('button', { name: 'Join the waitlist' }).click();
+    const refusal = cleoDialog.getByTestId('registration-refusal');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('Not eligible for this run');
+    expect(await refusal.textContent()).toContain('Team size rule: a relay team has 3 to 5 members; this one has 2.');
+    expect(await cleoDialog.getByLabel('Notes for the organisers').inputValue()).toBe('Third member joins next week.');
+    await screenshot(cleo, 'self-service-refused-desktop');
+    await expectNoSeriousAxeViolations(cleo);
+    expect(await registrationOf('Short Crew')).toBeUndefined();
   });
 });

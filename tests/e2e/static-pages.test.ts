@@ -2,7 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABOUT_PAGE, SITE, SPONSORS } from '../../web/content/site.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import {
+  closeSiteAndBrowser,
+  type RunningSite,
+  screenshot,
+  startSiteAndBrowser,
+  VIEWPORTS,
+} from '../support/browser.ts';
 
 interface StaticPage {
   path: string;
@@ -65,13 +71,9 @@ describe('static pages in a real browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
+    ({ site, browser } = await startSiteAndBrowser());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => closeSiteAndBrowser(site, browser));
 
   async function open(path: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
     const page = await browser.newPage({ viewport: VIEWPORTS[viewport] });

@@ -1,10 +1,19 @@
-import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOrderDisplay, RunOrderView } from '../../api/contracts/run-orders.ts';
 import type { Run, User } from '../../api/db/schema.ts';
 import { bearer } from '../support/app.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, type RunningSite, screenshot, startSite } from '../support/browser.ts';
+import {
+  closeSiteAndBrowser,
+  onPage,
+  openPage,
+  pagesForTests,
+  type RunningSite,
+  screenshot,
+  scriptsLoadedBy,
+  startSiteAndBrowser,
+} from '../support/browser.ts';
 import { insertDepartment, insertEvent, insertRegistration, insertRun, insertUser } from '../support/factories.ts';
 
 /**
@@ -56,8 +65,7 @@ const PEOPLE: [string, string][] = [
 ];
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
+  ({ site, browser } = await startSiteAndBrowser());
   const db = site.database.db;
   const departments = [
     await insertDepartment(db, { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' }),
@@ -89,10 +97,7 @@ beforeAll(async () => {
   // 29 entries in pairs of 3 per heat: 15 pairs, 5 heats, the last pair with one empty lane.
   await command('POST', '/generate', { seeding: { rule: 'random', seed: 7 }, heatSize: 3 });
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => closeSiteAndBrowser(site, browser));
 
 /** An admin's run-order command through the real API, at the version the order is at now. */
 async function command(
@@ -125,19 +130,17 @@ async function namesOfHeat(heat: number): Promise<string[]> {
   );
 }
 
+/** The display of a run in a browser context of its own at the viewport, signed out. */
 async function openDisplay(
   viewport: { width: number; height: number },
   runId: number | string = run.id,
-): Promise<{ context: BrowserContext; page: Page; scripts: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  await page.goto(`${site.baseUrl}/display/runs/${runId}`, { waitUntil: 'domcontentloaded' });
-  return { context, page, scripts };
+): Promise<Page> {
+  const page = await openPage(browser, viewport);
+  await page.goto(displayUrl(runId), { waitUntil: 'domcontentloaded' });
+  return page;
 }
+
+const displayUrl = (runId: number | string = run.id) => `${site.baseUrl}/display/runs/${runId}`;
 
 /** Nothing scrolls, nothing spills past the screen's edges or out of its panel. */
 async function expectEverythingOnScreen(page: Page, what: string): Promise<void> {
@@ -176,82 +179,110 @@ async function nameSize(page: Page, section: string): Promise<number> {
   return size;
 }
 
+describe('the venue display at 1920x1080, never signed in', () => {
+  let scripts: string[] = [];
+  const pages = pagesForTests(async () => {
+    const page = await openPage(browser, LANDSCAPE);
+    scripts = scriptsLoadedBy(page);
+    await page.goto(displayUrl(), { waitUntil: 'domcontentloaded' });
+    return { page };
+  });
+
+  it('shows the heat on the course, the one on deck and the next ones, as many as fit whole', async () => {
+    const { page } = pages;
+    const now = page.getByTestId('now-running');
+    await now.waitFor();
+    await page.getByRole('heading', { level: 1, name: /Individual: Open Men/ }).waitFor();
+    await page.getByText('Red Deer Fire Fit Challenge').waitFor();
+    await expect(page.getByTestId('current-heat').textContent()).resolves.toBe('Heat 1 of 5');
+    for (const name of await namesOfHeat(1)) await now.getByText(name, { exact: true }).waitFor();
+    for (const name of await namesOfHeat(2))
+      await page.getByTestId('on-deck').getByText(name, { exact: true }).waitFor();
+    await page.getByTestId('coming-up').getByText('Heat 3 of 5').waitFor();
+    await screenshot(page, 'venue-display-1920x1080');
+  });
+
+  it('shows the clock', async () => {
+    expect(await pages.page.getByTestId('clock').textContent()).toMatch(/\d{2}:\d{2}:\d{2}/);
+  });
+
+  it("shows the heat's lanes: left and right for every pair", async () => {
+    const now = pages.page.getByTestId('now-running');
+    expect(await now.locator('[data-testid="lane"][data-lane="left"]').count()).toBe(3);
+    expect(await now.locator('[data-testid="lane"][data-lane="right"]').count()).toBe(3);
+  });
+
+  it('shows names of at least 48 px on the course and on deck, to be read from 20 m', async () => {
+    expect(await nameSize(pages.page, 'now-running')).toBeGreaterThanOrEqual(48);
+    expect(await nameSize(pages.page, 'on-deck')).toBeGreaterThanOrEqual(48);
+  });
+
+  it('is the whole screen: no site header, footer or sign-in link', async () => {
+    expect(await pages.page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect(await pages.page.getByTestId('site-footer').count()).toBe(0);
+  });
+
+  it('hides the pointer while still: nobody uses one here', async () => {
+    expect(await pages.page.getByTestId('venue-display').evaluate((e) => getComputedStyle(e).cursor)).toBe('none');
+  });
+
+  it('is a light page: the shared schemas (zod) are not loaded', async () => {
+    expect(scripts.filter((path) => /schemas-/.test(path))).toEqual([]);
+  });
+
+  it('keeps everything on screen, without serious axe violations', async () => {
+    await expectEverythingOnScreen(pages.page, '1920x1080');
+    await expectNoSeriousAxeViolations(pages.page);
+  });
+});
+
+describe('the venue display follows an admin through the real API without a reload (in order: each test goes on from the order the one before left)', () => {
+  const pages = pagesForTests(async () => ({ page: await openDisplay(LANDSCAPE) }));
+  const now = () => pages.page.getByTestId('now-running');
+  let before: RunOrderDisplay;
+
+  beforeAll(async () => {
+    before = await displayOf();
+    const first = before.heats[0]?.pairs[0]?.lanes[0];
+    if (!first?.name) throw new Error('the first pair is not full');
+    await now().locator('[data-position="1"]').getByText(first.name, { exact: true }).waitFor();
+    // Tell reloads apart from live updates: a reload would lose this mark.
+    await pages.page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+  });
+
+  it('swaps the lanes of position 1 and 2 when position 1 moves behind position 2', async () => {
+    const [first, second] = before.heats[0]?.pairs[0]?.lanes ?? [];
+    if (!first?.name || !second?.name) throw new Error('the first pair is not full');
+    await command('PATCH', '/positions/move', { sourcePosition: 1, targetPosition: 2 });
+    await now().locator('[data-position="1"]').getByText(second.name, { exact: true }).waitFor();
+    await now().locator('[data-position="2"]').getByText(first.name, { exact: true }).waitFor();
+  });
+
+  it('shows the empty-lane dash where an entry was taken out', async () => {
+    const third = before.heats[0]?.pairs[1]?.lanes[0]?.name;
+    if (!third) throw new Error('position 3 is empty');
+    const thirdId = registrations.get(third);
+    await command('POST', `/registrations/${thirdId}/remove`);
+    await now().locator('[data-position="3"]').getByText('—').waitFor();
+    expect(await now().getByText(third, { exact: true }).count()).toBe(0);
+  });
+
+  it('moves on with the timing table: heat 2 is running, heat 3 on deck, and the page was never reloaded', async () => {
+    const { page } = pages;
+    const heat2 = await namesOfHeat(2);
+    await command('PATCH', '/current-heat', { heat: 2 });
+    await page.getByTestId('current-heat').getByText('Heat 2 of 5').waitFor();
+    for (const name of heat2) await now().getByText(name, { exact: true }).waitFor();
+    await page.getByTestId('on-deck').getByText('Heat 3 of 5').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await page.getByTestId('reconnecting').count()).toBe(0);
+    await screenshot(page, 'venue-display-after-changes-1920x1080');
+  });
+});
+
 describe('the venue display', () => {
-  it('shows the heat on the course, the one on deck and the next ones at 1920x1080, without signing in or site chrome', async () => {
-    const { context, page, scripts } = await openDisplay(LANDSCAPE);
-    try {
-      const now = page.getByTestId('now-running');
-      await now.waitFor();
-      await page.getByRole('heading', { level: 1, name: /Individual: Open Men/ }).waitFor();
-      await page.getByText('Red Deer Fire Fit Challenge').waitFor();
-      await expect(page.getByTestId('current-heat').textContent()).resolves.toBe('Heat 1 of 5');
-      for (const name of await namesOfHeat(1)) await now.getByText(name, { exact: true }).waitFor();
-      for (const name of await namesOfHeat(2))
-        await page.getByTestId('on-deck').getByText(name, { exact: true }).waitFor();
-      // The heats after it, as many as fit whole in the room left.
-      await page.getByTestId('coming-up').getByText('Heat 3 of 5').waitFor();
-      await screenshot(page, 'venue-display-1920x1080');
-      expect(await page.getByTestId('clock').textContent()).toMatch(/\d{2}:\d{2}:\d{2}/);
-      // The heat's lanes: left and right for every pair.
-      expect(await now.locator('[data-testid="lane"][data-lane="left"]').count()).toBe(3);
-      expect(await now.locator('[data-testid="lane"][data-lane="right"]').count()).toBe(3);
-      // Read from 20 m: names of at least 48 px on the course and on deck.
-      expect(await nameSize(page, 'now-running')).toBeGreaterThanOrEqual(48);
-      expect(await nameSize(page, 'on-deck')).toBeGreaterThanOrEqual(48);
-      // The display is the whole screen: no site header, footer or sign-in link.
-      expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
-      expect(await page.getByTestId('site-footer').count()).toBe(0);
-      // Nobody uses a pointer here: it is hidden while still.
-      expect(await page.getByTestId('venue-display').evaluate((e) => getComputedStyle(e).cursor)).toBe('none');
-      // A light page: the shared schemas (zod) are not loaded.
-      expect(scripts.filter((path) => /schemas-/.test(path))).toEqual([]);
-      await expectEverythingOnScreen(page, '1920x1080');
-      await expectNoSeriousAxeViolations(page);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('follows an admin moving, removing and advancing through the real API without a reload', async () => {
-    const { context, page } = await openDisplay(LANDSCAPE);
-    try {
-      const now = page.getByTestId('now-running');
-      const before = await displayOf();
-      const [first, second] = before.heats[0]?.pairs[0]?.lanes ?? [];
-      if (!first?.name || !second?.name) throw new Error('the first pair is not full');
-      await now.locator('[data-position="1"]').getByText(first.name, { exact: true }).waitFor();
-      // Tell reloads apart from live updates: a reload would lose this mark.
-      await page.evaluate(() => {
-        (window as unknown as { stayed: boolean }).stayed = true;
-      });
-
-      // Position 1 moves behind position 2: the two swap lanes on the screen.
-      await command('PATCH', '/positions/move', { sourcePosition: 1, targetPosition: 2 });
-      await now.locator('[data-position="1"]').getByText(second.name, { exact: true }).waitFor();
-      await now.locator('[data-position="2"]').getByText(first.name, { exact: true }).waitFor();
-
-      // The entry in position 3 is taken out: its lane shows the empty-lane dash.
-      const third = before.heats[0]?.pairs[1]?.lanes[0]?.name;
-      if (!third) throw new Error('position 3 is empty');
-      const thirdId = registrations.get(third);
-      await command('POST', `/registrations/${thirdId}/remove`);
-      await now.locator('[data-position="3"]').getByText('—').waitFor();
-      expect(await now.getByText(third, { exact: true }).count()).toBe(0);
-
-      // The timing table moves on to heat 2: it is now running, heat 3 is on deck.
-      const heat2 = await namesOfHeat(2);
-      await command('PATCH', '/current-heat', { heat: 2 });
-      await page.getByTestId('current-heat').getByText('Heat 2 of 5').waitFor();
-      for (const name of heat2) await now.getByText(name, { exact: true }).waitFor();
-      await page.getByTestId('on-deck').getByText('Heat 3 of 5').waitFor();
-      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-      expect(await page.getByTestId('reconnecting').count()).toBe(0);
-      await screenshot(page, 'venue-display-after-changes-1920x1080');
-    } finally {
-      await context.close();
-    }
-  });
-
   it('says it is reconnecting while the live link is down, then catches up with what changed meanwhile', async () => {
     const context = await browser.newContext({ viewport: LANDSCAPE });
     // The live socket goes through to the real server, and can be cut like a venue's Wi-Fi dropping.
@@ -265,9 +296,8 @@ describe('the venue display', () => {
       link.connectToServer();
       links.push(link);
     });
-    const page = await context.newPage();
-    try {
-      await page.goto(`${site.baseUrl}/display/runs/${run.id}`, { waitUntil: 'domcontentloaded' });
+    await onPage(context.newPage(), async (page) => {
+      await page.goto(displayUrl(), { waitUntil: 'domcontentloaded' });
       const now = page.getByTestId('now-running');
       await now.getByTestId('lane').first().waitFor();
       expect(await page.getByTestId('reconnecting').count()).toBe(0);
@@ -284,62 +314,25 @@ describe('the venue display', () => {
       down = false;
       await page.getByTestId('current-heat').getByText(`Heat ${next} of 5`).waitFor();
       await page.getByTestId('reconnecting').waitFor({ state: 'detached' });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
-  it('fits a portrait screen (1080x1920) and a 1280x720 one', async () => {
-    for (const [viewport, name] of [
-      [PORTRAIT, 'venue-display-portrait-1080x1920'],
-      [SMALL, 'venue-display-1280x720'],
-    ] as const) {
-      const { context, page } = await openDisplay(viewport);
-      try {
+  for (const [viewport, name] of [
+    [PORTRAIT, 'venue-display-portrait-1080x1920'],
+    [SMALL, 'venue-display-1280x720'],
+  ] as const) {
+    it(`fits a ${viewport.width}x${viewport.height} screen`, async () => {
+      await onPage(openDisplay(viewport), async (page) => {
         await page.getByTestId('now-running').getByTestId('lane').first().waitFor();
         await page.getByTestId('on-deck').getByTestId('lane').first().waitFor();
         await screenshot(page, name);
         await expectEverythingOnScreen(page, name);
-      } finally {
-        await context.close();
-      }
-    }
-  });
-
-  it('keeps a big heat (8 pairs) whole on one screen, shrinking the type to fit', async () => {
-    const db = site.database.db;
-    const event = await insertEvent(db, { name: 'Kamloops Regional' });
-    const bigRun = await insertRun(db, event.id, {
-      name: 'Individual: Open Women',
-      type: 'individual',
-      category: 'Open Women',
-      participant_limit: 60,
+      });
     });
-    const department = await insertDepartment(db, { name: 'Calgary Fire Department' });
-    for (const [first, last] of PEOPLE.slice(0, 24)) {
-      const person = await insertUser(db, { first_name: first, last_name: last, department_id: department.id });
-      await insertRegistration(db, { runId: bigRun.id, userId: person.id });
-    }
-    await command('POST', '/generate', { seeding: { rule: 'random', seed: 3 }, heatSize: 8 }, bigRun.id);
-    for (const [viewport, name] of [
-      [LANDSCAPE, 'venue-display-big-heat-1920x1080'],
-      [PORTRAIT, 'venue-display-big-heat-portrait-1080x1920'],
-    ] as const) {
-      const { context, page } = await openDisplay(viewport, bigRun.id);
-      try {
-        await page.getByTestId('current-heat').getByText('Heat 1 of 2').waitFor();
-        expect(await page.getByTestId('now-running').getByTestId('lane').count()).toBe(16);
-        await screenshot(page, name);
-        await expectEverythingOnScreen(page, name);
-      } finally {
-        await context.close();
-      }
-    }
-  });
+  }
 
   it('says the run order is coming soon for a run without one, and shows it as soon as it is created', async () => {
-    const { context, page } = await openDisplay(LANDSCAPE, emptyRun.id);
-    try {
+    await onPage(openDisplay(LANDSCAPE, emptyRun.id), async (page) => {
       await page.getByTestId('display-coming-soon').getByText('Run order coming soon').waitFor();
       await page.getByRole('heading', { level: 1, name: /Relay/ }).waitFor();
       await page.getByText('Red Deer Fire Fit Challenge').waitFor();
@@ -359,23 +352,54 @@ describe('the venue display', () => {
       ]);
       await page.getByTestId('on-deck').getByText('Last heat of the run').waitFor();
       expect(await page.getByTestId('display-coming-soon').count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('says so clearly when the run does not exist', async () => {
-    for (const id of [2_000_000_000, 'not-a-run']) {
-      const { context, page } = await openDisplay(LANDSCAPE, id);
-      try {
-        await page.getByRole('heading', { level: 1, name: 'Run not found' }).waitFor();
-        if (id === 'not-a-run') {
-          await expectNoSeriousAxeViolations(page);
-          await screenshot(page, 'venue-display-not-found-1920x1080');
-        }
-      } finally {
-        await context.close();
-      }
-    }
+    await onPage(openDisplay(LANDSCAPE, 2_000_000_000), async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Run not found' }).waitFor();
+    });
   });
+
+  it('says so clearly, without serious axe violations, when the run id is not a number', async () => {
+    await onPage(openDisplay(LANDSCAPE, 'not-a-run'), async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Run not found' }).waitFor();
+      await expectNoSeriousAxeViolations(page);
+      await screenshot(page, 'venue-display-not-found-1920x1080');
+    });
+  });
+});
+
+describe('the venue display of a big heat (8 pairs)', () => {
+  let bigRun: Run;
+  beforeAll(async () => {
+    const db = site.database.db;
+    const event = await insertEvent(db, { name: 'Kamloops Regional' });
+    bigRun = await insertRun(db, event.id, {
+      name: 'Individual: Open Women',
+      type: 'individual',
+      category: 'Open Women',
+      participant_limit: 60,
+    });
+    const department = await insertDepartment(db, { name: 'Calgary Fire Department' });
+    for (const [first, last] of PEOPLE.slice(0, 24)) {
+      const person = await insertUser(db, { first_name: first, last_name: last, department_id: department.id });
+      await insertRegistration(db, { runId: bigRun.id, userId: person.id });
+    }
+    await command('POST', '/generate', { seeding: { rule: 'random', seed: 3 }, heatSize: 8 }, bigRun.id);
+  });
+
+  for (const [viewport, name] of [
+    [LANDSCAPE, 'venue-display-big-heat-1920x1080'],
+    [PORTRAIT, 'venue-display-big-heat-portrait-1080x1920'],
+  ] as const) {
+    it(`keeps the heat whole on a ${viewport.width}x${viewport.height} screen, shrinking the type to fit`, async () => {
+      await onPage(openDisplay(viewport, bigRun.id), async (page) => {
+        await page.getByTestId('current-heat').getByText('Heat 1 of 2').waitFor();
+        expect(await page.getByTestId('now-running').getByTestId('lane').count()).toBe(16);
+        await screenshot(page, name);
+        await expectEverythingOnScreen(page, name);
+      });
+    });
+  }
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { createTestApp, type TestApp } from './app.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,6 +47,25 @@ export async function startSite(options: { env?: NodeJS.ProcessEnv } = {}): Prom
   return { ...test, baseUrl: `http://127.0.0.1:${port}` };
 }
 
+/** The real site and a browser for the tests of a file; the site is closed again when the browser will not start. */
+export async function startSiteAndBrowser(
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<{ site: RunningSite; browser: Browser }> {
+  const site = await startSite(options);
+  try {
+    return { site, browser: await launchBrowser() };
+  } catch (error) {
+    await site.close();
+    throw error;
+  }
+}
+
+/** Closes what startSiteAndBrowser started (either may be missing when the start failed). */
+export async function closeSiteAndBrowser(site: RunningSite | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await site?.close();
+}
+
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },
@@ -68,6 +87,16 @@ export async function signIn(
   await page.waitForURL((url) => url.pathname === (redirect ?? '/portal'));
 }
 
+/** A page in a browser context of its own at the viewport (one of VIEWPORTS, or a size of its own), signed out. */
+export async function openPage(
+  browser: Browser,
+  viewport: keyof typeof VIEWPORTS | { width: number; height: number },
+  context: BrowserContextOptions = {},
+): Promise<Page> {
+  const size = typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport;
+  return (await browser.newContext({ ...context, viewport: size })).newPage();
+}
+
 /** A page in a browser context of its own at the viewport, signed in through the real sign-in page, on the portal. */
 export async function signInPage(
   browser: Browser,
@@ -77,9 +106,79 @@ export async function signInPage(
   viewport: keyof typeof VIEWPORTS,
   context: BrowserContextOptions = {},
 ): Promise<Page> {
-  const page = await (await browser.newContext({ ...context, viewport: VIEWPORTS[viewport] })).newPage();
+  const page = await openPage(browser, viewport, context);
   await signIn(page, site, email, password);
   return page;
+}
+
+/** Records the path of every script the page loads from now on, to check what a visitor downloads. */
+export function scriptsLoadedBy(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+/**
+ * Pages shared by the tests of the describe this is called in: opened once before its first test, each
+ * screenshotted under its name when a test fails (so the failure shows what the page showed), closed
+ * after the last test. `open` gets the pages' names and returns one page for each; read them through
+ * the returned object inside tests and hooks (they do not exist before the describe's beforeAll ran).
+ */
+export function pagesForTests<Name extends string>(
+  open: () => Promise<Record<Name, Page>>,
+  failureScreenshots: Partial<Record<Name, string>> = {},
+): Record<Name, Page> {
+  const pages = {} as Record<Name, Page>;
+  beforeAll(async () => {
+    Object.assign(pages, await open());
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    for (const [name, file] of Object.entries(failureScreenshots) as [Name, string][]) {
+      // The failure is what the report needs; a page that cannot be shot any more must not hide it.
+      await screenshotIfOpen(pages[name], file);
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values<Page>(pages).map((page) => page.context().close()));
+  });
+  return pages;
+}
+
+/**
+ * Runs one test's steps on a page of its own: screenshotted under `failureScreenshot` when a step fails,
+ * closed afterwards whatever happened.
+ */
+export async function onPage(
+  opening: Promise<Page>,
+  steps: (page: Page) => Promise<void>,
+  failureScreenshot?: string,
+): Promise<void> {
+  const page = await opening;
+  try {
+    await steps(page);
+  } catch (error) {
+    if (failureScreenshot) await screenshotIfOpen(page, failureScreenshot);
+    throw error;
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** Waits until `ready` says yes, where expect.poll cannot run (in a beforeAll): every 100 ms, at most `timeout` ms. */
+export async function waitUntil(ready: () => Promise<boolean>, what: string, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`Waited ${timeout} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function screenshotIfOpen(page: Page | undefined, name: string): Promise<void> {
+  if (!page || page.isClosed()) return;
+  await screenshot(page, name).catch(() => undefined);
 }
 
 /** Fails when the page is wider than the window (it would scroll sideways); `what` names the page in the message. */
