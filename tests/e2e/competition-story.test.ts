@@ -7,6 +7,7 @@ import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
   closeSiteAndBrowser,
   expectNoSidewaysScroll,
+  inviteAndAccept,
   openPage,
   pagesForTests,
   pressUntilText,
@@ -237,15 +238,9 @@ describe('the competition-management story (in order: each step goes on from whe
     await teamForm.getByRole('radio', { name: /Relay/ }).first().check();
     await teamForm.getByRole('button', { name: 'Create team' }).click();
     await avery.getByRole('heading', { level: 1, name: AVERY_TEAM }).waitFor();
-    for (const [email, firstName] of [
-      ['jules@example.org', 'Jules'],
-      ['noor@example.org', 'Noor'],
-    ] as const) {
-      await avery.getByLabel('E-mail address of the person to add').fill(email);
-      await avery.getByRole('button', { name: 'Find' }).click();
-      await avery.getByRole('button', { name: `Add ${firstName}` }).click();
-      await avery.getByRole('status').getByText(firstName).first().waitFor();
-    }
+    await inviteAndAccept(avery, site, 'jules@example.org');
+    await inviteAndAccept(avery, site, 'noor@example.org');
+    await avery.reload({ waitUntil: 'networkidle' });
     await avery.getByText('3 of 3–5 members').waitFor();
   });
 

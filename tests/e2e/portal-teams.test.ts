@@ -1,12 +1,11 @@
 import { hash } from '@node-rs/argon2';
-import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs } from '../support/app.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
   closeSiteAndBrowser,
   expectNoSidewaysScroll,
+  inviteAndAccept,
   pagesForTests,
   type RunningSite,
   screenshot,
@@ -88,26 +87,6 @@ beforeAll(async () => {
 });
 afterAll(() => closeSiteAndBrowser(site, browser));
 
-/**
- * A captain invites by e-mail and the person accepts (docs/decisions/026); the invitee's own screens are
- * in team-invitations.test.ts, so here they accept through the API.
- */
-async function addByEmail(page: Page, email: string): Promise<void> {
-  await page.getByLabel('E-mail address of the person to invite').fill(email);
-  await page.getByRole('button', { name: 'Invite', exact: true }).click();
-  await page.getByRole('list', { name: 'Pending invitations' }).getByText(email.toLowerCase()).waitFor();
-  const db = site.database.db;
-  const invitee = await db
-    .selectFrom('users')
-    .select(['id', 'role'])
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirstOrThrow();
-  const [invitation] = (await callAs(site.app, 'GET', '/api/team-invitations', invitee)).json().data;
-  expect((await callAs(site.app, 'POST', `/api/team-invitations/${invitation.id}/accept`, invitee)).statusCode).toBe(
-    200,
-  );
-}
-
 /** The value of the "Best time" fact on a detail page. */
 const bestTimeFact = (page: Page) => page.locator('xpath=//dt[normalize-space()="Best time"]/following-sibling::dd[1]');
 
@@ -160,9 +139,9 @@ describe('team screens: a captain forms a team, checks it against a run, fixes i
 
   it('invites members by their e-mail address, in any case; they join once they accept', async () => {
     const { page } = pages;
-    await addByEmail(page, 'jordan@example.org');
-    await addByEmail(page, 'SAM@example.org');
-    await addByEmail(page, 'casey@example.org');
+    await inviteAndAccept(page, site, 'jordan@example.org');
+    await inviteAndAccept(page, site, 'SAM@example.org');
+    await inviteAndAccept(page, site, 'casey@example.org');
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByText('4 of 3–5 members').waitFor();
     expect(await memberIdsOf('Smoke Eaters')).toEqual([

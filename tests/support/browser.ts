@@ -2,9 +2,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { createTestApp, type TestApp } from './app.ts';
+import { callAs, createTestApp, type TestApp } from './app.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../e2e/screenshots/', import.meta.url));
@@ -218,4 +219,22 @@ export async function pressUntilText(page: Page, key: string, text: string, atte
     }
   }
   throw new Error(`"${text}" never appeared after pressing ${key} ${attempts} times`);
+}
+
+/**
+ * A team's captain invites a person by e-mail on the team page and the person accepts (docs/decisions/026).
+ * The invitee's own screens are tested in team-invitations.test.ts, so here they accept through the API.
+ */
+export async function inviteAndAccept(page: Page, site: RunningSite, email: string): Promise<void> {
+  await page.getByLabel('E-mail address of the person to invite').fill(email);
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await page.getByRole('list', { name: 'Pending invitations' }).getByText(email.toLowerCase()).waitFor();
+  const invitee = await site.database.db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  const [invitation] = (await callAs(site.app, 'GET', '/api/team-invitations', invitee)).json().data;
+  const accepted = await callAs(site.app, 'POST', `/api/team-invitations/${invitation.id}/accept`, invitee);
+  expect(accepted.statusCode).toBe(200);
 }
