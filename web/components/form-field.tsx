@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import { type LucideIcon, Save } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { buttonClass } from './button.ts';
 
@@ -127,6 +127,33 @@ export function CheckboxField({
   );
 }
 
+/** The record's "Active" checkbox; `description` says what an inactive one means. */
+export function ActiveField({
+  description,
+  checked,
+  onChange,
+  error,
+  disabled,
+}: {
+  description: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <CheckboxField
+      name="isActive"
+      label="Active"
+      description={description}
+      checked={checked}
+      disabled={disabled}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
+
 /** A form's Cancel and submit buttons: on the right, stacked with submit on top on phones; both wait while it saves. */
 export function FormActions({
   onCancel,
@@ -153,5 +180,20 @@ export function FormActions({
         {submitLabel}
       </button>
     </div>
+  );
+}
+
+/** The Cancel and save buttons of a form that saves a record: the submit button says 'Saving…' while pending. */
+export function SaveActions({
+  onCancel,
+  pending,
+  submitLabel,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: ReactNode;
+}) {
+  return (
+    <FormActions onCancel={onCancel} pending={pending} icon={Save} submitLabel={pending ? 'Saving…' : submitLabel} />
   );
 }

@@ -1,10 +1,17 @@
-import { Save, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import {
   adminUserCreateBodySchema,
   adminUserUpdateBodySchema,
   type UserDto,
 } from '../../../../api/contracts/accounts.ts';
-import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import {
+  ActiveField,
+  FormActions,
+  FormAlert,
+  FormField,
+  inputClass,
+  SaveActions,
+} from '../../../components/form-field.tsx';
 import { ROLE_LABELS } from '../../portal/roles.ts';
 import { useForm } from '../../portal/use-form.ts';
 import {
@@ -173,9 +180,7 @@ export function EditAdminUserForm({
         error={errors.role}
         disabled={isSelf}
       />
-      <CheckboxField
-        name="isActive"
-        label="Active"
+      <ActiveField
         description="An inactive account cannot sign in."
         checked={values.isActive}
         disabled={isSelf}
@@ -185,12 +190,7 @@ export function EditAdminUserForm({
       {isSelf && (
         <p className="text-sm text-slate-600">You cannot change your own role or deactivate your own account.</p>
       )}
-      <FormActions
-        onCancel={onCancel}
-        pending={update.isPending}
-        icon={Save}
-        submitLabel={update.isPending ? 'Saving…' : 'Save changes'}
-      />
+      <SaveActions onCancel={onCancel} pending={update.isPending} submitLabel="Save changes" />
     </form>
   );
 }

@@ -1,7 +1,6 @@
-import { Save } from 'lucide-react';
 import { type DepartmentDto, departmentBodySchema, PROVINCES } from '../../../../api/contracts/accounts.ts';
 import { Dialog } from '../../../components/dialog.tsx';
-import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { ActiveField, FormAlert, FormField, inputClass, SaveActions } from '../../../components/form-field.tsx';
 import { useForm } from '../../portal/use-form.ts';
 import { DEPARTMENT_FIELDS, type DepartmentValues, departmentBody, departmentValues, PROVINCE_NAMES } from '../form.ts';
 import { useCreateDepartment, useUpdateDepartment } from '../mutations.ts';
@@ -85,19 +84,16 @@ export function DepartmentForm({ department, onSaved, onCancel }: DepartmentForm
         placeholder: 'https://',
         hint: 'Starting with http:// or https://',
       })}
-      <CheckboxField
-        name="isActive"
-        label="Active"
+      <ActiveField
         description="Inactive departments are hidden from people choosing their department."
         checked={values.isActive}
         onChange={(checked) => setField('isActive', checked)}
         error={errors.isActive}
       />
-      <FormActions
+      <SaveActions
         onCancel={onCancel}
         pending={pending}
-        icon={Save}
-        submitLabel={pending ? 'Saving…' : department ? 'Save changes' : 'Create department'}
+        submitLabel={department ? 'Save changes' : 'Create department'}
       />
     </form>
   );

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { PROVINCES } from '../../../../api/contracts/accounts.ts';
 import {
@@ -11,7 +10,7 @@ import {
 } from '../../../../api/contracts/events.ts';
 import { EVENT_SCOPES } from '../../../../api/domain/events/statuses.ts';
 import { Dialog } from '../../../components/dialog.tsx';
-import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { ActiveField, FormAlert, FormField, inputClass, SaveActions } from '../../../components/form-field.tsx';
 import { PROVINCE_NAMES } from '../../departments/form.ts';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { useForm } from '../../portal/use-form.ts';
@@ -215,20 +214,13 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
           {date('registrationClosesOn', 'Registration closes')}
         </div>
       </fieldset>
-      <CheckboxField
-        name="isActive"
-        label="Active"
+      <ActiveField
         description="Inactive events are hidden from the public site whatever their status."
         checked={values.isActive}
         onChange={(checked) => setField('isActive', checked)}
         error={errors.isActive}
       />
-      <FormActions
-        onCancel={onCancel}
-        pending={pending}
-        icon={Save}
-        submitLabel={pending ? 'Saving…' : event ? 'Save changes' : 'Create event'}
-      />
+      <SaveActions onCancel={onCancel} pending={pending} submitLabel={event ? 'Save changes' : 'Create event'} />
     </form>
   );
 }
