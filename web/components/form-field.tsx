@@ -1,5 +1,5 @@
 import { type LucideIcon, Save } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { buttonClass } from './button.ts';
 
 /** The attributes that tie a control to its label, hint and error. */
@@ -65,6 +65,48 @@ export function FormField({ label, name, error, hint, required, aside, className
         </p>
       )}
     </div>
+  );
+}
+
+/** A FormField around one input (text by default; e-mail, URL, date…), with the input's look and red while invalid. */
+export function InputField({
+  label,
+  name,
+  error,
+  hint,
+  required,
+  aside,
+  className,
+  value,
+  onValueChange,
+  type = 'text',
+  ...input
+}: Omit<FormFieldProps, 'children'> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange' | 'className' | 'required'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+  }) {
+  return (
+    <FormField
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      required={required}
+      aside={aside}
+      className={className}
+    >
+      {(control) => (
+        <input
+          {...control}
+          {...input}
+          type={type}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          className={inputClass(!!error)}
+        />
+      )}
+    </FormField>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   FormActions,
   FormAlert,
   FormField,
+  InputField,
   inputClass,
   SaveActions,
 } from '../../../components/form-field.tsx';
@@ -77,18 +78,17 @@ export function CreateAdminUserForm({ onSaved, onCancel }: { onSaved: (user: Use
     autoComplete: string,
     hint?: string,
   ) => (
-    <FormField label={label} name={name} error={errors[name]} required hint={hint}>
-      {(control) => (
-        <input
-          {...control}
-          type={type}
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(e) => setField(name, e.target.value)}
-          className={inputClass(!!errors[name])}
-        />
-      )}
-    </FormField>
+    <InputField
+      label={label}
+      name={name}
+      error={errors[name]}
+      required
+      hint={hint}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onValueChange={(value) => setField(name, value)}
+    />
   );
   return (
     <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
@@ -151,28 +151,22 @@ export function EditAdminUserForm({
         E-mail: <span className="break-all font-semibold text-slate-900">{user.email}</span>
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" name="firstName" error={errors.firstName} required>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              value={values.firstName}
-              onChange={(e) => setField('firstName', e.target.value)}
-              className={inputClass(!!errors.firstName)}
-            />
-          )}
-        </FormField>
-        <FormField label="Last name" name="lastName" error={errors.lastName} required>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              value={values.lastName}
-              onChange={(e) => setField('lastName', e.target.value)}
-              className={inputClass(!!errors.lastName)}
-            />
-          )}
-        </FormField>
+        <InputField
+          label="First name"
+          name="firstName"
+          error={errors.firstName}
+          required
+          value={values.firstName}
+          onValueChange={(value) => setField('firstName', value)}
+        />
+        <InputField
+          label="Last name"
+          name="lastName"
+          error={errors.lastName}
+          required
+          value={values.lastName}
+          onValueChange={(value) => setField('lastName', value)}
+        />
       </div>
       <RoleSelect
         value={values.role}

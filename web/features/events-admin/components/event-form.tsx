@@ -10,7 +10,14 @@ import {
 } from '../../../../api/contracts/events.ts';
 import { EVENT_SCOPES } from '../../../../api/domain/events/statuses.ts';
 import { Dialog } from '../../../components/dialog.tsx';
-import { ActiveField, FormAlert, FormField, inputClass, SaveActions } from '../../../components/form-field.tsx';
+import {
+  ActiveField,
+  FormAlert,
+  FormField,
+  InputField,
+  inputClass,
+  SaveActions,
+} from '../../../components/form-field.tsx';
 import { PROVINCE_NAMES } from '../../departments/form.ts';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { useForm } from '../../portal/use-form.ts';
@@ -85,34 +92,31 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
     max: number,
     options: { autoComplete?: string; list?: string; hint?: string } = {},
   ) => (
-    <FormField label={label} name={name} error={errors[name]} required hint={options.hint}>
-      {(control) => (
-        <input
-          {...control}
-          type="text"
-          autoComplete={options.autoComplete ?? 'off'}
-          list={options.list}
-          maxLength={max}
-          value={values[name]}
-          onChange={(e) => setField(name, e.target.value)}
-          className={inputClass(!!errors[name])}
-        />
-      )}
-    </FormField>
+    <InputField
+      label={label}
+      name={name}
+      error={errors[name]}
+      required
+      hint={options.hint}
+      autoComplete={options.autoComplete ?? 'off'}
+      list={options.list}
+      maxLength={max}
+      value={values[name]}
+      onValueChange={(value) => setField(name, value)}
+    />
   );
 
   const date = (name: DateName, label: string, options: { required?: boolean; hint?: string } = {}) => (
-    <FormField label={label} name={name} error={errors[name]} required={options.required} hint={options.hint}>
-      {(control) => (
-        <input
-          {...control}
-          type="date"
-          value={values[name]}
-          onChange={(e) => setField(name, e.target.value)}
-          className={inputClass(!!errors[name])}
-        />
-      )}
-    </FormField>
+    <InputField
+      label={label}
+      name={name}
+      error={errors[name]}
+      required={options.required}
+      hint={options.hint}
+      type="date"
+      value={values[name]}
+      onValueChange={(value) => setField(name, value)}
+    />
   );
 
   return (
