@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from './button.ts';
 
 const FOCUSABLE =
@@ -175,4 +175,37 @@ export function ConfirmDialog({
       </div>
     </Dialog>
   );
+}
+
+/**
+ * A change that asks first: what is being asked about (`pending`, set by `ask`), and the props every
+ * ConfirmDialog of it shares. Confirming runs the change; on failure the dialog stays open with the
+ * server's message, and it cannot be closed while the change is on its way.
+ */
+export function useConfirmedChange<P>(busy: boolean, run: (pending: P) => Promise<void>) {
+  const [pending, setPending] = useState<P | null>(null);
+  const [error, setError] = useState<string>();
+
+  const close = () => {
+    if (busy) return;
+    setPending(null);
+    setError(undefined);
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    setError(undefined);
+    try {
+      await run(pending);
+      setPending(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The change could not be saved.');
+    }
+  };
+
+  return {
+    pending,
+    ask: setPending,
+    dialogProps: { open: true, pending: busy, error, onConfirm: () => void confirm(), onCancel: close },
+  };
 }

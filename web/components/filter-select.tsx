@@ -3,6 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { booleanChoice, booleanParam, idParam } from '../features/portal/query-policy.ts';
 import { buttonClass } from './button.ts';
 import { inputClass } from './form-field.tsx';
+import { SearchBox } from './search-box.tsx';
 
 /** A list filter: a small uppercase label over a select box whose value the caller keeps in the URL. */
 export function FilterSelect({
@@ -170,5 +171,50 @@ export function ClearFiltersButton({
       <FilterX aria-hidden="true" className="size-4" />
       {children}
     </button>
+  );
+}
+
+/**
+ * A list's search box over its filters, with "Clear search and filters" while any is set (`onClear`
+ * given); `extra` shares the bottom row with that button.
+ */
+export function FilterPanel({
+  searchLabel,
+  searchPlaceholder,
+  query,
+  onQuery,
+  gridClassName = 'grid grid-cols-2 gap-3 lg:grid-cols-4',
+  children,
+  extra,
+  onClear,
+}: {
+  searchLabel: string;
+  searchPlaceholder: string;
+  query: string | undefined;
+  onQuery: (query: string | undefined) => void;
+  /** The grid the filters stand in. */
+  gridClassName?: string;
+  children: ReactNode;
+  extra?: ReactNode;
+  onClear: (() => void) | undefined;
+}) {
+  const clear = onClear && (
+    <div>
+      <ClearFiltersButton onClick={onClear} />
+    </div>
+  );
+  return (
+    <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <SearchBox label={searchLabel} placeholder={searchPlaceholder} value={query} onCommit={onQuery} />
+      <div className={gridClassName}>{children}</div>
+      {extra ? (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          {extra}
+          {clear}
+        </div>
+      ) : (
+        clear
+      )}
+    </div>
   );
 }

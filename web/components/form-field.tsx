@@ -1,5 +1,5 @@
-import type { LucideIcon } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type LucideIcon, Save } from 'lucide-react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { buttonClass } from './button.ts';
 
 /** The attributes that tie a control to its label, hint and error. */
@@ -68,6 +68,48 @@ export function FormField({ label, name, error, hint, required, aside, className
   );
 }
 
+/** A FormField around one input (text by default; e-mail, URL, date…), with the input's look and red while invalid. */
+export function InputField({
+  label,
+  name,
+  error,
+  hint,
+  required,
+  aside,
+  className,
+  value,
+  onValueChange,
+  type = 'text',
+  ...input
+}: Omit<FormFieldProps, 'children'> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange' | 'className' | 'required'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+  }) {
+  return (
+    <FormField
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      required={required}
+      aside={aside}
+      className={className}
+    >
+      {(control) => (
+        <input
+          {...control}
+          {...input}
+          type={type}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          className={inputClass(!!error)}
+        />
+      )}
+    </FormField>
+  );
+}
+
 /** Classes of text inputs, selects and text areas; red borders when invalid. */
 export function inputClass(invalid = false): string {
   return `block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 disabled:bg-slate-100 disabled:text-slate-500 sm:text-sm ${
@@ -127,6 +169,33 @@ export function CheckboxField({
   );
 }
 
+/** The record's "Active" checkbox; `description` says what an inactive one means. */
+export function ActiveField({
+  description,
+  checked,
+  onChange,
+  error,
+  disabled,
+}: {
+  description: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <CheckboxField
+      name="isActive"
+      label="Active"
+      description={description}
+      checked={checked}
+      disabled={disabled}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
+
 /** A form's Cancel and submit buttons: on the right, stacked with submit on top on phones; both wait while it saves. */
 export function FormActions({
   onCancel,
@@ -153,5 +222,20 @@ export function FormActions({
         {submitLabel}
       </button>
     </div>
+  );
+}
+
+/** The Cancel and save buttons of a form that saves a record: the submit button says 'Saving…' while pending. */
+export function SaveActions({
+  onCancel,
+  pending,
+  submitLabel,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: ReactNode;
+}) {
+  return (
+    <FormActions onCancel={onCancel} pending={pending} icon={Save} submitLabel={pending ? 'Saving…' : submitLabel} />
   );
 }

@@ -1,12 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { emailBodySchema } from '../../api/contracts/accounts.ts';
 import { AuthLayout, FooterLink } from '../features/auth/components/auth-layout.tsx';
-import { FormAlert, SecondaryButton, SubmitButton, TextField } from '../features/auth/components/fields.tsx';
+import {
+  EmailField,
+  FailureAlert,
+  FormAlert,
+  SecondaryButton,
+  SubmitButton,
+} from '../features/auth/components/fields.tsx';
 import { FORGOT_PASSWORD_SENT_TEXT } from '../features/auth/copy.ts';
-import { retryAfterText, signInErrorView, validateForm } from '../features/auth/form.ts';
+import { signInErrorView, validateForm, validSubmit } from '../features/auth/form.ts';
 import { forgotPassword } from '../lib/auth/calls.ts';
 
 export const Route = createFileRoute('/forgot-password')({
@@ -21,15 +27,7 @@ function ForgotPasswordPage() {
   const mutation = useMutation({ mutationFn: (address: string) => forgotPassword({ email: address }) });
   const failure = mutation.error ? signInErrorView(mutation.error) : undefined;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!validation.ok) {
-      event.currentTarget.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
-      return;
-    }
-    mutation.mutate(validation.data.email);
-  };
+  const onSubmit = validSubmit(validation, ['email'], setSubmitted, (data) => mutation.mutate(data.email));
 
   const footer = (
     <p>
@@ -66,24 +64,8 @@ function ForgotPasswordPage() {
       footer={footer}
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {failure && (
-          <FormAlert tone="error" title="The request could not be sent">
-            <p>{failure.message}</p>
-            {retryAfterText(failure.retryAfter) && <p>{retryAfterText(failure.retryAfter)}</p>}
-          </FormAlert>
-        )}
-        <TextField
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={email}
-          onValueChange={setEmail}
-          error={errors.email}
-        />
+        {failure && <FailureAlert title="The request could not be sent" failure={failure}></FailureAlert>}
+        <EmailField value={email} onValueChange={setEmail} error={errors.email} />
         <SubmitButton pending={mutation.isPending} label="Send reset link" pendingLabel="Sending…" />
       </form>
     </AuthLayout>

@@ -1,18 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { MailCheck, UserPlus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { LOGIN_PASSWORD_MIN_LENGTH, type RegisterBody, registerBodySchema } from '../../api/contracts/accounts.ts';
 import { AuthLayout, CardLink, FooterLink } from '../features/auth/components/auth-layout.tsx';
-import { FormAlert, PasswordField, SubmitButton, TextField } from '../features/auth/components/fields.tsx';
-import { ResendButton } from '../features/auth/components/resend-verification.tsx';
 import {
-  firstInvalid,
-  retryAfterText,
-  serverFieldErrors,
-  signInErrorView,
-  validateForm,
-} from '../features/auth/form.ts';
+  EmailField,
+  FailureAlert,
+  FormAlert,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from '../features/auth/components/fields.tsx';
+import { ResendButton } from '../features/auth/components/resend-verification.tsx';
+import { serverFieldErrors, signInErrorView, validateForm, validSubmit } from '../features/auth/form.ts';
 import { authSession } from '../lib/auth/session.ts';
 
 export const Route = createFileRoute('/register')({
@@ -34,16 +35,7 @@ function RegisterPage() {
   const failure = mutation.error ? signInErrorView(mutation.error) : undefined;
   const emailTaken = mutation.error && 'status' in mutation.error && mutation.error.status === 409;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!validation.ok) {
-      const first = firstInvalid(validation.errors, FIELDS);
-      if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    mutation.mutate(validation.data);
-  };
+  const onSubmit = validSubmit(validation, FIELDS, setSubmitted, (data) => mutation.mutate(data));
 
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -61,16 +53,14 @@ function RegisterPage() {
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {failure && (
-          <FormAlert tone="error" title="The account could not be created">
-            <p>{failure.message}</p>
-            {retryAfterText(failure.retryAfter) && <p>{retryAfterText(failure.retryAfter)}</p>}
+          <FailureAlert title="The account could not be created" failure={failure}>
             {emailTaken && (
               <p>
                 <CardLink to="/sign-in">Sign in</CardLink> or{' '}
                 <CardLink to="/forgot-password">reset your password</CardLink>.
               </p>
             )}
-          </FormAlert>
+          </FailureAlert>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
@@ -90,14 +80,7 @@ function RegisterPage() {
             error={errors.lastName}
           />
         </div>
-        <TextField
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
           value={values.email}
           onValueChange={set('email')}
           error={errors.email}

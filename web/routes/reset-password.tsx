@@ -1,19 +1,24 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { Check, KeyRound, ShieldCheck, ShieldX } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { MESSAGES, RESET_PASSWORD_MIN_LENGTH, resetPasswordFormSchema } from '../../api/contracts/accounts.ts';
 import { Spinner } from '../components/spinner.tsx';
-import { AuthLayout, FooterLink } from '../features/auth/components/auth-layout.tsx';
-import { FormAlert, PasswordField, SecondaryButton, SubmitButton } from '../features/auth/components/fields.tsx';
+import { AuthLayout, FooterLink, PrimaryLink } from '../features/auth/components/auth-layout.tsx';
+import {
+  FailureAlert,
+  FormAlert,
+  PasswordField,
+  SecondaryButton,
+  SubmitButton,
+} from '../features/auth/components/fields.tsx';
 import { INVALID_RESET_LINK_TEXT } from '../features/auth/copy.ts';
 import {
-  firstInvalid,
   isInvalidTokenError,
   newPasswordChecks,
-  retryAfterText,
   signInErrorView,
   validateForm,
+  validSubmit,
 } from '../features/auth/form.ts';
 import { resetTokenValidityQuery } from '../features/auth/queries.ts';
 import { resetPassword } from '../lib/auth/calls.ts';
@@ -109,27 +114,15 @@ function ResetForm({ token, onLinkRefused }: { token: string; onLinkRefused: () 
           <FormAlert tone="success" title="Your password has been changed">
             <p>For your security, you have been signed out everywhere. Sign in with your new password.</p>
           </FormAlert>
-          <Link
-            to="/sign-in"
-            className="inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            Sign in
-          </Link>
+          <PrimaryLink to="/sign-in">Sign in</PrimaryLink>
         </div>
       </AuthLayout>
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!validation.ok) {
-      const first = firstInvalid(validation.errors, FIELDS);
-      if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    mutation.mutate({ token: validation.data.token, newPassword: validation.data.newPassword });
-  };
+  const onSubmit = validSubmit(validation, FIELDS, setSubmitted, (data) =>
+    mutation.mutate({ token: data.token, newPassword: data.newPassword }),
+  );
 
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -142,12 +135,7 @@ function ResetForm({ token, onLinkRefused }: { token: string; onLinkRefused: () 
       footer={footer}
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {failure && (
-          <FormAlert tone="error" title="The password could not be changed">
-            <p>{failure.message}</p>
-            {retryAfterText(failure.retryAfter) && <p>{retryAfterText(failure.retryAfter)}</p>}
-          </FormAlert>
-        )}
+        {failure && <FailureAlert title="The password could not be changed" failure={failure}></FailureAlert>}
         {errors.token && (
           <FormAlert tone="error">
             <p>{errors.token}</p>
@@ -203,12 +191,7 @@ function InvalidLink({ message }: { message: string }) {
         <FormAlert tone="error">
           <p>{message}</p>
         </FormAlert>
-        <Link
-          to="/forgot-password"
-          className="inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-        >
-          Request a new link
-        </Link>
+        <PrimaryLink to="/forgot-password">Request a new link</PrimaryLink>
       </div>
     </AuthLayout>
   );

@@ -1,18 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { LogIn } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { type LoginBody, loginBodySchema } from '../../api/contracts/accounts.ts';
 import { AuthLayout, CardLink, FooterLink } from '../features/auth/components/auth-layout.tsx';
 import {
   CheckboxField,
+  EmailField,
+  FailureAlert,
   FormAlert,
   PasswordField,
   SubmitButton,
-  TextField,
 } from '../features/auth/components/fields.tsx';
 import { ResendButton } from '../features/auth/components/resend-verification.tsx';
-import { firstInvalid, retryAfterText, signInErrorView, validateForm } from '../features/auth/form.ts';
+import { signInErrorView, validateForm, validSubmit } from '../features/auth/form.ts';
 import { redirectTarget, safeRedirectPath } from '../lib/auth/redirect.ts';
 import { authSession } from '../lib/auth/session.ts';
 
@@ -60,16 +61,7 @@ function SignInPage() {
   const failure = mutation.error ? signInErrorView(mutation.error) : undefined;
   const pending = mutation.isPending || mutation.isSuccess;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!validation.ok) {
-      const first = firstInvalid(validation.errors, FIELDS);
-      if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    mutation.mutate(validation.data);
-  };
+  const onSubmit = validSubmit(validation, FIELDS, setSubmitted, (data) => mutation.mutate(data));
 
   const set =
     <K extends keyof typeof values>(key: K) =>
@@ -101,29 +93,16 @@ function SignInPage() {
         )}
         {failure && (
           <div id="sign-in-error">
-            <FormAlert tone="error" title="Sign-in failed">
-              <p>{failure.message}</p>
-              {retryAfterText(failure.retryAfter) && <p>{retryAfterText(failure.retryAfter)}</p>}
+            <FailureAlert title="Sign-in failed" failure={failure}>
               {failure.offerResend && validation.ok && (
                 <div className="pt-1">
                   <ResendButton email={validation.data.email} />
                 </div>
               )}
-            </FormAlert>
+            </FailureAlert>
           </div>
         )}
-        <TextField
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={values.email}
-          onValueChange={set('email')}
-          error={errors.email}
-        />
+        <EmailField autoComplete="username" value={values.email} onValueChange={set('email')} error={errors.email} />
         <div>
           <PasswordField
             name="password"

@@ -9,6 +9,29 @@ export const Route = createFileRoute('/sponsors')({
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
+/** A sponsor's logo, linking to its site in a new tab. */
+function LogoLink({
+  sponsor,
+  className,
+  imageClassName = 'h-auto max-h-20 w-auto max-w-full',
+}: {
+  sponsor: Sponsor;
+  className: string;
+  imageClassName?: string;
+}) {
+  return (
+    <a href={sponsor.url} {...NEW_TAB} className={className}>
+      <img
+        src={sponsor.logo}
+        alt={`${sponsor.name} (opens in a new tab)`}
+        width={240}
+        height={80}
+        className={imageClassName}
+      />
+    </a>
+  );
+}
+
 function SponsorsPage() {
   const [primary] = sponsorsByTier('primary');
   const major = sponsorsByTier('major');
@@ -30,19 +53,11 @@ function SponsorsPage() {
             <Award aria-hidden="true" className="size-5" /> {SPONSORS_PAGE.primaryHeading}
           </h2>
           <article className="mt-5 grid overflow-hidden rounded-3xl border border-slate-200 shadow-lg md:grid-cols-5">
-            <a
-              href={primary.url}
-              {...NEW_TAB}
+            <LogoLink
+              sponsor={primary}
               className="flex items-center justify-center bg-white p-10 transition hover:bg-slate-50 md:col-span-2 md:p-12"
-            >
-              <img
-                src={primary.logo}
-                alt={`${primary.name} (opens in a new tab)`}
-                width={240}
-                height={80}
-                className="h-auto w-full max-w-xs"
-              />
-            </a>
+              imageClassName="h-auto w-full max-w-xs"
+            />
             <div className="flex flex-col justify-center bg-gradient-to-br from-brand-800 to-brand-900 p-8 text-white sm:p-10 md:col-span-3">
               <h3 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{primary.name}</h3>
               <p className="mt-4 text-lg leading-relaxed text-red-50">{primary.description}</p>
@@ -59,19 +74,10 @@ function SponsorsPage() {
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {major.map((sponsor) => (
             <li key={sponsor.name} className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm">
-              <a
-                href={sponsor.url}
-                {...NEW_TAB}
+              <LogoLink
+                sponsor={sponsor}
                 className="flex h-36 items-center justify-center rounded-t-2xl border-b border-slate-100 p-6 transition hover:bg-slate-50"
-              >
-                <img
-                  src={sponsor.logo}
-                  alt={`${sponsor.name} (opens in a new tab)`}
-                  width={240}
-                  height={80}
-                  className="h-auto max-h-20 w-auto max-w-full"
-                />
-              </a>
+              />
               <div className="flex flex-1 flex-col p-6">
                 <h3 className="text-lg font-bold text-slate-900">{sponsor.name}</h3>
                 <p className="mt-2 flex-1 leading-relaxed text-slate-600">{sponsor.description}</p>
@@ -92,19 +98,10 @@ function SponsorsPage() {
         <ul className="mt-6 grid grid-cols-2 gap-4 sm:gap-6">
           {supporting.map((sponsor) => (
             <li key={sponsor.name}>
-              <a
-                href={sponsor.url}
-                {...NEW_TAB}
+              <LogoLink
+                sponsor={sponsor}
                 className="flex h-24 items-center justify-center rounded-2xl border border-slate-200 bg-white p-4 transition sm:h-32 sm:p-6 hover:border-slate-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-              >
-                <img
-                  src={sponsor.logo}
-                  alt={`${sponsor.name} (opens in a new tab)`}
-                  width={240}
-                  height={80}
-                  className="h-auto max-h-20 w-auto max-w-full"
-                />
-              </a>
+              />
             </li>
           ))}
         </ul>

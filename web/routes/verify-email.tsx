@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { MailCheck, MailX } from 'lucide-react';
 import { MESSAGES, verifyTokenQuerySchema } from '../../api/contracts/accounts.ts';
 import { Spinner } from '../components/spinner.tsx';
-import { AuthLayout, FooterLink } from '../features/auth/components/auth-layout.tsx';
+import { AuthLayout, FooterLink, PrimaryLink } from '../features/auth/components/auth-layout.tsx';
 import { FormAlert, SecondaryButton } from '../features/auth/components/fields.tsx';
 import { ResendForm } from '../features/auth/components/resend-verification.tsx';
 import { INVALID_VERIFY_LINK_TEXT } from '../features/auth/copy.ts';
@@ -72,12 +72,7 @@ function Verify({ token }: { token: string }) {
         <FormAlert tone="success" title="Thanks, your address is confirmed">
           <p>Your e-mail address has been verified. You can now sign in to the portal.</p>
         </FormAlert>
-        <Link
-          to="/sign-in"
-          className="inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-        >
-          Sign in
-        </Link>
+        <PrimaryLink to="/sign-in">Sign in</PrimaryLink>
       </div>
     </AuthLayout>
   );

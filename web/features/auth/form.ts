@@ -122,3 +122,25 @@ export function newPasswordChecks(password: string, minLength: number): { label:
     { label: 'A number', met: /\d/.test(password) },
   ];
 }
+
+/**
+ * The submit handler of an auth form: once submitted the errors show; an invalid form moves the focus
+ * to its first invalid field of `fields`, a valid one is sent.
+ */
+export function validSubmit<T>(
+  validation: Validation<T>,
+  fields: readonly string[],
+  setSubmitted: (submitted: boolean) => void,
+  send: (data: T) => void,
+) {
+  return (event: { preventDefault(): void; currentTarget: HTMLFormElement }) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!validation.ok) {
+      const first = firstInvalid(validation.errors, fields);
+      if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    send(validation.data);
+  };
+}

@@ -1,10 +1,18 @@
-import { Save, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import {
   adminUserCreateBodySchema,
   adminUserUpdateBodySchema,
   type UserDto,
 } from '../../../../api/contracts/accounts.ts';
-import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import {
+  ActiveField,
+  FormActions,
+  FormAlert,
+  FormField,
+  InputField,
+  inputClass,
+  SaveActions,
+} from '../../../components/form-field.tsx';
 import { ROLE_LABELS } from '../../portal/roles.ts';
 import { useForm } from '../../portal/use-form.ts';
 import {
@@ -70,18 +78,17 @@ export function CreateAdminUserForm({ onSaved, onCancel }: { onSaved: (user: Use
     autoComplete: string,
     hint?: string,
   ) => (
-    <FormField label={label} name={name} error={errors[name]} required hint={hint}>
-      {(control) => (
-        <input
-          {...control}
-          type={type}
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(e) => setField(name, e.target.value)}
-          className={inputClass(!!errors[name])}
-        />
-      )}
-    </FormField>
+    <InputField
+      label={label}
+      name={name}
+      error={errors[name]}
+      required
+      hint={hint}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onValueChange={(value) => setField(name, value)}
+    />
   );
   return (
     <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
@@ -144,28 +151,22 @@ export function EditAdminUserForm({
         E-mail: <span className="break-all font-semibold text-slate-900">{user.email}</span>
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" name="firstName" error={errors.firstName} required>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              value={values.firstName}
-              onChange={(e) => setField('firstName', e.target.value)}
-              className={inputClass(!!errors.firstName)}
-            />
-          )}
-        </FormField>
-        <FormField label="Last name" name="lastName" error={errors.lastName} required>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              value={values.lastName}
-              onChange={(e) => setField('lastName', e.target.value)}
-              className={inputClass(!!errors.lastName)}
-            />
-          )}
-        </FormField>
+        <InputField
+          label="First name"
+          name="firstName"
+          error={errors.firstName}
+          required
+          value={values.firstName}
+          onValueChange={(value) => setField('firstName', value)}
+        />
+        <InputField
+          label="Last name"
+          name="lastName"
+          error={errors.lastName}
+          required
+          value={values.lastName}
+          onValueChange={(value) => setField('lastName', value)}
+        />
       </div>
       <RoleSelect
         value={values.role}
@@ -173,9 +174,7 @@ export function EditAdminUserForm({
         error={errors.role}
         disabled={isSelf}
       />
-      <CheckboxField
-        name="isActive"
-        label="Active"
+      <ActiveField
         description="An inactive account cannot sign in."
         checked={values.isActive}
         disabled={isSelf}
@@ -185,12 +184,7 @@ export function EditAdminUserForm({
       {isSelf && (
         <p className="text-sm text-slate-600">You cannot change your own role or deactivate your own account.</p>
       )}
-      <FormActions
-        onCancel={onCancel}
-        pending={update.isPending}
-        icon={Save}
-        submitLabel={update.isPending ? 'Saving…' : 'Save changes'}
-      />
+      <SaveActions onCancel={onCancel} pending={update.isPending} submitLabel="Save changes" />
     </form>
   );
 }

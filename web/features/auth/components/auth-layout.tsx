@@ -74,3 +74,15 @@ export function CardLink({ to, children }: { to: '/sign-in' | '/register' | '/fo
     </Link>
   );
 }
+
+/** The card's main way on (sign in, request a new link), a link as wide and as bold as the submit button. */
+export function PrimaryLink({ to, children }: { to: '/sign-in' | '/forgot-password'; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-bold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+    >
+      {children}
+    </Link>
+  );
+}

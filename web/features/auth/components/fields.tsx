@@ -5,6 +5,7 @@
  */
 import { CircleAlert, CircleCheck, Eye, EyeOff, Info } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { retryAfterText, type SignInErrorView } from '../form.ts';
 
 const INPUT =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 ' +
@@ -260,5 +261,50 @@ export function FormAlert({
         {children}
       </div>
     </div>
+  );
+}
+
+/** A failed request above its form: the title, what went wrong and how long to wait when rate limited. */
+export function FailureAlert({
+  title,
+  failure,
+  children,
+}: {
+  title: string;
+  failure: SignInErrorView;
+  /** More ways on (sign in, send the link again). */
+  children?: ReactNode;
+}) {
+  return (
+    <FormAlert tone="error" title={title}>
+      <p>{failure.message}</p>
+      {retryAfterText(failure.retryAfter) && <p>{retryAfterText(failure.retryAfter)}</p>}
+      {children}
+    </FormAlert>
+  );
+}
+
+/** An e-mail address input: no capitals, no spelling checks, the e-mail keyboard on phones. */
+export function EmailField({
+  autoComplete = 'email',
+  ...field
+}: {
+  autoComplete?: 'email' | 'username';
+  value: string;
+  onValueChange: (value: string) => void;
+  error: string | undefined;
+  hint?: ReactNode;
+}) {
+  return (
+    <TextField
+      name="email"
+      type="email"
+      label="Email"
+      autoComplete={autoComplete}
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...field}
+    />
   );
 }

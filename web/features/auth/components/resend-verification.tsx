@@ -3,22 +3,16 @@
  * without one (an expired link) it is a small form. The answer never says whether the address exists.
  */
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { emailBodySchema } from '../../../../api/contracts/accounts.ts';
 import { resendVerification } from '../../../lib/auth/calls.ts';
 import { RESEND_SENT_TEXT } from '../copy.ts';
-import { retryAfterText, signInErrorView, validateForm } from '../form.ts';
-import { FormAlert, SecondaryButton, SubmitButton, TextField } from './fields.tsx';
+import { signInErrorView, validateForm, validSubmit } from '../form.ts';
+import { FailureAlert, FormAlert, SecondaryButton, SubmitButton, TextField } from './fields.tsx';
 
 function SendResult({ error, sent }: { error: unknown; sent: boolean }) {
   if (error) {
-    const view = signInErrorView(error);
-    return (
-      <FormAlert tone="error" title="The link could not be sent">
-        <p>{view.message}</p>
-        {retryAfterText(view.retryAfter) && <p>{retryAfterText(view.retryAfter)}</p>}
-      </FormAlert>
-    );
+    return <FailureAlert title="The link could not be sent" failure={signInErrorView(error)} />;
   }
   if (sent) {
     return (
@@ -55,15 +49,7 @@ export function ResendForm({ initialEmail = '' }: { initialEmail?: string }) {
   const errors = submitted ? validation.errors : {};
   const mutation = useMutation({ mutationFn: (address: string) => resendVerification({ email: address }) });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!validation.ok) {
-      event.currentTarget.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
-      return;
-    }
-    mutation.mutate(validation.data.email);
-  };
+  const onSubmit = validSubmit(validation, ['email'], setSubmitted, (data) => mutation.mutate(data.email));
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Send a new verification link">

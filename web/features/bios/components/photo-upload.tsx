@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ImageUp, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/form-field.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { ImageFileField, UploadActions } from '../../../components/image-file-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatBytes, PHOTO_ACCEPT, PHOTO_HINT, photoProblem } from '../form.ts';
 import { useCreateBio, useUploadBioPhoto } from '../mutations.ts';
@@ -26,9 +24,6 @@ export function PhotoUpload({ userId, isSelf, name, initials, onMessage }: Photo
   const bio = useQuery(bioQuery(userId));
   const create = useCreateBio();
   const upload = useUploadBioPhoto();
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -115,46 +110,24 @@ export function PhotoUpload({ userId, isSelf, name, initials, onMessage }: Photo
         </div>
       </div>
 
-      <div>
-        <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
-          {current ? 'Replace the photo' : 'Choose a photo'}
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          accept={PHOTO_ACCEPT}
-          disabled={pending}
-          aria-invalid={!!problem}
-          aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
-          onChange={(event) => choose(event.target.files?.[0])}
-          className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-800 hover:file:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-        />
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          {PHOTO_HINT}
-        </p>
-        <div id={errorId} className="mt-2">
-          <FormAlert message={problem} />
-        </div>
-      </div>
+      <ImageFileField
+        inputRef={inputRef}
+        label={current ? 'Replace the photo' : 'Choose a photo'}
+        accept={PHOTO_ACCEPT}
+        hint={PHOTO_HINT}
+        problem={problem}
+        disabled={pending}
+        onChoose={choose}
+      />
 
       {file && (
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={buttonClass('primary')}
-            onClick={() => void send()}
-            disabled={pending || bio.isPending}
-            aria-busy={pending}
-          >
-            <ImageUp aria-hidden="true" className="size-4" />
-            {pending ? 'Uploading…' : 'Upload photo'}
-          </button>
-          <button type="button" className={buttonClass('ghost')} onClick={clearChoice} disabled={pending}>
-            <X aria-hidden="true" className="size-4" />
-            Cancel
-          </button>
-        </div>
+        <UploadActions
+          pending={pending}
+          uploadDisabled={pending || bio.isPending}
+          uploadLabel="Upload photo"
+          onUpload={() => void send()}
+          onCancel={clearChoice}
+        />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { DepartmentDto } from '../../../../api/contracts/accounts.ts';
-import { ConfirmDialog } from '../../../components/dialog.tsx';
+import { ConfirmDialog, useConfirmedChange } from '../../../components/dialog.tsx';
 import { useRestoreDepartment, useSoftDeleteDepartment } from '../mutations.ts';
 
 type Pending = { kind: 'delete' | 'restore'; department: DepartmentDto };
@@ -12,39 +12,27 @@ export function useDepartmentActions(
 ) {
   const softDelete = useSoftDeleteDepartment();
   const restore = useRestoreDepartment();
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [error, setError] = useState<string>();
   const busy = softDelete.isPending || restore.isPending;
 
-  const close = () => {
-    if (busy) return;
-    setPending(null);
-    setError(undefined);
-  };
-
-  const confirm = async () => {
-    if (!pending) return;
-    setError(undefined);
-    const { department } = pending;
-    try {
-      if (pending.kind === 'delete') {
-        const saved = await softDelete.mutateAsync(department.id);
-        onMessage(`${department.name} was deleted. It can be restored from the Deleted tab.`);
-        onDeleted?.(saved);
-      } else {
-        await restore.mutateAsync(department.id);
-        onMessage(`${department.name} was restored.`);
-      }
-      setPending(null);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'The change could not be saved.');
+  const {
+    pending,
+    ask: setPending,
+    dialogProps: common,
+  } = useConfirmedChange<Pending>(busy, async (asked) => {
+    const { department } = asked;
+    if (asked.kind === 'delete') {
+      const saved = await softDelete.mutateAsync(department.id);
+      onMessage(`${department.name} was deleted. It can be restored from the Deleted tab.`);
+      onDeleted?.(saved);
+    } else {
+      await restore.mutateAsync(department.id);
+      onMessage(`${department.name} was restored.`);
     }
-  };
+  });
 
   let dialog: ReactNode = null;
   if (pending) {
     const { department } = pending;
-    const common = { open: true, pending: busy, error, onConfirm: () => void confirm(), onCancel: close };
     dialog =
       pending.kind === 'delete' ? (
         <ConfirmDialog

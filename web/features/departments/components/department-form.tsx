@@ -1,7 +1,13 @@
-import { Save } from 'lucide-react';
 import { type DepartmentDto, departmentBodySchema, PROVINCES } from '../../../../api/contracts/accounts.ts';
 import { Dialog } from '../../../components/dialog.tsx';
-import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import {
+  ActiveField,
+  FormAlert,
+  FormField,
+  InputField,
+  inputClass,
+  SaveActions,
+} from '../../../components/form-field.tsx';
 import { useForm } from '../../portal/use-form.ts';
 import { DEPARTMENT_FIELDS, type DepartmentValues, departmentBody, departmentValues, PROVINCE_NAMES } from '../form.ts';
 import { useCreateDepartment, useUpdateDepartment } from '../mutations.ts';
@@ -35,19 +41,18 @@ export function DepartmentForm({ department, onSaved, onCancel }: DepartmentForm
     label: string,
     options: { required?: boolean; type?: string; autoComplete?: string; hint?: string; placeholder?: string } = {},
   ) => (
-    <FormField label={label} name={name} error={errors[name]} required={options.required} hint={options.hint}>
-      {(control) => (
-        <input
-          {...control}
-          type={options.type ?? 'text'}
-          autoComplete={options.autoComplete ?? 'off'}
-          placeholder={options.placeholder}
-          value={values[name]}
-          onChange={(e) => setField(name, e.target.value)}
-          className={inputClass(!!errors[name])}
-        />
-      )}
-    </FormField>
+    <InputField
+      label={label}
+      name={name}
+      error={errors[name]}
+      required={options.required}
+      hint={options.hint}
+      type={options.type}
+      autoComplete={options.autoComplete ?? 'off'}
+      placeholder={options.placeholder}
+      value={values[name]}
+      onValueChange={(value) => setField(name, value)}
+    />
   );
 
   return (
@@ -85,19 +90,16 @@ export function DepartmentForm({ department, onSaved, onCancel }: DepartmentForm
         placeholder: 'https://',
         hint: 'Starting with http:// or https://',
       })}
-      <CheckboxField
-        name="isActive"
-        label="Active"
+      <ActiveField
         description="Inactive departments are hidden from people choosing their department."
         checked={values.isActive}
         onChange={(checked) => setField('isActive', checked)}
         error={errors.isActive}
       />
-      <FormActions
+      <SaveActions
         onCancel={onCancel}
         pending={pending}
-        icon={Save}
-        submitLabel={pending ? 'Saving…' : department ? 'Save changes' : 'Create department'}
+        submitLabel={department ? 'Save changes' : 'Create department'}
       />
     </form>
   );

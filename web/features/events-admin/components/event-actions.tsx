@@ -1,6 +1,6 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
-import { ConfirmDialog } from '../../../components/dialog.tsx';
+import { ConfirmDialog, useConfirmedChange } from '../../../components/dialog.tsx';
 import { useDeleteEvent, useSetEventActive, useTransitionEventStatus } from '../mutations.ts';
 import type { TransitionChoice } from '../status.ts';
 
@@ -17,41 +17,29 @@ export function useEventActions(onMessage: (message: string) => void) {
   const setActive = useSetEventActive();
   const softDelete = useDeleteEvent();
   const transition = useTransitionEventStatus();
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [error, setError] = useState<string>();
   const busy = setActive.isPending || softDelete.isPending || transition.isPending;
 
-  const close = () => {
-    if (busy) return;
-    setPending(null);
-    setError(undefined);
-  };
-
-  const confirm = async () => {
-    if (!pending) return;
-    setError(undefined);
-    const { event } = pending;
-    try {
-      if (pending.kind === 'active') {
-        await setActive.mutateAsync({ id: event.id, active: pending.active });
-        onMessage(`${event.name} was ${pending.active ? 'activated' : 'deactivated'}.`);
-      } else if (pending.kind === 'delete') {
-        await softDelete.mutateAsync(event.id);
-        onMessage(`${event.name} was deleted.`);
-      } else {
-        const saved = await transition.mutateAsync({ id: event.id, status: pending.choice.to });
-        onMessage(`${event.name} is now ${saved.status}.`);
-      }
-      setPending(null);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'The change could not be saved.');
+  const {
+    pending,
+    ask: setPending,
+    dialogProps: common,
+  } = useConfirmedChange<Pending>(busy, async (asked) => {
+    const { event } = asked;
+    if (asked.kind === 'active') {
+      await setActive.mutateAsync({ id: event.id, active: asked.active });
+      onMessage(`${event.name} was ${asked.active ? 'activated' : 'deactivated'}.`);
+    } else if (asked.kind === 'delete') {
+      await softDelete.mutateAsync(event.id);
+      onMessage(`${event.name} was deleted.`);
+    } else {
+      const saved = await transition.mutateAsync({ id: event.id, status: asked.choice.to });
+      onMessage(`${event.name} is now ${saved.status}.`);
     }
-  };
+  });
 
   let dialog: ReactNode = null;
   if (pending) {
     const { event } = pending;
-    const common = { open: true, pending: busy, error, onConfirm: () => void confirm(), onCancel: close };
     if (pending.kind === 'status') {
       const { choice } = pending;
       dialog = (

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { PROVINCES } from '../../../../api/contracts/accounts.ts';
 import {
@@ -11,7 +10,14 @@ import {
 } from '../../../../api/contracts/events.ts';
 import { EVENT_SCOPES } from '../../../../api/domain/events/statuses.ts';
 import { Dialog } from '../../../components/dialog.tsx';
-import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import {
+  ActiveField,
+  FormAlert,
+  FormField,
+  InputField,
+  inputClass,
+  SaveActions,
+} from '../../../components/form-field.tsx';
 import { PROVINCE_NAMES } from '../../departments/form.ts';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { useForm } from '../../portal/use-form.ts';
@@ -86,34 +92,31 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
     max: number,
     options: { autoComplete?: string; list?: string; hint?: string } = {},
   ) => (
-    <FormField label={label} name={name} error={errors[name]} required hint={options.hint}>
-      {(control) => (
-        <input
-          {...control}
-          type="text"
-          autoComplete={options.autoComplete ?? 'off'}
-          list={options.list}
-          maxLength={max}
-          value={values[name]}
-          onChange={(e) => setField(name, e.target.value)}
-          className={inputClass(!!errors[name])}
-        />
-      )}
-    </FormField>
+    <InputField
+      label={label}
+      name={name}
+      error={errors[name]}
+      required
+      hint={options.hint}
+      autoComplete={options.autoComplete ?? 'off'}
+      list={options.list}
+      maxLength={max}
+      value={values[name]}
+      onValueChange={(value) => setField(name, value)}
+    />
   );
 
   const date = (name: DateName, label: string, options: { required?: boolean; hint?: string } = {}) => (
-    <FormField label={label} name={name} error={errors[name]} required={options.required} hint={options.hint}>
-      {(control) => (
-        <input
-          {...control}
-          type="date"
-          value={values[name]}
-          onChange={(e) => setField(name, e.target.value)}
-          className={inputClass(!!errors[name])}
-        />
-      )}
-    </FormField>
+    <InputField
+      label={label}
+      name={name}
+      error={errors[name]}
+      required={options.required}
+      hint={options.hint}
+      type="date"
+      value={values[name]}
+      onValueChange={(value) => setField(name, value)}
+    />
   );
 
   return (
@@ -215,20 +218,13 @@ export function EventForm({ event, onSaved, onCancel }: EventFormProps) {
           {date('registrationClosesOn', 'Registration closes')}
         </div>
       </fieldset>
-      <CheckboxField
-        name="isActive"
-        label="Active"
+      <ActiveField
         description="Inactive events are hidden from the public site whatever their status."
         checked={values.isActive}
         onChange={(checked) => setField('isActive', checked)}
         error={errors.isActive}
       />
-      <FormActions
-        onCancel={onCancel}
-        pending={pending}
-        icon={Save}
-        submitLabel={pending ? 'Saving…' : event ? 'Save changes' : 'Create event'}
-      />
+      <SaveActions onCancel={onCancel} pending={pending} submitLabel={event ? 'Save changes' : 'Create event'} />
     </form>
   );
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ImageOff, ImageUp, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { ImageOff } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
-import { buttonClass } from '../../../components/button.ts';
-import { FormAlert } from '../../../components/form-field.tsx';
+import { ImageFileField, UploadActions } from '../../../components/image-file-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatBytes } from '../../bios/form.ts';
 import { PICTURE_ACCEPT, PICTURE_HINT, pictureProblem } from '../form.ts';
@@ -34,9 +33,6 @@ export function EventPicture({ event, onMessage }: { event: AdminEvent; onMessag
   const upload = useUploadEventPicture();
   const picture = useQuery(eventPictureQuery(event.pictureUrl));
   const currentUrl = useObjectUrl(picture.data);
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const previewUrl = useObjectUrl(file);
@@ -108,45 +104,23 @@ export function EventPicture({ event, onMessage }: { event: AdminEvent; onMessag
         <figcaption className="mt-2 text-sm text-slate-600">{caption}</figcaption>
       </figure>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <div>
-          <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
-            {event.pictureUrl ? 'Replace the picture' : 'Choose a picture'}
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept={PICTURE_ACCEPT}
-            disabled={pending}
-            aria-invalid={!!problem}
-            aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
-            onChange={(e) => choose(e.target.files?.[0])}
-            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold file:text-slate-800 hover:file:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          />
-          <p id={hintId} className="mt-1 text-xs text-slate-600">
-            {PICTURE_HINT}
-          </p>
-          <div id={errorId} className="mt-2">
-            <FormAlert message={problem} />
-          </div>
-        </div>
+        <ImageFileField
+          inputRef={inputRef}
+          label={event.pictureUrl ? 'Replace the picture' : 'Choose a picture'}
+          accept={PICTURE_ACCEPT}
+          hint={PICTURE_HINT}
+          problem={problem}
+          disabled={pending}
+          onChoose={choose}
+        />
         {file && (
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={buttonClass('primary')}
-              onClick={() => void send()}
-              disabled={pending}
-              aria-busy={pending}
-            >
-              <ImageUp aria-hidden="true" className="size-4" />
-              {pending ? 'Uploading…' : 'Upload picture'}
-            </button>
-            <button type="button" className={buttonClass('ghost')} onClick={clearChoice} disabled={pending}>
-              <X aria-hidden="true" className="size-4" />
-              Cancel
-            </button>
-          </div>
+          <UploadActions
+            pending={pending}
+            uploadDisabled={pending}
+            uploadLabel="Upload picture"
+            onUpload={() => void send()}
+            onCancel={clearChoice}
+          />
         )}
       </div>
     </div>

@@ -3,10 +3,9 @@ import { useId } from 'react';
 import {
   BooleanFilterSelect,
   ChoiceFilterSelect,
-  ClearFiltersButton,
+  FilterPanel,
   IdFilterSelect,
 } from '../../../components/filter-select.tsx';
-import { SearchBox } from '../../../components/search-box.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import {
   clearedRegistrationSearch,
@@ -30,54 +29,14 @@ export function RegistrationFilters({
   const deletedId = useId();
 
   return (
-    <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <SearchBox
-        label="Search registrations by team or person"
-        placeholder="Search by team or person"
-        value={search.query}
-        onCommit={(query) => onChange(withRegistrationFilter(search, 'query', query))}
-      />
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <IdFilterSelect
-          label="Event"
-          anyLabel="Any event"
-          noun="Event"
-          value={search.eventId}
-          options={events.data ?? []}
-          optionLabel={(event) => `${event.name} (${formatDate(event.startDate)})`}
-          onChange={(eventId) => onChange(withRegistrationFilter(search, 'eventId', eventId))}
-        />
-        <IdFilterSelect
-          label="Run"
-          anyLabel="Any run"
-          noun="Run"
-          value={search.runId}
-          options={runs.data ?? []}
-          optionLabel={(run) => run.name}
-          disabled={search.eventId === undefined && search.runId === undefined}
-          hint={search.eventId === undefined ? 'Choose an event first.' : undefined}
-          onChange={(runId) => onChange(withRegistrationFilter(search, 'runId', runId))}
-        />
-        <ChoiceFilterSelect
-          label="Status"
-          anyLabel="Any status"
-          value={search.status}
-          choices={REGISTRATION_STATUSES}
-          labelOf={(status) => REGISTRATION_STATUS_LABELS[status]}
-          onChange={(status) => onChange(withRegistrationFilter(search, 'status', status))}
-        />
-        <BooleanFilterSelect
-          label="Waitlist position"
-          anyLabel="Any"
-          trueLabel="Has a position"
-          falseLabel="Has no position"
-          value={search.hasWaitlistPosition}
-          onChange={(hasWaitlistPosition) =>
-            onChange(withRegistrationFilter(search, 'hasWaitlistPosition', hasWaitlistPosition))
-          }
-        />
-      </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+    <FilterPanel
+      searchLabel="Search registrations by team or person"
+      searchPlaceholder="Search by team or person"
+      query={search.query}
+      onQuery={(query) => onChange(withRegistrationFilter(search, 'query', query))}
+      gridClassName="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      onClear={hasRegistrationFilters(search) ? () => onChange(clearedRegistrationSearch(search)) : undefined}
+      extra={
         <label htmlFor={deletedId} className="flex items-start gap-3 text-sm">
           <input
             id={deletedId}
@@ -93,12 +52,46 @@ export function RegistrationFilters({
             </span>
           </span>
         </label>
-        {hasRegistrationFilters(search) && (
-          <div>
-            <ClearFiltersButton onClick={() => onChange(clearedRegistrationSearch(search))} />
-          </div>
-        )}
-      </div>
-    </div>
+      }
+    >
+      <IdFilterSelect
+        label="Event"
+        anyLabel="Any event"
+        noun="Event"
+        value={search.eventId}
+        options={events.data ?? []}
+        optionLabel={(event) => `${event.name} (${formatDate(event.startDate)})`}
+        onChange={(eventId) => onChange(withRegistrationFilter(search, 'eventId', eventId))}
+      />
+      <IdFilterSelect
+        label="Run"
+        anyLabel="Any run"
+        noun="Run"
+        value={search.runId}
+        options={runs.data ?? []}
+        optionLabel={(run) => run.name}
+        disabled={search.eventId === undefined && search.runId === undefined}
+        hint={search.eventId === undefined ? 'Choose an event first.' : undefined}
+        onChange={(runId) => onChange(withRegistrationFilter(search, 'runId', runId))}
+      />
+      <ChoiceFilterSelect
+        label="Status"
+        anyLabel="Any status"
+        value={search.status}
+        choices={REGISTRATION_STATUSES}
+        labelOf={(status) => REGISTRATION_STATUS_LABELS[status]}
+        onChange={(status) => onChange(withRegistrationFilter(search, 'status', status))}
+      />
+      <BooleanFilterSelect
+        label="Waitlist position"
+        anyLabel="Any"
+        trueLabel="Has a position"
+        falseLabel="Has no position"
+        value={search.hasWaitlistPosition}
+        onChange={(hasWaitlistPosition) =>
+          onChange(withRegistrationFilter(search, 'hasWaitlistPosition', hasWaitlistPosition))
+        }
+      />
+    </FilterPanel>
   );
 }

@@ -1,4 +1,3 @@
-import { Save } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
 import {
@@ -9,7 +8,7 @@ import {
   runUpdateBodySchema,
 } from '../../../../api/contracts/runs.ts';
 import { Dialog } from '../../../components/dialog.tsx';
-import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { CheckboxField, FormAlert, FormField, inputClass, SaveActions } from '../../../components/form-field.tsx';
 import { eventDaysLong } from '../../events-admin/view.ts';
 import { useForm } from '../../portal/use-form.ts';
 import {
@@ -227,12 +226,7 @@ export function RunForm({ event, run, onSaved, onCancel }: RunFormProps) {
         {checkbox('allowsHybrid', 'Allows hybrid teams', 'Teams may mix members of different departments.')}
         {checkbox('isActive', 'Active', 'Inactive runs are hidden from the public site and take no registrations.')}
       </div>
-      <FormActions
-        onCancel={onCancel}
-        pending={pending}
-        icon={Save}
-        submitLabel={pending ? 'Saving…' : run ? 'Save run' : 'Create run'}
-      />
+      <SaveActions onCancel={onCancel} pending={pending} submitLabel={run ? 'Save run' : 'Create run'} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { TeamDto, TeamMemberDto, TeamSummaryDto } from '../../../../api/contracts/teams.ts';
-import { ConfirmDialog } from '../../../components/dialog.tsx';
+import { ConfirmDialog, useConfirmedChange } from '../../../components/dialog.tsx';
 import {
   useMakeHybrid,
   useRemoveMember,
@@ -38,15 +38,7 @@ export function useTeamActions({ onMessage, onLeft }: TeamActionCallbacks) {
   const remove = useRemoveMember();
   const transfer = useTransferOwnership();
   const hybrid = useMakeHybrid();
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [error, setError] = useState<string>();
   const busy = softDelete.isPending || restore.isPending || remove.isPending || transfer.isPending || hybrid.isPending;
-
-  const close = () => {
-    if (busy) return;
-    setPending(null);
-    setError(undefined);
-  };
 
   const run = async (action: Pending) => {
     const { team } = action;
@@ -81,20 +73,10 @@ export function useTeamActions({ onMessage, onLeft }: TeamActionCallbacks) {
     }
   };
 
-  const confirm = async () => {
-    if (!pending) return;
-    setError(undefined);
-    try {
-      await run(pending);
-      setPending(null);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'The change could not be saved.');
-    }
-  };
+  const { pending, ask: setPending, dialogProps: common } = useConfirmedChange<Pending>(busy, run);
 
   let dialog: ReactNode = null;
   if (pending) {
-    const common = { open: true, pending: busy, error, onConfirm: () => void confirm(), onCancel: close };
     const { team } = pending;
     switch (pending.kind) {
       case 'delete':

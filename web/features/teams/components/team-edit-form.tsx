@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Save } from 'lucide-react';
 import { type TeamDto, teamUpdateBodySchema } from '../../../../api/contracts/teams.ts';
 import { Dialog } from '../../../components/dialog.tsx';
-import { CheckboxField, FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { ActiveField, FormAlert, FormField, inputClass, SaveActions } from '../../../components/form-field.tsx';
 import { SeedTimeField } from '../../../components/seed-time-field.tsx';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { useForm } from '../../portal/use-form.ts';
@@ -86,20 +85,13 @@ export function TeamEditForm({
         error={errors.seedTimeMs}
         hint="The team's best time, like 1:47.32; it seeds run orders by best time. Leave empty for none."
       />
-      <CheckboxField
-        name="isActive"
-        label="Active"
+      <ActiveField
         description="Only active teams compete; inactive ones leave the lists for everyone but admins."
         checked={values.isActive}
         onChange={(checked) => setField('isActive', checked)}
         error={errors.isActive}
       />
-      <FormActions
-        onCancel={onCancel}
-        pending={update.isPending}
-        icon={Save}
-        submitLabel={update.isPending ? 'Saving…' : 'Save changes'}
-      />
+      <SaveActions onCancel={onCancel} pending={update.isPending} submitLabel="Save changes" />
     </form>
   );
 }

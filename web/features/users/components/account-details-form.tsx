@@ -3,7 +3,7 @@ import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { type UserDto, userUpdateBodySchema } from '../../../../api/contracts/accounts.ts';
 import { buttonClass } from '../../../components/button.ts';
-import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { FormAlert, FormField, InputField, inputClass } from '../../../components/form-field.tsx';
 import { SeedTimeField } from '../../../components/seed-time-field.tsx';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { useForm } from '../../portal/use-form.ts';
@@ -70,30 +70,24 @@ export function AccountDetailsForm({
       </p>
       <FormAlert message={form.formError} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" name="firstName" error={errors.firstName} required>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="given-name"
-              value={values.firstName}
-              onChange={(e) => setField('firstName', e.target.value)}
-              className={inputClass(!!errors.firstName)}
-            />
-          )}
-        </FormField>
-        <FormField label="Last name" name="lastName" error={errors.lastName} required>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="family-name"
-              value={values.lastName}
-              onChange={(e) => setField('lastName', e.target.value)}
-              className={inputClass(!!errors.lastName)}
-            />
-          )}
-        </FormField>
+        <InputField
+          label="First name"
+          name="firstName"
+          error={errors.firstName}
+          required
+          autoComplete="given-name"
+          value={values.firstName}
+          onValueChange={(value) => setField('firstName', value)}
+        />
+        <InputField
+          label="Last name"
+          name="lastName"
+          error={errors.lastName}
+          required
+          autoComplete="family-name"
+          value={values.lastName}
+          onValueChange={(value) => setField('lastName', value)}
+        />
       </div>
       <FormField
         label="Department"

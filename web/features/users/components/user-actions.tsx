@@ -1,6 +1,6 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
-import { ConfirmDialog } from '../../../components/dialog.tsx';
+import { ConfirmDialog, useConfirmedChange } from '../../../components/dialog.tsx';
 import { displayName } from '../../portal/nav.ts';
 import { type RoleName, roleLabel } from '../../portal/roles.ts';
 import { useSetUserActive, useUpdateUser } from '../mutations.ts';
@@ -17,41 +17,29 @@ type Pending =
 export function useUserActions(onMessage: (message: string) => void) {
   const setActive = useSetUserActive();
   const update = useUpdateUser();
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [error, setError] = useState<string>();
 
   const busy = setActive.isPending || update.isPending;
-  const close = () => {
-    if (busy) return;
-    setPending(null);
-    setError(undefined);
-  };
-
-  const confirm = async () => {
-    if (!pending) return;
-    setError(undefined);
-    const name = displayName(pending.user);
-    try {
-      if (pending.kind === 'active') {
-        await setActive.mutateAsync({ id: pending.user.id, active: pending.active });
-        onMessage(`${name} was ${pending.active ? 'activated' : 'deactivated'}.`);
-      } else if (pending.kind === 'role') {
-        await update.mutateAsync({ id: pending.user.id, body: { role: pending.role } });
-        onMessage(`${name} is now ${article(pending.role)} ${roleLabel(pending.role).toLowerCase()}.`);
-      } else {
-        await update.mutateAsync({ id: pending.user.id, body: { isVerified: pending.verified } });
-        onMessage(`${name} was marked as ${pending.verified ? 'verified' : 'not verified'}.`);
-      }
-      setPending(null);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'The change could not be saved.');
+  const {
+    pending,
+    ask: setPending,
+    dialogProps: common,
+  } = useConfirmedChange<Pending>(busy, async (asked) => {
+    const name = displayName(asked.user);
+    if (asked.kind === 'active') {
+      await setActive.mutateAsync({ id: asked.user.id, active: asked.active });
+      onMessage(`${name} was ${asked.active ? 'activated' : 'deactivated'}.`);
+    } else if (asked.kind === 'role') {
+      await update.mutateAsync({ id: asked.user.id, body: { role: asked.role } });
+      onMessage(`${name} is now ${article(asked.role)} ${roleLabel(asked.role).toLowerCase()}.`);
+    } else {
+      await update.mutateAsync({ id: asked.user.id, body: { isVerified: asked.verified } });
+      onMessage(`${name} was marked as ${asked.verified ? 'verified' : 'not verified'}.`);
     }
-  };
+  });
 
   let dialog: ReactNode = null;
   if (pending) {
     const name = displayName(pending.user);
-    const common = { open: true, pending: busy, error, onConfirm: () => void confirm(), onCancel: close };
     if (pending.kind === 'active') {
       dialog = pending.active ? (
         <ConfirmDialog

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { Pencil, RotateCcw, Trash2, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { DepartmentDto, UserDto } from '../../../../api/contracts/accounts.ts';
 import { BackLink } from '../../../components/back-link.tsx';
 import { ActiveBadge, DeletedBadge, RoleBadge, VerifiedBadge } from '../../../components/badge.tsx';
-import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
 import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PagedResults } from '../../../components/paged-results.tsx';
 import { RecordNotFound } from '../../../components/portal-not-found.tsx';
+import { RecordActions } from '../../../components/record-actions.tsx';
 import {
   DetailErrorState,
   EmptyState,
@@ -80,33 +80,13 @@ function DepartmentDetail({ department, back }: { department: DepartmentDto; bac
         title={department.name}
         description={`${department.city}, ${province}`}
         actions={
-          department.isDeleted ? (
-            <button
-              type="button"
-              className={buttonClass('primary')}
-              disabled={busy}
-              onClick={() => actions.requestRestore(department)}
-            >
-              <RotateCcw aria-hidden="true" className="size-4" />
-              Restore
-            </button>
-          ) : (
-            <>
-              <button type="button" className={buttonClass('secondary')} onClick={() => setEditing(true)}>
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit
-              </button>
-              <button
-                type="button"
-                className={buttonClass('ghost')}
-                disabled={busy}
-                onClick={() => actions.requestDelete(department)}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete
-              </button>
-            </>
-          )
+          <RecordActions
+            deleted={department.isDeleted}
+            busy={busy}
+            onEdit={() => setEditing(true)}
+            onDelete={() => actions.requestDelete(department)}
+            onRestore={() => actions.requestRestore(department)}
+          />
         }
       />
       <FlashMessage message={flash.message} onDismiss={flash.clear} />

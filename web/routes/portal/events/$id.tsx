@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { ExternalLink, Pencil, Power, PowerOff, Trash2, TriangleAlert } from 'lucide-react';
+import { ExternalLink, Power, PowerOff, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { AdminEvent } from '../../../../api/contracts/events.ts';
 import { BackLink } from '../../../components/back-link.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { RecordNotFound } from '../../../components/portal-not-found.tsx';
+import { RecordActions } from '../../../components/record-actions.tsx';
 import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
@@ -80,11 +81,12 @@ function EventDetail({ event, back }: { event: AdminEvent; back: ReactNode }) {
         description={`${eventDaysLong(event)} · ${event.city}, ${event.province}`}
         actions={
           event.isDeleted ? undefined : (
-            <>
-              <button type="button" className={buttonClass('secondary')} onClick={() => setEditing(true)}>
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit
-              </button>
+            <RecordActions
+              deleted={false}
+              busy={busy}
+              onEdit={() => setEditing(true)}
+              onDelete={() => actions.requestDelete(event)}
+            >
               {event.isActive ? (
                 <button
                   type="button"
@@ -106,16 +108,7 @@ function EventDetail({ event, back }: { event: AdminEvent; back: ReactNode }) {
                   Activate
                 </button>
               )}
-              <button
-                type="button"
-                className={buttonClass('ghost')}
-                disabled={busy}
-                onClick={() => actions.requestDelete(event)}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete
-              </button>
-            </>
+            </RecordActions>
           )
         }
       />

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { Lock, Pencil, RotateCcw, Shuffle, Trash2 } from 'lucide-react';
+import { Lock, Shuffle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import type { TeamDto } from '../../../../api/contracts/teams.ts';
@@ -9,6 +9,7 @@ import { BackLink } from '../../../components/back-link.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PortalNotFound, RecordNotFound } from '../../../components/portal-not-found.tsx';
+import { RecordActions } from '../../../components/record-actions.tsx';
 import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { compact, idParam } from '../../../features/portal/query-policy.ts';
 import { AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
@@ -117,34 +118,15 @@ function TeamDetail({ team, actor, back }: { team: TeamDto; actor: UserDto; back
         title={team.name}
         description={`${runTypeLabel(team.runType)} team · ${team.departmentName ?? 'No department'}`}
         actions={
-          permissions.canManage &&
-          (team.isDeleted ? (
-            <button
-              type="button"
-              className={buttonClass('primary')}
-              disabled={busy}
-              onClick={() => actions.requestRestore(team)}
-            >
-              <RotateCcw aria-hidden="true" className="size-4" />
-              Restore
-            </button>
-          ) : (
-            <>
-              <button type="button" className={buttonClass('secondary')} onClick={() => setEditing(true)}>
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit
-              </button>
-              <button
-                type="button"
-                className={buttonClass('ghost')}
-                disabled={busy}
-                onClick={() => actions.requestDelete(team)}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete
-              </button>
-            </>
-          ))
+          permissions.canManage && (
+            <RecordActions
+              deleted={team.isDeleted}
+              busy={busy}
+              onEdit={() => setEditing(true)}
+              onDelete={() => actions.requestDelete(team)}
+              onRestore={() => actions.requestRestore(team)}
+            />
+          )
         }
       />
       <FlashMessage message={flash.message} onDismiss={flash.clear} />
