@@ -6,6 +6,7 @@ import type {
   RunRegistrationHistory,
 } from '../../contracts/registrations.ts';
 import type { RegistrationEntry } from '../../contracts/runs.ts';
+import { containsPattern } from '../../db/like.ts';
 import { iso, isoOrNull } from '../../db/rows.ts';
 import type { Database, RegistrationStatus } from '../../db/schema.ts';
 import {
@@ -126,11 +127,6 @@ export interface RegistrationFilter {
   deleted?: boolean;
   /** Free text over the entrant: the team's name or the person's name. */
   query?: string;
-}
-
-/** An ILIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /**
