@@ -24,7 +24,7 @@ import {
   teamSubListQuerySchema,
   teamUpdateBodySchema,
 } from '../../contracts/teams.ts';
-import type { Access } from '../../plugins/access.ts';
+import { signedInRoutes } from '../route-options.ts';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -53,17 +53,11 @@ import {
 } from './service.ts';
 
 const tags = ['teams'];
-const security = [{ bearer: [] }];
 const e = errorEnvelopeSchema;
 const listErrors = { 400: e, 401: e, 403: e };
 const oneErrors = { 400: e, 401: e, 403: e, 404: e };
 const writeErrors = { 400: e, 401: e, 403: e, 404: e, 409: e, 422: e };
-
-/** A team route's options: its access, and the tags and bearer security every team route documents. */
-const route = <S extends FastifySchema>(access: Access, schema: S) => ({
-  config: { access },
-  schema: { tags, security, ...schema },
-});
+const route = signedInRoutes(tags);
 
 /** Teams (docs/decisions/016): the captain or an admin manages a team, its members see it. */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
