@@ -2,7 +2,7 @@ import type { FastifySchema } from 'fastify';
 import type { Access } from '../plugins/access.ts';
 
 /** The OpenAPI security of a route that takes the bearer access token. */
-export const BEARER_SECURITY = [{ bearer: [] }];
+const BEARER_SECURITY = [{ bearer: [] }];
 
 /**
  * Options of a module's routes for signed-in callers: `route(access, schema)` declares the access and
