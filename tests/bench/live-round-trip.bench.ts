@@ -4,7 +4,7 @@ import { buildApp } from '../../api/app.ts';
 import { loadConfig } from '../../api/config.ts';
 import type { DatabaseHandle } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
-import { benchTargets } from './run-orders.bench.ts';
+import { benchTargets, insertBenchRun } from './bench-database.ts';
 
 /**
  * The live round trip (docs/decisions/018): an admin's HTTP command to the moment its event has reached
@@ -47,34 +47,9 @@ async function measure(handle: DatabaseHandle) {
       })
       .returning(['id', 'role'])
       .executeTakeFirstOrThrow();
-    const event = await db
-      .insertInto('events')
-      .values({
-        slug: 'bench-live',
-        name: 'Bench event',
-        description: '',
-        start_date: '2027-06-01',
-        end_date: '2027-06-01',
-        city: 'Red Deer',
-        province: 'AB',
-        scope: 'Regional',
-        status: 'Confirmed',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const run = await db
-      .insertInto('runs')
-      .values({
-        event_id: event.id,
-        name: 'Bench run',
-        type: 'individual',
-        category: 'Open Men',
-        participant_limit: 100,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const runId = await insertBenchRun(db, { slug: 'bench-live', run: 'Bench run' }, 100);
     const token = app.jwt.sign({ sub: admin.id, role: admin.role });
-    const base = `http://127.0.0.1:${port}/api/run-orders/run/${run.id}`;
+    const base = `http://127.0.0.1:${port}/api/run-orders/run/${runId}`;
     const command = async (path: string, body: Record<string, unknown>) => {
       const res = await fetch(`${base}${path}`, {
         method: path === '/create-empty' ? 'POST' : 'PATCH',
@@ -105,8 +80,7 @@ async function measure(handle: DatabaseHandle) {
           ws.on('error', reject);
           ws.on('message', (raw) => {
             const message = JSON.parse(raw.toString()) as { type: string; runId?: number; event?: { version: number } };
-            if (message.type === 'ready')
-              ws.send(JSON.stringify({ type: 'subscribe', runId: run.id, fromVersion: version }));
+            if (message.type === 'ready') ws.send(JSON.stringify({ type: 'subscribe', runId, fromVersion: version }));
             if (message.type === 'subscribed') resolve();
             if (message.type === 'event' && message.event) {
               seen[index] = Math.max(seen[index] ?? 0, message.event.version);

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { todayIn } from '../../api/domain/dates.ts';
+import { adminQuery } from './bench-database.ts';
 
 /**
  * Throughput of the public reads against a bare Fastify route answering the same bytes.
@@ -58,17 +58,6 @@ function stopServer(server: Server | undefined): Promise<void> {
     server.child.once('exit', () => resolve());
     server.child.kill('SIGTERM');
   });
-}
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => {}); // a lost connection fails the query instead (decision 024)
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 async function measure(autocannon: Autocannon, url: string) {

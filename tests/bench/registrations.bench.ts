@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { type DatabaseHandle, openDatabase, openPostgres } from '../../api/db/database.ts';
+import type { DatabaseHandle } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { rebuildProjections } from '../../api/event-store/projection.ts';
 import { createEventStore } from '../../api/event-store/store.ts';
 import { submitRegistration } from '../../api/modules/registrations/commands.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
+import { benchTargets } from './bench-database.ts';
 
 /**
  * Registration throughput and projection rebuild time (docs/decisions/014).
@@ -23,48 +22,6 @@ const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? 2000);
 const REBUILD_EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 100_000);
 const CLIENTS = 16;
 const TIME_ZONE = 'America/Toronto';
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => {}); // a lost connection fails the query instead (decision 024)
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Target {
-  name: string;
-  open(): Promise<DatabaseHandle>;
-  cleanup(): Promise<void>;
-}
-
-function targets(): Target[] {
-  const list: Target[] = [
-    {
-      name: 'PGlite (in memory)',
-      open: () => openDatabase({ kind: 'pglite', dataDir: undefined }),
-      cleanup: async () => {},
-    },
-  ];
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (serverUrl) {
-    const name = `ff_bench_reg_${randomBytes(4).toString('hex')}`;
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    list.push({
-      name: 'PostgreSQL server',
-      open: async () => {
-        await adminQuery(serverUrl, `create database ${name}`);
-        return openPostgres(url.toString(), CLIENTS + 4);
-      },
-      cleanup: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {}),
-    });
-  }
-  return list;
-}
 
 async function seed(handle: DatabaseHandle) {
   const { db } = handle;
@@ -172,7 +129,7 @@ export async function run(): Promise<void> {
       `limit = half of them, so the second half joins the waitlist. Rebuild: ${REBUILD_EVENTS} events.\n`,
   );
   const rows: Array<Record<string, string | number>> = [];
-  for (const target of targets()) {
+  for (const target of benchTargets('ff_bench_reg', CLIENTS + 4)) {
     let handle: DatabaseHandle | undefined;
     try {
       handle = await target.open();

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { type DatabaseHandle, openDatabase, openPostgres } from '../../api/db/database.ts';
+import type { DatabaseHandle } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
 import { DEFAULT_SEEDING, generateArrangement, type SeedEntry } from '../../api/domain/run-orders/generate.ts';
 import { rebuildProjections } from '../../api/event-store/projection.ts';
@@ -9,6 +8,7 @@ import { createEventStore } from '../../api/event-store/store.ts';
 import { runOrderCommand } from '../../api/modules/run-orders/commands.ts';
 import { runForOrder, runOrderView } from '../../api/modules/run-orders/queries.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
+import { benchTargets, insertBenchRun } from './bench-database.ts';
 
 /**
  * Run orders (docs/decisions/017):
@@ -21,48 +21,6 @@ import { PROJECTIONS } from '../../projections/registry.ts';
 
 const GENERATE_ENTRIES = 1000;
 const LONG_STREAM = Number(process.env.BENCH_LONG_STREAM ?? 10_000);
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => {}); // a lost connection fails the query instead (decision 024)
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Target {
-  name: string;
-  open(): Promise<DatabaseHandle>;
-  cleanup(): Promise<void>;
-}
-
-export function benchTargets(prefix: string): Target[] {
-  const list: Target[] = [
-    {
-      name: 'PGlite (in memory)',
-      open: () => openDatabase({ kind: 'pglite', dataDir: undefined }),
-      cleanup: async () => {},
-    },
-  ];
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (serverUrl) {
-    const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    list.push({
-      name: 'PostgreSQL server',
-      open: async () => {
-        await adminQuery(serverUrl, `create database ${name}`);
-        return openPostgres(url.toString(), 20);
-      },
-      cleanup: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {}),
-    });
-  }
-  return list;
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -101,34 +59,7 @@ function generateFigures() {
 }
 
 async function seedRun(handle: DatabaseHandle, label: string) {
-  const { db } = handle;
-  const event = await db
-    .insertInto('events')
-    .values({
-      slug: `bench-${label}`,
-      name: 'Bench event',
-      description: '',
-      start_date: '2027-06-01',
-      end_date: '2027-06-01',
-      city: 'Red Deer',
-      province: 'AB',
-      scope: 'Regional',
-      status: 'Confirmed',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const run = await db
-    .insertInto('runs')
-    .values({
-      event_id: event.id,
-      name: `Bench run ${label}`,
-      type: 'individual',
-      category: 'Open Men',
-      participant_limit: 1000,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return run.id;
+  return insertBenchRun(handle.db, { slug: `bench-${label}`, run: `Bench run ${label}` }, 1000);
 }
 
 /** A stream of `events` position moves over 40 positions, written straight to the log, then projected. */

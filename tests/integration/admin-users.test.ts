@@ -2,7 +2,8 @@ import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewUser, User } from '../../api/db/schema.ts';
 import { removeAdminRights, updateAdminUser } from '../../api/modules/admin-users/service.ts';
-import { callAs, createTestApp, type Method, type TestApp } from '../support/app.ts';
+import { createTestApp, type Method, type TestApp } from '../support/app.ts';
+import { callsOn } from '../support/calls.ts';
 import { insertRefreshToken, insertUser } from '../support/factories.ts';
 
 let t: TestApp;
@@ -10,11 +11,7 @@ let root: User;
 let admin: User;
 let member: User;
 
-type Caller = Pick<User, 'id' | 'role'> | undefined;
-
-const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
-  callAs(t.app, method, url, caller, payload);
+const { db, call } = callsOn(() => t);
 const row = (id: number) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const fresh = (overrides: Partial<NewUser> = {}) => insertUser(db(), overrides);
 const insertSession = (userId: number) => insertRefreshToken(db(), userId);

@@ -4,8 +4,9 @@ import { type BioDto, PROFILE_PHOTO_MAX_BYTES } from '../../api/contracts/accoun
 import type { User } from '../../api/db/schema.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../api/db/seed.ts';
 import { bearer, createTestApp, type TestApp, testDatabase } from '../support/app.ts';
+import { expectEnvelope } from '../support/expect-envelope.ts';
 import { insertDepartment, insertUser } from '../support/factories.ts';
-import { multipart, type Part } from '../support/multipart.ts';
+import { injectMultipart, multipart, type Part, testImage } from '../support/multipart.ts';
 
 let t: TestApp;
 let owner: User;
@@ -39,16 +40,6 @@ const put = (url: string, payload: unknown, headers: Headers) =>
   t.app.inject({ method: 'PUT', url, payload: payload as object, headers });
 const del = (url: string, headers: Headers) => t.app.inject({ method: 'DELETE', url, headers });
 
-function expectEnvelope(res: { statusCode: number; json(): unknown }, status: number, code: string) {
-  expect(res.statusCode).toBe(status);
-  expect(res.json()).toMatchObject({
-    statusCode: status,
-    code,
-    message: expect.any(String),
-    requestId: expect.any(String),
-  });
-}
-
 /** A user with a bio of their own, made through the API. */
 async function userWithBio(fields: Record<string, unknown> = {}, overrides: Partial<User> = {}) {
   const user = await insertUser(t.database.db, overrides);
@@ -57,26 +48,12 @@ async function userWithBio(fields: Record<string, unknown> = {}, overrides: Part
   return { user, bio: res.json<BioDto>() };
 }
 
-function upload(bioId: number, headers: Headers, parts: Part[]) {
-  const body = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/users/bios/${bioId}/upload-photo`,
-    payload: body.payload,
-    headers: { ...headers, 'content-type': body.contentType },
-  });
-}
+const upload = (bioId: number, headers: Headers, parts: Part[]) =>
+  injectMultipart(t.app, `/api/users/bios/${bioId}/upload-photo`, headers, parts);
 
 const photo = (data: Buffer, filename = 'me.png', contentType = 'image/png'): Part[] => [
   { name: 'profilePhoto', data, filename, contentType },
 ];
-
-/** A busy picture (noise) so the encoders have something to encode. */
-function testImage(width: number, height: number) {
-  return sharp({
-    create: { width, height, channels: 3, background: '#c0392b', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
-  });
-}
 
 async function pictureIds(): Promise<number[]> {
   const rows = await t.database.db.selectFrom('pictures').select('id').orderBy('id').execute();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Department, NewDepartment, User } from '../../api/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import type { Caller } from '../support/calls.ts';
 import { insertDepartment, insertUser } from '../support/factories.ts';
 
 let t: TestApp;
@@ -12,7 +13,6 @@ let inactive: Department;
 let deleted: Department;
 
 type Method = 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
-type Caller = Pick<User, 'id' | 'role'> | undefined;
 
 const db = () => t.database.db;
 const headersOf = (caller: Caller): Record<string, string> =>

@@ -6,6 +6,7 @@ import type { User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import type { EventStatus } from '../../api/domain/events/statuses.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
+import { expectEnvelope } from '../support/expect-envelope.ts';
 import {
   insertDepartment,
   insertEvent,
@@ -15,7 +16,7 @@ import {
   insertTeam,
   insertUser,
 } from '../support/factories.ts';
-import { multipart, type Part } from '../support/multipart.ts';
+import { injectMultipart, multipart, type Part, testImage } from '../support/multipart.ts';
 
 let t: TestApp;
 let admin: User;
@@ -45,16 +46,6 @@ const post = (url: string, payload: unknown, headers: Headers = as(admin)) => se
 const put = (url: string, payload: unknown, headers: Headers = as(admin)) => send('PUT', url, payload, headers);
 const patch = (url: string, headers: Headers = as(admin)) => send('PATCH', url, undefined, headers);
 const del = (url: string, headers: Headers = as(admin)) => send('DELETE', url, undefined, headers);
-
-function expectEnvelope(res: { statusCode: number; json(): unknown }, status: number, code: string) {
-  expect(res.statusCode).toBe(status);
-  expect(res.json()).toMatchObject({
-    statusCode: status,
-    code,
-    message: expect.any(String),
-    requestId: expect.any(String),
-  });
-}
 
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((e) => e.id);
 
@@ -801,25 +792,12 @@ describe('GET /api/events/{id}/registrations', () => {
 
 // ---------- picture upload ----------
 
-function upload(eventId: number, headers: Headers, parts: Part[]) {
-  const body = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/events/${eventId}/upload-picture`,
-    payload: body.payload,
-    headers: { ...headers, 'content-type': body.contentType },
-  });
-}
+const upload = (eventId: number, headers: Headers, parts: Part[]) =>
+  injectMultipart(t.app, `/api/events/${eventId}/upload-picture`, headers, parts);
 
 const picturePart = (data: Buffer, filename = 'event.png', contentType = 'image/png'): Part[] => [
   { name: 'picture', data, filename, contentType },
 ];
-
-function testImage(width: number, height: number) {
-  return sharp({
-    create: { width, height, channels: 3, background: '#c0392b', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
-  });
-}
 
 async function pictureIdOf(eventId: number) {
   const row = await t.database.db

@@ -3,6 +3,7 @@ import type { RegistrationDto } from '../../api/contracts/registrations.ts';
 import type { Department, EventRow, NewRun, NewUser, User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import type { Caller } from '../support/calls.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 /** Every registration route and rule, through HTTP on a real database (docs/decisions/014). */
@@ -13,7 +14,6 @@ let admin: User;
 let event: EventRow;
 
 type Method = 'GET' | 'PUT' | 'PATCH' | 'POST';
-type Caller = Pick<User, 'id' | 'role'> | undefined;
 
 const db = () => t.database.db;
 const call = (method: Method, url: string, caller?: Caller, payload?: unknown, headers: Record<string, string> = {}) =>

@@ -3,6 +3,7 @@ import type { RunDto } from '../../api/contracts/runs.ts';
 import type { EventRow, User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
+import { expectEnvelope } from '../support/expect-envelope.ts';
 import { insertEvent, insertRegistration, insertRegistrationRow, insertRun, insertUser } from '../support/factories.ts';
 
 let t: TestApp;
@@ -50,15 +51,6 @@ const get = (url: string, headers: Headers = anonymous) => t.app.inject({ method
 const send = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown, headers: Headers = as(admin)) =>
   t.app.inject({ method, url, headers, payload: payload as object });
 
-function expectEnvelope(res: { statusCode: number; json(): unknown }, status: number, code: string) {
-  expect(res.statusCode).toBe(status);
-  expect(res.json()).toMatchObject({
-    statusCode: status,
-    code,
-    message: expect.any(String),
-    requestId: expect.any(String),
-  });
-}
 const ids = (body: { data: Array<{ id: number }> }) => body.data.map((r) => r.id);
 
 async function createRun(fields: Record<string, unknown> = {}): Promise<RunDto> {

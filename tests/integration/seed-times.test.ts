@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOrderView } from '../../api/contracts/run-orders.ts';
 import type { Department, User } from '../../api/db/schema.ts';
-import { callAs, createTestApp, type Method, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { callsOn } from '../support/calls.ts';
 import {
   insertDepartment,
   insertEvent,
@@ -24,11 +25,7 @@ let member: User;
 let stranger: User;
 let department: Department;
 
-type Caller = Pick<User, 'id' | 'role'> | undefined;
-
-const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
-  callAs(t.app, method, url, caller, payload);
+const { db, call } = callsOn(() => t);
 const teamSeed = async (id: number) =>
   (await db().selectFrom('teams').select('seed_time_ms').where('id', '=', id).executeTakeFirstOrThrow()).seed_time_ms;
 const userSeed = async (id: number) =>

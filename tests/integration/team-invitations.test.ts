@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_SENT_MESSAGE } from '../../api/contracts/teams.ts';
 import type { Department, NewUser, User } from '../../api/db/schema.ts';
 import { MAX_INVITATIONS_PER_DAY, MAX_PENDING_INVITATIONS } from '../../api/domain/teams/invitations.ts';
-import { callAs, createTestApp, type Method, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { type Caller, callsOn } from '../support/calls.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -17,10 +18,7 @@ let away: Department;
 let admin: User;
 let captain: User;
 
-type Caller = Pick<User, 'id' | 'role'> | undefined;
-const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
-  callAs(t.app, method, url, caller, payload);
+const { db, call } = callsOn(() => t);
 const person = (overrides: Partial<NewUser> = {}) =>
   insertUser(db(), { department_id: home.id, date_of_birth: '1990-01-01', ...overrides });
 const invite = (teamId: number, email: string, caller: Caller = captain) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Department, NewUser, User } from '../../api/db/schema.ts';
-import { callAs, createTestApp, type Method, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { callsOn } from '../support/calls.ts';
 import { insertDepartment, insertTeam, insertUser } from '../support/factories.ts';
 
 /**
@@ -18,10 +19,7 @@ let colleague: User;
 let outsider: User;
 let stranger: User;
 
-type Caller = Pick<User, 'id' | 'role'> | undefined;
-const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
-  callAs(t.app, method, url, caller, payload);
+const { db, call } = callsOn(() => t);
 const person = (overrides: Partial<NewUser> = {}) =>
   insertUser(db(), { department_id: home.id, date_of_birth: '1990-01-01', ...overrides });
 const teamCount = async () =>

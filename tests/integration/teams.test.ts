@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Department, EventRow, NewUser, Run, User } from '../../api/db/schema.ts';
-import { callAs, createTestApp, type Method, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { type Caller, callsOn } from '../support/calls.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
 
 let t: TestApp;
@@ -16,11 +17,7 @@ let stranger: User;
 let event: EventRow;
 let relayRun: Run;
 
-type Caller = Pick<User, 'id' | 'role'> | undefined;
-
-const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
-  callAs(t.app, method, url, caller, payload);
+const { db, call } = callsOn(() => t);
 /** A competitor who is eligible for open categories at the 2027-06-01 event: 30, verified, in `home`. */
 const person = (overrides: Partial<NewUser> = {}) =>
   insertUser(db(), { department_id: home.id, date_of_birth: '1997-03-15', gender: 'male', ...overrides });

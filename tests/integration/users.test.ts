@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Department, NewUser, User } from '../../api/db/schema.ts';
 import { todayIn } from '../../api/domain/dates.ts';
-import { callAs, createTestApp, type Method, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { callsOn } from '../support/calls.ts';
 import { insertDepartment, insertRefreshToken, insertUser } from '../support/factories.ts';
 
 let t: TestApp;
@@ -15,11 +16,7 @@ let openDepartment: Department;
 let inactiveDepartment: Department;
 let deletedDepartment: Department;
 
-type Caller = Pick<User, 'id' | 'role'> | undefined;
-
-const db = () => t.database.db;
-const call = (method: Method, url: string, caller?: Caller, payload?: unknown) =>
-  callAs(t.app, method, url, caller, payload);
+const { db, call } = callsOn(() => t);
 const row = (id: number) => db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const fresh = (overrides: Partial<NewUser> = {}) => insertUser(db(), overrides);
 const insertSession = (userId: number) => insertRefreshToken(db(), userId);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 
 export interface Part {
   name: string;
@@ -23,4 +25,22 @@ export function multipart(parts: Part[]) {
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** A POST of these parts as multipart/form-data through the app, with the caller's headers. */
+export function injectMultipart(app: FastifyInstance, url: string, headers: Record<string, string>, parts: Part[]) {
+  const body = multipart(parts);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...headers, 'content-type': body.contentType },
+  });
+}
+
+/** A busy picture (noise) of this size, so the encoders have something to encode. */
+export function testImage(width: number, height: number) {
+  return sharp({
+    create: { width, height, channels: 3, background: '#c0392b', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  });
 }

@@ -14,6 +14,7 @@ import { badRequest, ruleBroken } from '../../domain/errors.ts';
 import { optionalCaller } from '../../plugins/access.ts';
 import { sendPicture } from '../pictures/service.ts';
 import { readUploadedFile } from '../pictures/upload.ts';
+import { signedInRoutes } from '../route-options.ts';
 import {
   type BioRead,
   bioForChange,
@@ -29,6 +30,7 @@ import {
 } from './service.ts';
 
 const tags = ['bios'];
+const signedIn = signedInRoutes(tags);
 const userIdParamsSchema = z.object({ userId: idParamSchema });
 const photoQuerySchema = z.object({
   v: z.string().max(64).optional().describe('Photo version; any value, it only busts caches'),
@@ -108,16 +110,11 @@ export const bioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/bios',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: "Create a bio: the caller's own, or (admins) anyone's through userId",
-        security: [{ bearer: [] }],
-        body: bioCreateBodySchema,
-        response: { 201: bioSchema, ...errors, 409: errorEnvelopeSchema },
-      },
-    },
+    signedIn('user', {
+      summary: "Create a bio: the caller's own, or (admins) anyone's through userId",
+      body: bioCreateBodySchema,
+      response: { 201: bioSchema, ...errors, 409: errorEnvelopeSchema },
+    }),
     async (request, reply) => {
       const bio = await createBio(app.db, request.user, request.body);
       return reply.code(201).header('location', `/api/users/bios/${bio.id}`).send(bio);
@@ -126,32 +123,22 @@ export const bioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/users/bios/:id',
-    {
-      config: { access: 'owner-or-admin' },
-      schema: {
-        tags,
-        summary: 'Change a bio (its owner or an admin); fields left out stay as they are',
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        body: bioUpdateBodySchema,
-        response: { 200: bioSchema, ...errors },
-      },
-    },
+    signedIn('owner-or-admin', {
+      summary: 'Change a bio (its owner or an admin); fields left out stay as they are',
+      params: idParamsSchema,
+      body: bioUpdateBodySchema,
+      response: { 200: bioSchema, ...errors },
+    }),
     async (request) => updateBio(app.db, request.user, request.params.id, request.body),
   );
 
   app.delete(
     '/api/users/bios/:id',
-    {
-      config: { access: 'owner-or-admin' },
-      schema: {
-        tags,
-        summary: 'Delete a bio and its photo (its owner or an admin)',
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errors },
-      },
-    },
+    signedIn('owner-or-admin', {
+      summary: 'Delete a bio and its photo (its owner or an admin)',
+      params: idParamsSchema,
+      response: { 204: z.null().describe('Deleted'), ...errors },
+    }),
     async (request, reply) => {
       await deleteBio(app.db, request.user, request.params.id);
       return reply.code(204).send(null);
@@ -160,17 +147,12 @@ export const bioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/bios/:id/upload-photo',
-    {
-      config: { access: 'owner-or-admin' },
-      schema: {
-        tags,
-        summary: `Upload the profile photo: multipart/form-data, one file in the field ${PROFILE_PHOTO_FIELD}, at most ${PROFILE_PHOTO_MAX_BYTES / (1024 * 1024)} MB; JPEG, PNG or WebP, stored as WebP within 800x800`,
-        security: [{ bearer: [] }],
-        consumes: ['multipart/form-data'],
-        params: idParamsSchema,
-        response: { 200: bioSchema, ...errors, 422: errorEnvelopeSchema },
-      },
-    },
+    signedIn('owner-or-admin', {
+      summary: `Upload the profile photo: multipart/form-data, one file in the field ${PROFILE_PHOTO_FIELD}, at most ${PROFILE_PHOTO_MAX_BYTES / (1024 * 1024)} MB; JPEG, PNG or WebP, stored as WebP within 800x800`,
+      consumes: ['multipart/form-data'],
+      params: idParamsSchema,
+      response: { 200: bioSchema, ...errors, 422: errorEnvelopeSchema },
+    }),
     async (request) => {
       const { id } = request.params;
       // Who may change it is settled before the upload is read.

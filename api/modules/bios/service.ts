@@ -3,9 +3,9 @@ import type { BioCreateBody, BioDto, BioUpdateBody } from '../../contracts/accou
 import { PROFILE_PHOTO_MAX_BYTES } from '../../contracts/accounts.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
-import { conflict, DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
+import { conflict, DomainError, notFound } from '../../domain/errors.ts';
 import { type AccessTokenClaims, isAdmin, requireOwnerOrAdmin } from '../../plugins/access.ts';
-import { deletePicture, ImageRejected, type NormalisedImage, normaliseImage, storeImage } from '../pictures/service.ts';
+import { deletePicture, type NormalisedImage, normaliseUpload, storeImage } from '../pictures/service.ts';
 import { type BioRow, bioRowById, bioRowByUserId, toBioDto } from './queries.ts';
 
 /** The caller of a public read, asked for only when it matters (a bio of a deactivated account). */
@@ -160,22 +160,10 @@ export async function deleteBio(db: Kysely<Database>, caller: AccessTokenClaims,
 }
 
 /** Checks and re-encodes an uploaded photo (by its bytes, whatever its name or claimed type). */
-export async function normaliseProfilePhoto(bytes: Buffer): Promise<NormalisedImage> {
-  try {
-    return await normaliseImage(bytes, {
-      maxWidth: PROFILE_PHOTO_BOX,
-      maxHeight: PROFILE_PHOTO_BOX,
-      quality: PROFILE_PHOTO_QUALITY,
-      maxInputPixels: PROFILE_PHOTO_MAX_PIXELS,
-    });
-  } catch (error) {
-    if (error instanceof ImageRejected) {
-      throw error.reason === 'too-many-pixels'
-        ? ruleBroken('PHOTO_TOO_LARGE', PHOTO_MESSAGES.tooManyPixels, { maxPixels: PROFILE_PHOTO_MAX_PIXELS })
-        : ruleBroken('UNSUPPORTED_IMAGE', PHOTO_MESSAGES.unsupported);
-    }
-    throw error;
-  }
+export function normaliseProfilePhoto(bytes: Buffer): Promise<NormalisedImage> {
+  const box = { maxWidth: PROFILE_PHOTO_BOX, maxHeight: PROFILE_PHOTO_BOX };
+  const options = { ...box, quality: PROFILE_PHOTO_QUALITY, maxInputPixels: PROFILE_PHOTO_MAX_PIXELS };
+  return normaliseUpload(bytes, options, 'PHOTO_TOO_LARGE', PHOTO_MESSAGES);
 }
 
 /** Stores the new photo and deletes the one it replaces, in one transaction. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DepartmentDto, DepartmentPage } from '../../contracts/accounts.ts';
+import { containsPattern } from '../../db/like.ts';
 import { iso } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -65,11 +66,6 @@ export async function visibleDepartmentById(db: Kysely<Database>, id: number): P
     .where('departments.deleted_at', 'is', null)
     .executeTakeFirst();
   return row && toDepartmentDto(row);
-}
-
-/** An ILIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 export interface DepartmentFilter {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AdminEvent, AdminEventListQuery, AdminEventPage } from '../../contracts/events.ts';
+import { containsPattern } from '../../db/like.ts';
 import { iso } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { allowedTransitions } from '../../domain/events/status-machine.ts';
@@ -100,11 +101,6 @@ function toAdminEvent(row: AdminEventRow, clock: Clock): AdminEvent {
 export async function adminEventById(db: Kysely<Database>, clock: Clock, id: number): Promise<AdminEvent | undefined> {
   const row = await selectAdminEvents(db, clock).where('events.id', '=', id).executeTakeFirst();
   return row && toAdminEvent(row, clock);
-}
-
-/** An ILIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /**

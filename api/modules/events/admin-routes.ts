@@ -22,6 +22,7 @@ import { badRequest, ruleBroken } from '../../domain/errors.ts';
 import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import { readUploadedFile } from '../pictures/upload.ts';
 import { pageOfRegistrations, toRegistrationEntry } from '../registrations/queries.ts';
+import { signedInRoutes } from '../route-options.ts';
 import { eventForRuns, pageOfAdminEvents } from './admin-queries.ts';
 import {
   createEvent,
@@ -39,6 +40,7 @@ import { activeEvents, clockFor } from './queries.ts';
 
 const ONE_MINUTE = 60;
 const tags = ['events'];
+const signedIn = signedInRoutes(tags);
 const e = errorEnvelopeSchema;
 const adminErrors = { 400: e, 401: e, 403: e, 404: e };
 
@@ -76,8 +78,6 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.publicReadCache;
 
   const listSchema = {
-    tags,
-    security: [{ bearer: [] }],
     querystring: adminEventListQuerySchema,
     response: { 200: adminEventPageSchema, 400: e, 401: e, 403: e },
   };
@@ -86,36 +86,27 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/events',
-    {
-      config: { access: 'admin' },
-      schema: {
-        ...listSchema,
-        summary: `Events that are not deleted, drafts and inactive ones included, latest first; filters ${filters}`,
-      },
-    },
+    signedIn('admin', {
+      ...listSchema,
+      summary: `Events that are not deleted, drafts and inactive ones included, latest first; filters ${filters}`,
+    }),
     async (request) => pageOfAdminEvents(app.db, clock(), request.query),
   );
 
   app.get(
     '/api/events/filter',
-    {
-      config: { access: 'admin' },
-      schema: { ...listSchema, summary: `Events filtered by ${filters} (same as the list)` },
-    },
+    signedIn('admin', { ...listSchema, summary: `Events filtered by ${filters} (same as the list)` }),
     async (request) => pageOfAdminEvents(app.db, clock(), request.query),
   );
 
   app.get(
     '/api/events/status/:status',
-    {
-      config: { access: 'admin' },
-      schema: {
-        ...listSchema,
-        summary: 'Events in one status (In Progress may be written in-progress), with the same filters as the list',
-        params: eventStatusParamsSchema,
-        querystring: adminEventListQuerySchema.omit({ status: true }),
-      },
-    },
+    signedIn('admin', {
+      ...listSchema,
+      summary: 'Events in one status (In Progress may be written in-progress), with the same filters as the list',
+      params: eventStatusParamsSchema,
+      querystring: adminEventListQuerySchema.omit({ status: true }),
+    }),
     async (request) => pageOfAdminEvents(app.db, clock(), { ...request.query, status: [request.params.status] }),
   );
 
@@ -142,17 +133,12 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/events',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'Create an event: a Draft, with a unique slug from its name and start year; dates checked (422 INVALID_EVENT_DATES)',
-        security: [{ bearer: [] }],
-        body: eventCreateBodySchema,
-        response: { 201: adminEventSchema, 400: e, 401: e, 403: e, 422: e },
-      },
-    },
+    signedIn('admin', {
+      summary:
+        'Create an event: a Draft, with a unique slug from its name and start year; dates checked (422 INVALID_EVENT_DATES)',
+      body: eventCreateBodySchema,
+      response: { 201: adminEventSchema, 400: e, 401: e, 403: e, 422: e },
+    }),
     async (request, reply) => {
       const event = await createEvent(app.db, clock(), request.body);
       cache.clear();
@@ -162,18 +148,13 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/events/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'Change an event; fields left out stay as they are. The status changes through transition-status; the slug never changes',
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        body: eventUpdateBodySchema,
-        response: { 200: adminEventSchema, ...adminErrors, 422: e },
-      },
-    },
+    signedIn('admin', {
+      summary:
+        'Change an event; fields left out stay as they are. The status changes through transition-status; the slug never changes',
+      params: idParamsSchema,
+      body: eventUpdateBodySchema,
+      response: { 200: adminEventSchema, ...adminErrors, 422: e },
+    }),
     async (request) => {
       const event = await updateEvent(app.db, clock(), request.params.id, request.body);
       cache.clear();
@@ -183,16 +164,11 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/events/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Soft-delete an event: it leaves every list and public page (an admin can still read it by id)',
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...adminErrors },
-      },
-    },
+    signedIn('admin', {
+      summary: 'Soft-delete an event: it leaves every list and public page (an admin can still read it by id)',
+      params: idParamsSchema,
+      response: { 204: z.null().describe('Deleted'), ...adminErrors },
+    }),
     async (request, reply) => {
       await softDeleteEvent(app.db, request.params.id);
       cache.clear();
@@ -206,18 +182,13 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.patch(
       `/api/events/:id/${action}`,
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags,
-          summary: active
-            ? 'Activate an event (shown publicly unless it is a Draft)'
-            : 'Deactivate an event: hidden from the public until activated',
-          security: [{ bearer: [] }],
-          params: idParamsSchema,
-          response: { 200: adminEventSchema, ...adminErrors },
-        },
-      },
+      signedIn('admin', {
+        summary: active
+          ? 'Activate an event (shown publicly unless it is a Draft)'
+          : 'Deactivate an event: hidden from the public until activated',
+        params: idParamsSchema,
+        response: { 200: adminEventSchema, ...adminErrors },
+      }),
       async (request) => {
         const event = await setEventActive(app.db, clock(), request.params.id, active);
         cache.clear();
@@ -228,18 +199,13 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/events/:id/registrations',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          "An event's registrations (not deleted), by run; filters status (comma list), runId, hasWaitlistPosition",
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        querystring: eventRegistrationsQuerySchema,
-        response: { 200: registrationEntryPageSchema, ...adminErrors },
-      },
-    },
+    signedIn('admin', {
+      summary:
+        "An event's registrations (not deleted), by run; filters status (comma list), runId, hasWaitlistPosition",
+      params: idParamsSchema,
+      querystring: eventRegistrationsQuerySchema,
+      response: { 200: registrationEntryPageSchema, ...adminErrors },
+    }),
     async (request) => {
       const { id } = request.params;
       if (!(await eventForRuns(app.db, id))) throw eventNotFound();
@@ -255,18 +221,13 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/events/:id/transition-status',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'Change the status along the status machine (docs/decisions/015): Draft, Tentative, Confirmed, Firm, In Progress, Completed; Cancelled or To Be Rescheduled from any status that is not final; To Be Rescheduled back to Tentative. 409 INVALID_STATUS_TRANSITION names the allowed targets',
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        body: statusTransitionBodySchema,
-        response: { 200: adminEventSchema, ...adminErrors, 409: e },
-      },
-    },
+    signedIn('admin', {
+      summary:
+        'Change the status along the status machine (docs/decisions/015): Draft, Tentative, Confirmed, Firm, In Progress, Completed; Cancelled or To Be Rescheduled from any status that is not final; To Be Rescheduled back to Tentative. 409 INVALID_STATUS_TRANSITION names the allowed targets',
+      params: idParamsSchema,
+      body: statusTransitionBodySchema,
+      response: { 200: adminEventSchema, ...adminErrors, 409: e },
+    }),
     async (request) => {
       const event = await transitionEventStatus(app.db, clock(), request.params.id, request.body.status);
       cache.clear();
@@ -276,17 +237,12 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/events/:id/upload-picture',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: `Upload the event picture: multipart/form-data, one file in the field ${EVENT_PICTURE_FIELD}, at most ${EVENT_PICTURE_MAX_BYTES / (1024 * 1024)} MB; JPEG, PNG or WebP, stored as WebP within ${EVENT_PICTURE_BOX.width}x${EVENT_PICTURE_BOX.height}; replaces the previous one`,
-        security: [{ bearer: [] }],
-        consumes: ['multipart/form-data'],
-        params: idParamsSchema,
-        response: { 200: adminEventSchema, ...adminErrors, 422: e },
-      },
-    },
+    signedIn('admin', {
+      summary: `Upload the event picture: multipart/form-data, one file in the field ${EVENT_PICTURE_FIELD}, at most ${EVENT_PICTURE_MAX_BYTES / (1024 * 1024)} MB; JPEG, PNG or WebP, stored as WebP within ${EVENT_PICTURE_BOX.width}x${EVENT_PICTURE_BOX.height}; replaces the previous one`,
+      consumes: ['multipart/form-data'],
+      params: idParamsSchema,
+      response: { 200: adminEventSchema, ...adminErrors, 422: e },
+    }),
     async (request) => {
       const { id } = request.params;
       // A missing or deleted event is settled before the upload is read.

@@ -16,7 +16,7 @@ import { notFound, ruleBroken } from '../../domain/errors.ts';
 import { assertTransition } from '../../domain/events/status-machine.ts';
 import type { EventStatus } from '../../domain/events/statuses.ts';
 import { isDepartmentOpenForMembers } from '../departments/queries.ts';
-import { deletePicture, ImageRejected, type NormalisedImage, normaliseImage, storeImage } from '../pictures/service.ts';
+import { deletePicture, type NormalisedImage, normaliseUpload, storeImage } from '../pictures/service.ts';
 import { adminEventById, eventRowForChange, slugsLike } from './admin-queries.ts';
 import type { Clock } from './queries.ts';
 
@@ -262,22 +262,10 @@ export async function requireEventForChange(db: Kysely<Database>, id: number): P
 }
 
 /** Checks and re-encodes an uploaded picture (by its bytes, whatever its name or claimed type). */
-export async function normaliseEventPicture(bytes: Buffer): Promise<NormalisedImage> {
-  try {
-    return await normaliseImage(bytes, {
-      maxWidth: EVENT_PICTURE_BOX.width,
-      maxHeight: EVENT_PICTURE_BOX.height,
-      quality: EVENT_PICTURE_QUALITY,
-      maxInputPixels: EVENT_PICTURE_MAX_PIXELS,
-    });
-  } catch (error) {
-    if (error instanceof ImageRejected) {
-      throw error.reason === 'too-many-pixels'
-        ? ruleBroken('PICTURE_TOO_LARGE', PICTURE_MESSAGES.tooManyPixels, { maxPixels: EVENT_PICTURE_MAX_PIXELS })
-        : ruleBroken('UNSUPPORTED_IMAGE', PICTURE_MESSAGES.unsupported);
-    }
-    throw error;
-  }
+export function normaliseEventPicture(bytes: Buffer): Promise<NormalisedImage> {
+  const box = { maxWidth: EVENT_PICTURE_BOX.width, maxHeight: EVENT_PICTURE_BOX.height };
+  const options = { ...box, quality: EVENT_PICTURE_QUALITY, maxInputPixels: EVENT_PICTURE_MAX_PIXELS };
+  return normaliseUpload(bytes, options, 'PICTURE_TOO_LARGE', PICTURE_MESSAGES);
 }
 
 /** Uploads are never shared, but a picture set up by hand may be: it stays while another event shows it. */

@@ -1,11 +1,33 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../domain/errors.ts';
+import { notFound, ruleBroken } from '../../domain/errors.ts';
 import { matchesEtag } from '../../plugins/http-cache.ts';
-import type { NormalisedImage } from './image.ts';
+import { ImageRejected, type NormalisedImage, type NormaliseOptions, normaliseImage } from './image.ts';
 
 export { ImageRejected, type NormalisedImage, type NormaliseOptions, normaliseImage } from './image.ts';
+
+/**
+ * Checks and re-encodes an uploaded image (by its bytes, whatever its name or claimed type); a refused one
+ * is a 422: `tooLargeCode` with the pixel limit when it has too many pixels, UNSUPPORTED_IMAGE otherwise.
+ */
+export async function normaliseUpload(
+  bytes: Buffer,
+  options: NormaliseOptions & { maxInputPixels: number },
+  tooLargeCode: string,
+  messages: { tooManyPixels: string; unsupported: string },
+): Promise<NormalisedImage> {
+  try {
+    return await normaliseImage(bytes, options);
+  } catch (error) {
+    if (error instanceof ImageRejected) {
+      throw error.reason === 'too-many-pixels'
+        ? ruleBroken(tooLargeCode, messages.tooManyPixels, { maxPixels: options.maxInputPixels })
+        : ruleBroken('UNSUPPORTED_IMAGE', messages.unsupported);
+    }
+    throw error;
+  }
+}
 
 /**
  * Pictures are addressed by what they belong to (/events/7/picture), and an admin may replace one under

@@ -1,6 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import type { RegistrationDto, RegistrationHistory, RunRegistrationHistory } from '../../contracts/registrations.ts';
+import type {
+  RegistrationDto,
+  RegistrationHistory,
+  RegistrationHistoryEntry,
+  RunRegistrationHistory,
+} from '../../contracts/registrations.ts';
 import type { RegistrationEntry } from '../../contracts/runs.ts';
+import { containsPattern } from '../../db/like.ts';
 import { iso, isoOrNull } from '../../db/rows.ts';
 import type { Database, RegistrationStatus } from '../../db/schema.ts';
 import {
@@ -121,11 +127,6 @@ export interface RegistrationFilter {
   deleted?: boolean;
   /** Free text over the entrant: the team's name or the person's name. */
   query?: string;
-}
-
-/** An ILIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /**
@@ -256,6 +257,27 @@ const asObject = (value: unknown): Record<string, unknown> => {
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
 };
 
+/** "First Last", or null when there is no such person (a left join found none). */
+const fullName = (first: string | null, last: string | null): string | null =>
+  first === null ? null : `${first} ${last ?? ''}`.trim();
+
+/** One event of a registration stream as the history shows it: who did it, when, and a sentence for it. */
+function historyEntry(row: HistoryRow): RegistrationHistoryEntry {
+  const metadata = asObject(row.metadata);
+  const data = asObject(row.data);
+  const causedBy = metadata.causedBy as RegistrationCause | undefined;
+  const actorId = typeof metadata.actorId === 'number' ? metadata.actorId : null;
+  return {
+    version: row.version,
+    type: row.type,
+    recordedAt: iso(row.recorded_at),
+    actorId,
+    actorName: fullName(row.actor_first_name, row.actor_last_name),
+    summary: describeRegistrationEvent({ type: row.type, data }, causedBy),
+    data,
+  };
+}
+
 /** The stream, oldest first, with the actor's name and a sentence for each event. */
 export async function registrationHistory(
   db: Kysely<Database>,
@@ -279,24 +301,7 @@ export async function registrationHistory(
       .executeTakeFirst();
     total = Number(count?.n ?? 0);
   }
-  return {
-    data: rows.map((row) => {
-      const metadata = asObject(row.metadata);
-      const data = asObject(row.data);
-      const causedBy = metadata.causedBy as RegistrationCause | undefined;
-      const actorId = typeof metadata.actorId === 'number' ? metadata.actorId : null;
-      return {
-        version: row.version,
-        type: row.type,
-        recordedAt: iso(row.recorded_at),
-        actorId,
-        actorName: row.actor_first_name === null ? null : `${row.actor_first_name} ${row.actor_last_name ?? ''}`.trim(),
-        summary: describeRegistrationEvent({ type: row.type, data }, causedBy),
-        data,
-      };
-    }),
-    meta: { total, page: page.page, perPage: page.limit },
-  };
+  return { data: rows.map(historyEntry), meta: { total, page: page.page, perPage: page.limit } };
 }
 
 interface RunHistoryRow extends HistoryRow {
@@ -342,23 +347,12 @@ export async function runRegistrationHistory(
   }
   return {
     data: rows.map((row) => {
-      const metadata = asObject(row.metadata);
-      const data = asObject(row.data);
-      const causedBy = metadata.causedBy as RegistrationCause | undefined;
-      const actorId = typeof metadata.actorId === 'number' ? metadata.actorId : null;
       const registrationId = registrationIdOf(row.stream_id) ?? 0;
-      const personName =
-        row.entrant_first_name === null ? null : `${row.entrant_first_name} ${row.entrant_last_name ?? ''}`.trim();
+      const personName = fullName(row.entrant_first_name, row.entrant_last_name);
       return {
         registrationId,
         entrantName: row.team_name ?? personName ?? `Registration ${registrationId}`,
-        version: row.version,
-        type: row.type,
-        recordedAt: iso(row.recorded_at),
-        actorId,
-        actorName: row.actor_first_name === null ? null : `${row.actor_first_name} ${row.actor_last_name ?? ''}`.trim(),
-        summary: describeRegistrationEvent({ type: row.type, data }, causedBy),
-        data,
+        ...historyEntry(row),
       };
     }),
     meta: { total, page: page.page, perPage: page.limit },

@@ -26,6 +26,7 @@ import {
   saveStateBodySchema,
 } from '../../contracts/run-orders.ts';
 import { runOrderStreamId } from '../../domain/run-orders/events.ts';
+import { signedInRoutes } from '../route-options.ts';
 import { type CommandMetadata, type RunOrderRequest, runOrderCommand } from './commands.ts';
 import { runOrderHistory } from './history.ts';
 import {
@@ -38,6 +39,7 @@ import {
 } from './queries.ts';
 
 const tags = ['run-orders'];
+const signedIn = signedInRoutes(tags);
 const e = errorEnvelopeSchema;
 const readResponses = { 400: e, 401: e, 403: e, 404: e };
 const commandResponses = { 200: runOrderViewSchema, 400: e, 401: e, 403: e, 404: e, 409: e, 422: e };
@@ -75,10 +77,7 @@ export const runOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     app[method](
       `${BASE}${path}`,
-      {
-        config: { access: 'admin' },
-        schema: { tags, summary, security: [{ bearer: [] }], params, body, response: commandResponses },
-      },
+      signedIn('admin', { summary, params, body, response: commandResponses }),
       async (request) => {
         const parameters = request.params as z.infer<P>;
         const payload = request.body as z.infer<S>;
@@ -94,32 +93,22 @@ export const runOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/full`,
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'The run order: positions with pairs, lanes, heats and entries; locks; version; undo/redo; saved states; who changed what last',
-        security: [{ bearer: [] }],
-        params: runOrderParamsSchema,
-        response: { 200: runOrderViewSchema, ...readResponses },
-      },
-    },
+    signedIn('admin', {
+      summary:
+        'The run order: positions with pairs, lanes, heats and entries; locks; version; undo/redo; saved states; who changed what last',
+      params: runOrderParamsSchema,
+      response: { 200: runOrderViewSchema, ...readResponses },
+    }),
     async (request) => runOrderView(app.db, await existingRun(request.params.runId)),
   );
 
   app.get(
     `${BASE}/positions`,
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'The positions of the run order, in order',
-        security: [{ bearer: [] }],
-        params: runOrderParamsSchema,
-        response: { 200: runOrderPositionsSchema, ...readResponses },
-      },
-    },
+    signedIn('admin', {
+      summary: 'The positions of the run order, in order',
+      params: runOrderParamsSchema,
+      response: { 200: runOrderPositionsSchema, ...readResponses },
+    }),
     async (request) => {
       await existingRun(request.params.runId);
       return runOrderPositions(app.db, request.params.runId);
@@ -128,17 +117,12 @@ export const runOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/history`,
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Every change of the run order, newest first, with actor, time and a readable summary',
-        security: [{ bearer: [] }],
-        params: runOrderParamsSchema,
-        querystring: historyQuerySchema,
-        response: { 200: runOrderHistorySchema, ...readResponses },
-      },
-    },
+    signedIn('admin', {
+      summary: 'Every change of the run order, newest first, with actor, time and a readable summary',
+      params: runOrderParamsSchema,
+      querystring: historyQuerySchema,
+      response: { 200: runOrderHistorySchema, ...readResponses },
+    }),
     async (request) => {
       await existingRun(request.params.runId);
       return runOrderHistory(app.db, runOrderStreamId(request.params.runId), request.params.runId, request.query);
@@ -147,17 +131,12 @@ export const runOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/at`,
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'The arrangement as it was at a past version (?version=)',
-        security: [{ bearer: [] }],
-        params: runOrderParamsSchema,
-        querystring: atVersionQuerySchema,
-        response: { 200: runOrderAtVersionSchema, ...readResponses },
-      },
-    },
+    signedIn('admin', {
+      summary: 'The arrangement as it was at a past version (?version=)',
+      params: runOrderParamsSchema,
+      querystring: atVersionQuerySchema,
+      response: { 200: runOrderAtVersionSchema, ...readResponses },
+    }),
     async (request) => {
       await existingRun(request.params.runId);
       return runOrderAtVersion(app.db, request.params.runId, request.query.version);

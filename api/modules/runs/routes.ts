@@ -24,11 +24,13 @@ import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import { eventForRuns } from '../events/admin-queries.ts';
 import { clockFor } from '../events/queries.ts';
 import { pageOfRegistrations, toRegistrationEntry } from '../registrations/queries.ts';
+import { signedInRoutes } from '../route-options.ts';
 import { runOrderSummaries } from '../run-orders/queries.ts';
 import { pageOfEventRuns, pageOfPublicRunsOfType, pageOfRuns, runById } from './queries.ts';
 import { createRun, eventNotFound, runNotFound, scheduleRun, setParticipantLimit, updateRun } from './service.ts';
 
 const tags = ['runs'];
+const signedIn = signedInRoutes(tags);
 const e = errorEnvelopeSchema;
 const adminErrors = { 400: e, 401: e, 403: e, 404: e };
 
@@ -59,32 +61,22 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/runs',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          'Runs of events that are not deleted (inactive ones too), latest event first; filters eventId, type, isHeadToHead, isActive',
-        security: [{ bearer: [] }],
-        querystring: runListQuerySchema,
-        response: { 200: runPageSchema, 400: e, 401: e, 403: e },
-      },
-    },
+    signedIn('admin', {
+      summary:
+        'Runs of events that are not deleted (inactive ones too), latest event first; filters eventId, type, isHeadToHead, isActive',
+      querystring: runListQuerySchema,
+      response: { 200: runPageSchema, 400: e, 401: e, 403: e },
+    }),
     async (request) => pageOfRuns(app.db, clock(), request.query),
   );
 
   app.post(
     '/api/runs',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: `Create a run: the category must be one of its type's; participantLimit ${RUN_LIMITS.participantLimitMin}-${RUN_LIMITS.participantLimitMax}; a schedule on the event's day(s)`,
-        security: [{ bearer: [] }],
-        body: runCreateBodySchema,
-        response: { 201: runSchema, 400: e, 401: e, 403: e, 422: e },
-      },
-    },
+    signedIn('admin', {
+      summary: `Create a run: the category must be one of its type's; participantLimit ${RUN_LIMITS.participantLimitMin}-${RUN_LIMITS.participantLimitMax}; a schedule on the event's day(s)`,
+      body: runCreateBodySchema,
+      response: { 201: runSchema, 400: e, 401: e, 403: e, 422: e },
+    }),
     async (request, reply) => {
       const run = await createRun(app.db, context(), request.body);
       cache.clear();
@@ -172,18 +164,13 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/runs/:id/registrations',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary:
-          "A run's registrations (not deleted): confirmed, then waitlisted by position, then cancelled; filters status (comma list), hasWaitlistPosition",
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        querystring: runRegistrationsQuerySchema,
-        response: { 200: registrationEntryPageSchema, ...adminErrors },
-      },
-    },
+    signedIn('admin', {
+      summary:
+        "A run's registrations (not deleted): confirmed, then waitlisted by position, then cancelled; filters status (comma list), hasWaitlistPosition",
+      params: idParamsSchema,
+      querystring: runRegistrationsQuerySchema,
+      response: { 200: registrationEntryPageSchema, ...adminErrors },
+    }),
     async (request) => {
       const { id } = request.params;
       await visibleRun(id, true);
@@ -199,17 +186,12 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/runs/:id/run-orders',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: "A run's run order in brief (at most one; an empty page before it is created or generated)",
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        querystring: pageQuerySchema,
-        response: { 200: runOrderPageSchema, ...adminErrors },
-      },
-    },
+    signedIn('admin', {
+      summary: "A run's run order in brief (at most one; an empty page before it is created or generated)",
+      params: idParamsSchema,
+      querystring: pageQuerySchema,
+      response: { 200: runOrderPageSchema, ...adminErrors },
+    }),
     async (request) => {
       await visibleRun(request.params.id, true);
       const { page, limit } = request.query;
@@ -245,17 +227,12 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/runs/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: 'Change a run; fields left out stay as they are (the type is fixed once it has registrations)',
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        body: runUpdateBodySchema,
-        response: { 200: runSchema, ...adminErrors, 422: e },
-      },
-    },
+    signedIn('admin', {
+      summary: 'Change a run; fields left out stay as they are (the type is fixed once it has registrations)',
+      params: idParamsSchema,
+      body: runUpdateBodySchema,
+      response: { 200: runSchema, ...adminErrors, 422: e },
+    }),
     async (request) => {
       const run = await updateRun(app.db, context(), request.params.id, request.body);
       cache.clear();
@@ -265,17 +242,12 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/runs/:id/participant-limit',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: `Set the participant limit (${RUN_LIMITS.participantLimitMin}-${RUN_LIMITS.participantLimitMax}). Lowering it below the confirmed count removes nobody (the answer's warning says so); raising it promotes the waitlist in order into the freed places (promotedCount)`,
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        body: participantLimitBodySchema,
-        response: { 200: participantLimitResultSchema, ...adminErrors },
-      },
-    },
+    signedIn('admin', {
+      summary: `Set the participant limit (${RUN_LIMITS.participantLimitMin}-${RUN_LIMITS.participantLimitMax}). Lowering it below the confirmed count removes nobody (the answer's warning says so); raising it promotes the waitlist in order into the freed places (promotedCount)`,
+      params: idParamsSchema,
+      body: participantLimitBodySchema,
+      response: { 200: participantLimitResultSchema, ...adminErrors },
+    }),
     async (request) => {
       const result = await setParticipantLimit(app.eventStore, clock(), request.params.id, request.body.limit, {
         actorId: request.user.sub,
@@ -288,17 +260,12 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/runs/:id/schedule',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        summary: `Schedule a run: ISO date-times, the end after the start, both on the event's day(s) in the site time zone (422 SCHEDULE_OUTSIDE_EVENT)`,
-        security: [{ bearer: [] }],
-        params: idParamsSchema,
-        body: scheduleBodySchema,
-        response: { 200: runSchema, ...adminErrors, 422: e },
-      },
-    },
+    signedIn('admin', {
+      summary: `Schedule a run: ISO date-times, the end after the start, both on the event's day(s) in the site time zone (422 SCHEDULE_OUTSIDE_EVENT)`,
+      params: idParamsSchema,
+      body: scheduleBodySchema,
+      response: { 200: runSchema, ...adminErrors, 422: e },
+    }),
     async (request) => {
       const run = await scheduleRun(app.db, context(), request.params.id, request.body);
       cache.clear();

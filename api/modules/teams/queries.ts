@@ -1,14 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { RunTeamDto, TeamPage, TeamSummaryDto } from '../../contracts/teams.ts';
+import { containsPattern } from '../../db/like.ts';
 import { iso } from '../../db/rows.ts';
 import type { Database, Gender } from '../../db/schema.ts';
 import { isRunVisible } from '../../domain/events/visibility.ts';
 import type { RunType } from '../../domain/runs/categories.ts';
-
-/** An ILIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
 
 /** Teams with their department's name, their captain's name and their number of members. */
 function selectTeams(db: Kysely<Database>) {

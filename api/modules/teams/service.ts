@@ -296,6 +296,21 @@ export async function teamForChange(
   return team;
 }
 
+/** One change to a team: in a transaction, on the team locked after the access check; answers the team after it. */
+function changeTeam(
+  db: Kysely<Database>,
+  caller: AccessTokenClaims,
+  id: number,
+  level: TeamAccessLevel,
+  change: (trx: Kysely<Database>, team: TeamFactsRow) => Promise<void>,
+  options: { allowDeleted?: boolean } = {},
+): Promise<TeamDto> {
+  return db.transaction().execute(async (trx) => {
+    await change(trx, await teamForChange(trx, caller, id, level, options));
+    return teamDto(trx, id);
+  });
+}
+
 async function requireOpenDepartment(trx: Kysely<Database>, departmentId: number): Promise<void> {
   if (!(await isDepartmentOpenForMembers(trx, departmentId))) {
     throw ruleBroken('DEPARTMENT_UNAVAILABLE', 'That department does not exist or is not open for members.', {
@@ -353,8 +368,7 @@ export async function updateTeam(
   id: number,
   body: TeamUpdateBody,
 ): Promise<TeamDto> {
-  return db.transaction().execute(async (trx) => {
-    const team = await teamForChange(trx, caller, id, 'manage');
+  return changeTeam(db, caller, id, 'manage', async (trx, team) => {
     const values: { name?: string; department_id?: number | null; is_active?: boolean; seed_time_ms?: number | null } =
       {};
     if (body.name !== undefined && body.name !== team.name) values.name = body.name;
@@ -367,7 +381,6 @@ export async function updateTeam(
       values.department_id = body.departmentId;
     }
     if (Object.keys(values).length > 0) await updateTeamRow(trx, id, values);
-    return teamDto(trx, id);
   });
 }
 
@@ -381,15 +394,13 @@ export async function addMember(
   id: number,
   userId: number,
 ): Promise<TeamDto> {
-  return db.transaction().execute(async (trx) => {
-    const team = await teamForChange(trx, caller, id, 'manage');
+  return changeTeam(db, caller, id, 'manage', async (trx, team) => {
     const [candidate] = await candidates(trx, [userId]);
     if (!candidate) throw userNotFound();
     const refusal = additionRefusal(factsOf(team), await membersOf(trx, id), candidate);
     if (refusal) throw refusal;
     await insertMembers(trx, id, [userId]);
     await updateTeamRow(trx, id, {});
-    return teamDto(trx, id);
   });
 }
 
@@ -400,8 +411,7 @@ export async function removeMember(
   id: number,
   userId: number,
 ): Promise<TeamDto> {
-  return db.transaction().execute(async (trx) => {
-    const team = await teamForChange(trx, caller, id, { leave: userId });
+  return changeTeam(db, caller, id, { leave: userId }, async (trx, team) => {
     if (userId === team.captain_id) {
       throw ruleBroken(
         'CAPTAIN_CANNOT_BE_REMOVED',
@@ -411,7 +421,6 @@ export async function removeMember(
     if (!(await isMember(trx, id, userId))) throw notFound('Team member', 'MEMBER_NOT_FOUND');
     await deleteMembers(trx, id, [userId]);
     await updateTeamRow(trx, id, {});
-    return teamDto(trx, id);
   });
 }
 
@@ -422,8 +431,7 @@ export async function transferOwnership(
   id: number,
   userId: number,
 ): Promise<TeamDto> {
-  return db.transaction().execute(async (trx) => {
-    const team = await teamForChange(trx, caller, id, 'manage');
+  return changeTeam(db, caller, id, 'manage', async (trx, team) => {
     if (userId !== team.captain_id) {
       if (!(await isMember(trx, id, userId))) {
         throw ruleBroken('NOT_A_MEMBER', 'Captain rule: the captaincy goes to a member of the team; add them first.', {
@@ -436,7 +444,6 @@ export async function transferOwnership(
       }
       await updateTeamRow(trx, id, { captain_id: userId });
     }
-    return teamDto(trx, id);
   });
 }
 
@@ -451,8 +458,7 @@ export async function makeHybrid(
   id: number,
   body: TeamHybridBody,
 ): Promise<TeamDto> {
-  return db.transaction().execute(async (trx) => {
-    const team = await teamForChange(trx, caller, id, 'manage');
+  return changeTeam(db, caller, id, 'manage', async (trx, team) => {
     const current = (await membersOf(trx, id)).map((m) => m.userId);
     // Only an admin brings people in here; a captain invites them (docs/decisions/026).
     const notTheirs = isAdmin(caller.role) ? undefined : captainHybridRefusal(current, body.memberIds);
@@ -472,7 +478,6 @@ export async function makeHybrid(
       body.memberIds.filter((userId) => !current.includes(userId)),
     );
     await updateTeamRow(trx, id, { is_hybrid: true });
-    return teamDto(trx, id);
   });
 }
 
@@ -483,10 +488,15 @@ export async function setTeamDeleted(
   id: number,
   deleted: boolean,
 ): Promise<TeamDto> {
-  return db.transaction().execute(async (trx) => {
-    const team = await teamForChange(trx, caller, id, 'manage', { allowDeleted: true });
-    if ((team.deleted_at !== null) !== deleted)
-      await updateTeamRow(trx, id, { deleted_at: deleted ? new Date() : null });
-    return teamDto(trx, id);
-  });
+  return changeTeam(
+    db,
+    caller,
+    id,
+    'manage',
+    async (trx, team) => {
+      if ((team.deleted_at !== null) !== deleted)
+        await updateTeamRow(trx, id, { deleted_at: deleted ? new Date() : null });
+    },
+    { allowDeleted: true },
+  );
 }
