@@ -103,7 +103,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   await app.register(cookie);
-  await app.register(jwt, { secret: options.jwtSecret });
+  await app.register(jwt, {
+    secret: options.jwtSecret,
+    // Every access token expires and names its account and session; one without is refused (decision 025).
+    sign: { expiresIn: config.accessTokenTtlSeconds },
+    verify: { requiredClaims: ['exp', 'sub', 'sid'] },
+  });
   await app.register(openApiPlugin);
 
   await app.register(httpCachePlugin);

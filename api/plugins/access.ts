@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, Role } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 
 /**
@@ -14,6 +15,58 @@ export type Access = (typeof ACCESS_LEVELS)[number];
 export interface AccessTokenClaims {
   sub: number;
   role: Role;
+  /**
+   * The session (refresh-token family) the token was issued for: ending it ends the token (decision 025).
+   * Always there on a verified caller; absent on an actor built by code (the seed).
+   */
+  sid?: string;
+}
+
+/** What a token must carry besides its role to be checked against its account and session. */
+export interface SessionClaims {
+  sub: number;
+  sid: string;
+}
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The claims of a verified token, or undefined when any of them is malformed: a `sub` that is not a
+ * positive whole number, a session id that is not a UUID. The signature and `exp` are checked before
+ * (the JWT plugin requires exp, sub and sid, see api/app.ts).
+ */
+export function accessTokenClaims(payload: unknown): SessionClaims | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { sub, sid } = payload as Record<string, unknown>;
+  if (typeof sub !== 'number' || !Number.isSafeInteger(sub) || sub < 1 || sub > 2_147_483_647) return undefined;
+  if (typeof sid !== 'string' || !SESSION_ID.test(sid)) return undefined;
+  return { sub, sid };
+}
+
+/**
+ * The account behind a token's claims when it is active and the token's session has not ended
+ * (logout, password reset, deactivation, a replayed refresh token): one query, with the account
+ * check every authenticated call already made.
+ */
+export async function sessionAccount(
+  db: Kysely<Database>,
+  claims: SessionClaims,
+): Promise<{ role: Role; first_name: string; last_name: string } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['role', 'first_name', 'last_name'])
+    .where('id', '=', claims.sub)
+    .where('is_active', '=', true)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('refresh_tokens')
+          .select('refresh_tokens.id')
+          .where('refresh_tokens.family_id', '=', claims.sid)
+          .where('refresh_tokens.user_id', '=', claims.sub)
+          .where('refresh_tokens.revoked_at', 'is', null),
+      ),
+    )
+    .executeTakeFirst();
 }
 
 declare module 'fastify' {
@@ -98,8 +151,9 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /**
- * Verifies the bearer token, then reads the account: a deactivated account is refused and a changed
- * role applies at once, instead of living on in a token for the rest of its lifetime.
+ * Verifies the bearer token, then reads the account and the token's session: a deactivated account or
+ * an ended session is refused, and a changed role applies at once, instead of living on in a token for
+ * the rest of its lifetime. Any malformed claim is a 401, never a 500.
  */
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const unauthorized = new DomainError(401, 'UNAUTHORIZED', 'Sign in to continue.');
@@ -108,13 +162,11 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   } catch {
     throw unauthorized;
   }
-  const account = await app.db
-    .selectFrom('users')
-    .select(['role', 'is_active'])
-    .where('id', '=', request.user.sub)
-    .executeTakeFirst();
-  if (!account?.is_active) throw unauthorized;
-  request.user = { sub: request.user.sub, role: account.role };
+  const claims = accessTokenClaims(request.user);
+  if (!claims) throw unauthorized;
+  const account = await sessionAccount(app.db, claims);
+  if (!account) throw unauthorized;
+  request.user = { sub: claims.sub, role: account.role, sid: claims.sid };
 }
 
 /** The caller of a public route when a valid bearer token came with it, else undefined. */

@@ -29,7 +29,7 @@ import { listen, type NotificationListener } from '../modules/live/listener.ts';
 import { toLiveEvent } from '../modules/live/live-event.ts';
 import { PresenceBoard, parsePresenceMessage } from '../modules/live/presence.ts';
 import { runForOrder } from '../modules/run-orders/queries.ts';
-import { type AccessTokenClaims, isAdmin } from './access.ts';
+import { type AccessTokenClaims, accessTokenClaims, isAdmin, sessionAccount } from './access.ts';
 
 export const PRESENCE_CHANNEL = 'live_presence';
 /** Runs one socket may follow at once. */
@@ -315,16 +315,11 @@ export class LiveHub {
       this.applyAccess(conn);
       return;
     }
-    const account =
-      typeof claims.sub === 'number'
-        ? await this.app.db
-            .selectFrom('users')
-            .select(['role', 'is_active', 'first_name', 'last_name'])
-            .where('id', '=', claims.sub)
-            .executeTakeFirst()
-        : undefined;
+    // The access plugin's check: well-formed claims, an active account, a session not ended (decision 025).
+    const valid = accessTokenClaims(claims);
+    const account = valid ? await sessionAccount(this.app.db, valid) : undefined;
     if (conn.closed) return;
-    if (!account?.is_active) {
+    if (!account) {
       this.setAuth(conn, null);
       this.sendError(conn, 'UNAUTHORIZED', 'The sign-in token is not valid.');
       this.applyAccess(conn);

@@ -11,7 +11,7 @@ import { RUN_ORDER_STREAM_TYPE, runOrderStreamId, type Slots } from '../../api/d
 import { append, type NewEvent, streamVersion } from '../../api/event-store/store.ts';
 import { PRESENCE_CHANNEL } from '../../api/plugins/live-hub.ts';
 import { createLiveSocket, type WebSocketConstructor } from '../../web/lib/live-socket.ts';
-import { createTestApp, TEST_JWT_SECRET, type TestApp, testConfig } from '../support/app.ts';
+import { createTestApp, TEST_JWT_SECRET, type TestApp, testConfig, withTestSessions } from '../support/app.ts';
 import { insertEvent, insertRun, insertUser } from '../support/factories.ts';
 import { LiveTestClient, liveUrl } from '../support/live-client.ts';
 
@@ -130,6 +130,7 @@ async function startInstance(
     webRoot: '/nonexistent-web-root',
     logger: false,
   });
+  withTestSessions(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
@@ -282,7 +283,8 @@ describe('live: admin and public access', () => {
       type: 'authenticated',
       userId: adminA.id,
       role: 'admin',
-      expiresAt: null,
+      // Every access token expires (decision 025).
+      expiresAt: expect.any(String),
     });
     expect(await adminClient.subscribe(runId, 0)).toMatchObject({ access: 'admin', version: 2 });
     const display = await connect();

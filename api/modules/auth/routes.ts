@@ -48,7 +48,10 @@ export const authRoutes: AppPlugin = async (app) => {
 
   const accessTokenFor = (signedIn: auth.SignedIn): SessionDto => {
     const ttl = app.config.accessTokenTtlSeconds;
-    const accessToken = app.jwt.sign({ sub: signedIn.user.id, role: signedIn.user.role }, { expiresIn: ttl });
+    const accessToken = app.jwt.sign(
+      { sub: signedIn.user.id, role: signedIn.user.role, sid: signedIn.sessionId },
+      { expiresIn: ttl },
+    );
     return { accessToken, tokenExpiresAt: new Date(Date.now() + ttl * 1000).toISOString(), user: signedIn.user };
   };
   const startSession = (reply: FastifyReply, signedIn: auth.SignedIn): SessionDto => {

@@ -48,6 +48,8 @@ export interface ClientInfo {
 
 export interface SignedIn {
   user: UserDto;
+  /** The session (refresh-token family) the access token is bound to. */
+  sessionId: string;
   refreshToken: string;
   refreshExpiresAt: Date;
   rememberMe: boolean;
@@ -171,7 +173,13 @@ export async function login(ctx: AuthContext, body: LoginBody, client: ClientInf
     return issueRefreshToken(trx, { userId: account.id, rememberMe, ...client }, ctx.now);
   });
   const user = (await userById(ctx.db, account.id)) as UserDto;
-  return { user, refreshToken: issued.token, refreshExpiresAt: issued.expiresAt, rememberMe };
+  return {
+    user,
+    sessionId: issued.familyId,
+    refreshToken: issued.token,
+    refreshExpiresAt: issued.expiresAt,
+    rememberMe,
+  };
 }
 
 /**
@@ -245,6 +253,7 @@ export async function refresh(ctx: AuthContext, presented: string | undefined, c
   const user = (await userById(ctx.db, outcome.userId)) as UserDto;
   return {
     user,
+    sessionId: outcome.issued.familyId,
     refreshToken: outcome.issued.token,
     refreshExpiresAt: outcome.issued.expiresAt,
     rememberMe: outcome.rememberMe,
