@@ -56,6 +56,9 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A hop count as Fastify's types take it: the nearest `hops` proxies are trusted. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -68,7 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Only configured proxies may name the client (decision 025): the per-address limits key on it.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -76,6 +76,23 @@ export interface AccountTokensTable {
   created_at: CreatedAt;
 }
 
+/** Failed sign-ins of one account in the current window, and its temporary lock (decision 025). */
+export interface SignInFailuresTable {
+  user_id: number;
+  failures: Generated<number>;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+/** The one-time link that creates the first super-admin (decision 025). */
+export interface SetupTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export type EmailStatus = 'outbox' | 'sent' | 'failed';
 
 export interface EmailOutboxTable {
@@ -277,6 +294,8 @@ export interface Database {
   announcements: AnnouncementsTable;
   refresh_tokens: RefreshTokensTable;
   account_tokens: AccountTokensTable;
+  sign_in_failures: SignInFailuresTable;
+  setup_tokens: SetupTokensTable;
   email_outbox: EmailOutboxTable;
   bios: BiosTable;
   teams: TeamsTable;

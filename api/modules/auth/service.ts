@@ -5,9 +5,15 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountTokenPurpose, Database, Role } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { passwordChangedMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/templates.ts';
+import {
+  passwordChangedMessage,
+  resetPasswordMessage,
+  signInLockedMessage,
+  verifyEmailMessage,
+} from '../mail/templates.ts';
 import { accountByEmail, userById } from '../users/queries.ts';
 import { hashToken, issueRefreshToken, newSecretToken, revokeFamily, revokeSessions } from './sessions.ts';
+import { clearSignInFailures, isSignInLocked, recordSignInFailure, SIGN_IN_LOCK } from './sign-in-failures.ts';
 
 export const VERIFY_TOKEN_HOURS = 48;
 export const RESET_TOKEN_MINUTES = 60;
@@ -147,8 +153,16 @@ export async function login(ctx: AuthContext, body: LoginBody, client: ClientInf
     await verify(await timingDecoy(), body.password).catch(() => false);
     throw invalidCredentials();
   }
+  const now = ctx.now ?? new Date();
+  const locked = await isSignInLocked(ctx.db, account.id, now);
   const passwordMatches = await verify(account.password_hash, body.password).catch(() => false);
-  if (!passwordMatches) throw invalidCredentials();
+  // A locked account answers exactly like a wrong password, even to the right one: a different answer
+  // would tell a stranger the address has an account. The owner learns of the lock by e-mail (decision 025).
+  if (locked) throw invalidCredentials();
+  if (!passwordMatches) {
+    await recordFailedSignIn(ctx, account, now);
+    throw invalidCredentials();
+  }
   // Only after the password is proven: these answers would otherwise tell strangers an account exists.
   if (!account.is_active)
     throw new DomainError(
@@ -165,12 +179,9 @@ export async function login(ctx: AuthContext, body: LoginBody, client: ClientInf
   }
   const rememberMe = body.rememberMe ?? false;
   const issued = await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ last_login_at: ctx.now ?? new Date() })
-      .where('id', '=', account.id)
-      .execute();
-    return issueRefreshToken(trx, { userId: account.id, rememberMe, ...client }, ctx.now);
+    await trx.updateTable('users').set({ last_login_at: now }).where('id', '=', account.id).execute();
+    await clearSignInFailures(trx, account.id);
+    return issueRefreshToken(trx, { userId: account.id, rememberMe, ...client }, now);
   });
   const user = (await userById(ctx.db, account.id)) as UserDto;
   return {
@@ -180,6 +191,27 @@ export async function login(ctx: AuthContext, body: LoginBody, client: ClientInf
     refreshExpiresAt: issued.expiresAt,
     rememberMe,
   };
+}
+
+/** Counts a wrong password; the failure that starts a lock mails the owner, in the same transaction. */
+async function recordFailedSignIn(
+  ctx: AuthContext,
+  account: { id: number; email: string; first_name: string },
+  now: Date,
+): Promise<void> {
+  const mailId = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await recordSignInFailure(trx, account.id, now))) return undefined;
+    return ctx.mailer.enqueue(
+      trx,
+      signInLockedMessage(
+        account.email,
+        account.first_name,
+        SIGN_IN_LOCK.lockMs / 60_000,
+        `${ctx.publicUrl}/forgot-password`,
+      ),
+    );
+  });
+  if (mailId !== undefined) ctx.mailer.deliver([mailId]);
 }
 
 /**
@@ -361,6 +393,8 @@ export async function resetPassword(ctx: AuthContext, token: string, newPassword
       .where('used_at', 'is', null)
       .execute();
     await revokeSessions(trx, claimed.user_id, 'password-reset');
+    // The reset proved the owner: a sign-in lock of theirs ends with it.
+    await clearSignInFailures(trx, claimed.user_id);
     return ctx.mailer.enqueue(
       trx,
       passwordChangedMessage(account.email, account.first_name, `${ctx.publicUrl}/sign-in`),

@@ -60,3 +60,23 @@ export function passwordChangedMessage(to: string, firstName: string, signInUrl:
     html: layout('Your password was changed', lines, { label: 'Sign in', url: signInUrl }),
   };
 }
+
+export function signInLockedMessage(
+  to: string,
+  firstName: string,
+  minutesLocked: number,
+  resetUrl: string,
+): EmailMessage {
+  const lines = [
+    `Hello ${firstName},`,
+    `Someone entered a wrong password for your ${PRODUCT} account several times in a row, so signing in to it is paused for ${minutesLocked} minutes.`,
+    'If it was you, wait and try again, or choose a new password with the link below. If it was not you, your password has held: choosing a new, longer one is still a good idea.',
+  ];
+  return {
+    to,
+    subject: `Sign-in to your ${PRODUCT} account is paused`,
+    text: `${lines.join('\n\n')}\n\nChoose a new password: ${resetUrl}\n`,
+    html: layout('Sign-in is paused', lines, { label: 'Choose a new password', url: resetUrl }),
+    links: [resetUrl],
+  };
+}
