@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REFRESH_COOKIE } from '../../api/modules/auth/routes.ts';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../support/app.ts';
 import { insertUser } from '../support/factories.ts';
@@ -103,12 +103,15 @@ describe('access tokens (decision 025)', () => {
       payload: { email: user.email },
     });
     expect(forgot.statusCode).toBe(200);
-    const mail = await t.database.db
-      .selectFrom('email_outbox')
-      .select('text_body')
-      .where('to_address', '=', user.email)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    // The link is written just after the answer (decision 025).
+    const mail = await vi.waitUntil(() =>
+      t.database.db
+        .selectFrom('email_outbox')
+        .select('text_body')
+        .where('to_address', '=', user.email)
+        .where('subject', 'like', 'Reset%')
+        .executeTakeFirst(),
+    );
     const token = /reset-password\?token=([\w-]+)/.exec(mail.text_body)?.[1] ?? '';
     const reset = await t.app.inject({
       method: 'POST',

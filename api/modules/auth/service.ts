@@ -9,6 +9,7 @@ import {
   passwordChangedMessage,
   resetPasswordMessage,
   signInLockedMessage,
+  signUpWithTakenAddressMessage,
   verifyEmailMessage,
 } from '../mail/templates.ts';
 import { accountByEmail, userById } from '../users/queries.ts';
@@ -19,7 +20,9 @@ export const VERIFY_TOKEN_HOURS = 48;
 export const RESET_TOKEN_MINUTES = 60;
 
 export const AUTH_MESSAGES = {
-  registered: 'Account created. Check your e-mail for a link to verify your address before signing in.',
+  // The same answer whether or not the address already has an account (decision 025).
+  registered:
+    'Thanks. Check your e-mail: a new account needs its address verified before signing in, and if this address already has an account, the message says how to sign in to it.',
   verificationSent: 'If that address belongs to an account that still needs verifying, we have sent a new link.',
   verified: 'Your e-mail address is verified. You can sign in now.',
   resetSent: 'If an account exists for that address, we have sent a link to reset the password.',
@@ -45,6 +48,16 @@ export interface AuthContext {
   mailer: Mailer;
   publicUrl: string;
   now?: Date;
+  /**
+   * Runs work whose outcome the answer must not reveal (whether an address has an account) after the
+   * answer, so its duration cannot tell either (decision 025). Without it the work runs inline.
+   */
+  afterAnswer?: (job: () => Promise<void>) => void;
+}
+
+async function afterAnswer(ctx: AuthContext, job: () => Promise<void>): Promise<void> {
+  if (ctx.afterAnswer) ctx.afterAnswer(job);
+  else await job();
 }
 
 export interface ClientInfo {
@@ -105,7 +118,17 @@ async function claimAccountToken(trx: Kysely<Database>, token: string, purpose: 
 const linkTo = (ctx: AuthContext, page: string, token: string) =>
   `${ctx.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
 
-export async function register(ctx: AuthContext, body: RegisterBody, role: Role): Promise<UserDto> {
+/**
+ * Creates an account. An address that already has one gets the same answer (undefined) and its owner
+ * an e-mail saying so, unless `revealTaken` (a super-admin creating an account) asks for the 409
+ * (decision 025). Both ways hash the password and write one message in one transaction.
+ */
+export async function register(
+  ctx: AuthContext,
+  body: RegisterBody,
+  role: Role,
+  options: { revealTaken?: boolean } = {},
+): Promise<UserDto | undefined> {
   const now = ctx.now ?? new Date();
   const passwordHash = await hash(body.password);
   const outbox: number[] = [];
@@ -134,17 +157,42 @@ export async function register(ctx: AuthContext, body: RegisterBody, role: Role)
       return user.id;
     })
     .catch((error) => {
-      if (isUniqueViolation(error)) {
+      if (!isUniqueViolation(error)) throw error;
+      if (options.revealTaken) {
         throw new DomainError(
           409,
           'EMAIL_TAKEN',
           'An account with this e-mail address already exists. Sign in, or reset your password if you forgot it.',
         );
       }
-      throw error;
+      return undefined;
     });
+  if (userId === undefined) {
+    await tellOwnerOfSignUp(ctx, body.email);
+    return undefined;
+  }
   ctx.mailer.deliver(outbox);
   return (await userById(ctx.db, userId)) as UserDto;
+}
+
+/** Someone signed up with an address that has an account: its owner hears of it, with the ways in. */
+async function tellOwnerOfSignUp(ctx: AuthContext, email: string): Promise<void> {
+  const account = await accountByEmail(ctx.db, email);
+  if (!account) return;
+  const id = await ctx.db
+    .transaction()
+    .execute((trx) =>
+      ctx.mailer.enqueue(
+        trx,
+        signUpWithTakenAddressMessage(
+          account.email,
+          account.first_name,
+          `${ctx.publicUrl}/sign-in`,
+          `${ctx.publicUrl}/forgot-password`,
+        ),
+      ),
+    );
+  ctx.mailer.deliver([id]);
 }
 
 export async function login(ctx: AuthContext, body: LoginBody, client: ClientInfo): Promise<SignedIn> {
@@ -305,6 +353,11 @@ export async function logout(ctx: AuthContext, presented: string | undefined): P
 }
 
 export async function resendVerification(ctx: AuthContext, email: string): Promise<MessageDto> {
+  await afterAnswer(ctx, () => sendVerificationLink(ctx, email));
+  return { message: AUTH_MESSAGES.verificationSent };
+}
+
+async function sendVerificationLink(ctx: AuthContext, email: string): Promise<void> {
   const account = await accountByEmail(ctx.db, email);
   if (account?.is_active && !account.is_verified) {
     const now = ctx.now ?? new Date();
@@ -317,7 +370,6 @@ export async function resendVerification(ctx: AuthContext, email: string): Promi
     });
     ctx.mailer.deliver([id]);
   }
-  return { message: AUTH_MESSAGES.verificationSent };
 }
 
 export async function verifyEmail(ctx: AuthContext, token: string): Promise<MessageDto> {
@@ -334,7 +386,13 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<Mess
   return { message: AUTH_MESSAGES.verified };
 }
 
+/** The same answer, after the same work, whether or not the address has an account (decision 025). */
 export async function forgotPassword(ctx: AuthContext, email: string): Promise<MessageDto> {
+  await afterAnswer(ctx, () => sendResetLink(ctx, email));
+  return { message: AUTH_MESSAGES.resetSent };
+}
+
+async function sendResetLink(ctx: AuthContext, email: string): Promise<void> {
   const account = await accountByEmail(ctx.db, email);
   if (account?.is_active) {
     const now = ctx.now ?? new Date();
@@ -352,7 +410,6 @@ export async function forgotPassword(ctx: AuthContext, email: string): Promise<M
     });
     ctx.mailer.deliver([id]);
   }
-  return { message: AUTH_MESSAGES.resetSent };
 }
 
 export async function validateResetToken(ctx: AuthContext, token: string): Promise<ResetTokenValidity> {

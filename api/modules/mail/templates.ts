@@ -80,3 +80,23 @@ export function signInLockedMessage(
     links: [resetUrl],
   };
 }
+
+export function signUpWithTakenAddressMessage(
+  to: string,
+  firstName: string,
+  signInUrl: string,
+  resetUrl: string,
+): EmailMessage {
+  const lines = [
+    `Hello ${firstName},`,
+    `Someone tried to create a ${PRODUCT} account with this e-mail address, which already has one. No second account was made.`,
+    'If it was you, sign in with your password, or choose a new one if you forgot it. If it was not you, you can ignore this message.',
+  ];
+  return {
+    to,
+    subject: `You already have a ${PRODUCT} account`,
+    text: `${lines.join('\n\n')}\n\nSign in: ${signInUrl}\nForgot your password: ${resetUrl}\n`,
+    html: layout('You already have an account', lines, { label: 'Sign in', url: signInUrl }),
+    links: [signInUrl, resetUrl],
+  };
+}
