@@ -119,6 +119,10 @@ const envSchema = z.object({
     .max(600000, 'must be a whole number of milliseconds from 50 to 600000')
     .default(30000),
   TRUST_PROXY: trustProxySchema,
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false', ''], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined)),
   LEGACY_DATABASE_URL: optionalText.refine(
     (v) => v === undefined || hasProtocol(v, ['mysql:', 'mariadb:']),
     'must be a mysql:// or mariadb:// URL',
@@ -150,6 +154,11 @@ export interface Config {
    * a number of hops, or proxy addresses and ranges (decision 025).
    */
   trustProxy: false | number | string[];
+  /**
+   * Whether an empty database gets the demo data at start. Unset: only an embedded database outside
+   * production; production seeds nothing unless asked (decision 025).
+   */
+  seedDemoData: boolean;
   legacyDatabaseUrl: string | undefined;
   /** How often the live hub pings each WebSocket (and refreshes its presence for other instances). */
   liveHeartbeatMs: number;
@@ -187,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS,
     authRateLimit: v.AUTH_RATE_LIMIT,
     trustProxy: v.TRUST_PROXY,
+    seedDemoData: v.SEED_DEMO_DATA ?? (v.NODE_ENV !== 'production' && database.kind === 'pglite'),
     legacyDatabaseUrl: v.LEGACY_DATABASE_URL,
     liveHeartbeatMs: v.LIVE_HEARTBEAT_MS,
   };

@@ -84,15 +84,6 @@ export interface SignInFailuresTable {
   locked_until: Timestamp | null;
 }
 
-/** The one-time link that creates the first super-admin (decision 025). */
-export interface SetupTokensTable {
-  id: Generated<number>;
-  token_hash: string;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
-  created_at: CreatedAt;
-}
-
 export type EmailStatus = 'outbox' | 'sent' | 'failed';
 
 export interface EmailOutboxTable {
@@ -295,7 +286,6 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   account_tokens: AccountTokensTable;
   sign_in_failures: SignInFailuresTable;
-  setup_tokens: SetupTokensTable;
   email_outbox: EmailOutboxTable;
   bios: BiosTable;
   teams: TeamsTable;
