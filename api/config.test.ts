@@ -93,6 +93,17 @@ describe('configuration', () => {
     expect(bad({ TRUST_PROXY: 'proxy.internal' })).toThrow('"proxy.internal" is neither');
   });
 
+  it('loads demo data by default only into an embedded database outside production (decision 025)', () => {
+    expect(loadConfig({}).seedDemoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/app' }).seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).seedDemoData).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO_DATA: 'true' }).seedDemoData,
+    ).toBe(true);
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+    expect(bad({ SEED_DEMO_DATA: 'yes' })).toThrow('Invalid configuration: SEED_DEMO_DATA must be true or false');
+  });
+
   it('generates a JWT secret once and keeps it in the data folder', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ff-config-'));
     const config = loadConfig({ DATA_DIR: dir });
