@@ -60,11 +60,17 @@ export async function createTestApp(
  * refresh-token row, written before the next request goes through `app.inject`. A token for an account
  * that does not exist gets no row, and is refused like any token whose session is unknown.
  */
-const withSessions = new WeakSet<FastifyInstance>();
+const sessionWrites = new WeakMap<FastifyInstance, Set<Promise<unknown>>>();
+
+/** Waits for the sessions of the tokens signed so far: needed before a token goes over a socket. */
+export async function sessionsWritten(app: FastifyInstance): Promise<void> {
+  await Promise.all(sessionWrites.get(app) ?? []);
+}
+
 export function withTestSessions(app: FastifyInstance): void {
-  if (withSessions.has(app)) return;
-  withSessions.add(app);
+  if (sessionWrites.has(app)) return;
   const pending = new Set<Promise<unknown>>();
+  sessionWrites.set(app, pending);
   const sign = app.jwt.sign.bind(app.jwt);
   app.jwt.sign = ((payload: Record<string, unknown>, ...rest: unknown[]) => {
     if (payload && typeof payload === 'object' && payload.sid === undefined && typeof payload.sub === 'number') {
