@@ -42,7 +42,9 @@ export const authRoutes: AppPlugin = async (app) => {
   // Work that runs after the answer (decision 025); closing the app waits for it.
   const jobs = new Set<Promise<void>>();
   const afterAnswer = (job: () => Promise<void>) => {
-    const running: Promise<void> = job()
+    // setImmediate: the answer is written before the work starts.
+    const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(job)
       .catch((error: unknown) => app.log.error({ err: error }, 'account e-mail work failed'))
       .finally(() => jobs.delete(running));
     jobs.add(running);

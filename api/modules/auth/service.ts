@@ -4,7 +4,7 @@ import type { LoginBody, MessageDto, RegisterBody, ResetTokenValidity, UserDto }
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountTokenPurpose, Database, Role } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { EmailMessage, Mailer } from '../mail/mailer.ts';
 import {
   passwordChangedMessage,
   resetPasswordMessage,
@@ -359,17 +359,10 @@ export async function resendVerification(ctx: AuthContext, email: string): Promi
 
 async function sendVerificationLink(ctx: AuthContext, email: string): Promise<void> {
   const account = await accountByEmail(ctx.db, email);
-  if (account?.is_active && !account.is_verified) {
-    const now = ctx.now ?? new Date();
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      const token = await createAccountToken(trx, account.id, 'verify-email', VERIFY_TOKEN_HOURS * 3_600_000, now);
-      return ctx.mailer.enqueue(
-        trx,
-        verifyEmailMessage(account.email, account.first_name, linkTo(ctx, 'verify-email', token), VERIFY_TOKEN_HOURS),
-      );
-    });
-    ctx.mailer.deliver([id]);
-  }
+  const eligible = account?.is_active && !account.is_verified ? account : undefined;
+  await writeLink(ctx, email, eligible, 'verify-email', VERIFY_TOKEN_HOURS * 3_600_000, (to, name, url) =>
+    verifyEmailMessage(to, name, url, VERIFY_TOKEN_HOURS),
+  );
 }
 
 export async function verifyEmail(ctx: AuthContext, token: string): Promise<MessageDto> {
@@ -394,22 +387,64 @@ export async function forgotPassword(ctx: AuthContext, email: string): Promise<M
 
 async function sendResetLink(ctx: AuthContext, email: string): Promise<void> {
   const account = await accountByEmail(ctx.db, email);
-  if (account?.is_active) {
-    const now = ctx.now ?? new Date();
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      const token = await createAccountToken(trx, account.id, 'reset-password', RESET_TOKEN_MINUTES * 60_000, now);
-      return ctx.mailer.enqueue(
-        trx,
-        resetPasswordMessage(
-          account.email,
-          account.first_name,
-          linkTo(ctx, 'reset-password', token),
-          RESET_TOKEN_MINUTES,
-        ),
-      );
+  await writeLink(
+    ctx,
+    email,
+    account?.is_active ? account : undefined,
+    'reset-password',
+    RESET_TOKEN_MINUTES * 60_000,
+    (to, name, url) => resetPasswordMessage(to, name, url, RESET_TOKEN_MINUTES),
+  );
+}
+
+const ROLLED_BACK = Symbol('rolled back');
+
+/**
+ * Writes a link token and its message for the account; without an account, the same statements in a
+ * transaction that is rolled back, so the database does the same work either way (decision 025).
+ */
+async function writeLink(
+  ctx: AuthContext,
+  email: string,
+  account: { id: number; email: string; first_name: string } | undefined,
+  purpose: AccountTokenPurpose,
+  lifetimeMs: number,
+  compose: (to: string, firstName: string, url: string) => EmailMessage,
+): Promise<void> {
+  const now = ctx.now ?? new Date();
+  const page = purpose === 'verify-email' ? 'verify-email' : 'reset-password';
+  const id = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      if (account) {
+        const token = await createAccountToken(trx, account.id, purpose, lifetimeMs, now);
+        return ctx.mailer.enqueue(trx, compose(account.email, account.first_name, linkTo(ctx, page, token)));
+      }
+      await trx
+        .updateTable('account_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', 0)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute();
+      const message = compose(email, '', linkTo(ctx, page, newSecretToken()));
+      await trx
+        .insertInto('email_outbox')
+        .values({
+          to_address: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html,
+          status: 'outbox',
+        })
+        .execute();
+      throw ROLLED_BACK;
+    })
+    .catch((error: unknown) => {
+      if (error === ROLLED_BACK) return undefined;
+      throw error;
     });
-    ctx.mailer.deliver([id]);
-  }
+  if (id !== undefined) ctx.mailer.deliver([id]);
 }
 
 export async function validateResetToken(ctx: AuthContext, token: string): Promise<ResetTokenValidity> {
