@@ -54,12 +54,6 @@ export async function createTestApp(
   };
 }
 
-/**
- * Tests sign access tokens for accounts their factories made, without signing in. An access token must
- * name a live session (decision 025), so a token signed without `sid` gets a session of its own: a real
- * refresh-token row, written before the next request goes through `app.inject`. A token for an account
- * that does not exist gets no row, and is refused like any token whose session is unknown.
- */
 const sessionWrites = new WeakMap<FastifyInstance, Set<Promise<unknown>>>();
 
 /** Waits for the sessions of the tokens signed so far: needed before a token goes over a socket. */
@@ -67,6 +61,14 @@ export async function sessionsWritten(app: FastifyInstance): Promise<void> {
   await Promise.all(sessionWrites.get(app) ?? []);
 }
 
+/**
+ * Tests sign access tokens for accounts their factories made, without signing in. An access token must
+ * name a live session (decision 025), so a token signed without `sid` gets a session of its own: a real
+ * refresh-token row, written before the next request goes through `app.inject`. A token for an account
+ * that does not exist gets no row, and is refused like any token whose session is unknown. A token
+ * that leaves the process (a socket, fetch) waits for `sessionsWritten` first; an app built without
+ * createTestApp calls this before its first inject.
+ */
 export function withTestSessions(app: FastifyInstance): void {
   if (sessionWrites.has(app)) return;
   const pending = new Set<Promise<unknown>>();
