@@ -14,7 +14,13 @@ import {
 } from '../mail/templates.ts';
 import { accountByEmail, userById } from '../users/queries.ts';
 import { hashToken, issueRefreshToken, newSecretToken, revokeFamily, revokeSessions } from './sessions.ts';
-import { clearSignInFailures, isSignInLocked, recordSignInFailure, SIGN_IN_LOCK } from './sign-in-failures.ts';
+import {
+  clearSignInFailures,
+  isSignInLocked,
+  recordSignInFailure,
+  SIGN_IN_LOCK,
+  signInFailureDecoy,
+} from './sign-in-failures.ts';
 
 export const VERIFY_TOKEN_HOURS = 48;
 export const RESET_TOKEN_MINUTES = 60;
@@ -199,6 +205,7 @@ export async function login(ctx: AuthContext, body: LoginBody, client: ClientInf
   const account = await accountByEmail(ctx.db, body.email);
   if (!account) {
     await verify(await timingDecoy(), body.password).catch(() => false);
+    await signInFailureDecoy(ctx.db, ctx.now ?? new Date());
     throw invalidCredentials();
   }
   const now = ctx.now ?? new Date();

@@ -52,3 +52,19 @@ export async function recordSignInFailure(db: Kysely<Database>, userId: number, 
 export async function clearSignInFailures(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('sign_in_failures').where('user_id', '=', userId).execute();
 }
+
+/**
+ * For an address without an account: the same round trips as a counted failure (a lock check, then a
+ * transaction with one write), touching no row, so a wrong password takes as long either way.
+ */
+export async function signInFailureDecoy(db: Kysely<Database>, now: Date): Promise<void> {
+  await isSignInLocked(db, 0, now);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sign_in_failures')
+      .set({ failures: sql<number>`failures + 1` })
+      .where('user_id', '=', 0)
+      .returning('failures')
+      .execute();
+  });
+}
