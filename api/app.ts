@@ -55,6 +55,9 @@ declare module 'fastify' {
   }
 }
 
+/** A hop count as Fastify's types take it: the nearest `hops` proxies are trusted. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -67,7 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Only configured proxies may name the client (decision 025): the per-address limits key on it.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -103,7 +107,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   await app.register(cookie);
-  await app.register(jwt, { secret: options.jwtSecret });
+  await app.register(jwt, {
+    secret: options.jwtSecret,
+    // Every access token expires and names its account and session; one without is refused (decision 025).
+    sign: { expiresIn: config.accessTokenTtlSeconds },
+    verify: { requiredClaims: ['exp', 'sub', 'sid'] },
+  });
   await app.register(openApiPlugin);
 
   await app.register(httpCachePlugin);

@@ -62,6 +62,48 @@ describe('configuration', () => {
     expect(config.legacyDatabaseUrl).toBe('mysql://root@127.0.0.1:3306/legacy');
   });
 
+  it('trusts no proxy unless TRUST_PROXY names one: a hop count, or addresses and ranges (decision 025)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' ' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '172.16.0.0/12',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    const rule =
+      'Invalid configuration: TRUST_PROXY must be a number of proxy hops from 1 to 10, or a comma-separated list of proxy addresses or ranges (10.0.0.5, 172.16.0.0/12, loopback)';
+    for (const value of [
+      '0',
+      '11',
+      'true',
+      '*',
+      '10.0.0.0/33',
+      '::1/129',
+      '1.2.3',
+      '10.0.0.1,',
+      '10.0.0.0/8/1',
+      '10.0.0.0/',
+    ]) {
+      expect(bad({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+      expect(bad({ TRUST_PROXY: value }), value).toThrow(rule);
+    }
+    expect(bad({ TRUST_PROXY: 'proxy.internal' })).toThrow('"proxy.internal" is neither');
+  });
+
+  it('loads demo data by default only into an embedded database outside production (decision 025)', () => {
+    expect(loadConfig({}).seedDemoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/app' }).seedDemoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).seedDemoData).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO_DATA: 'true' }).seedDemoData,
+    ).toBe(true);
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+    expect(bad({ SEED_DEMO_DATA: 'yes' })).toThrow('Invalid configuration: SEED_DEMO_DATA must be true or false');
+  });
+
   it('generates a JWT secret once and keeps it in the data folder', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ff-config-'));
     const config = loadConfig({ DATA_DIR: dir });

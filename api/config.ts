@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -26,6 +27,45 @@ function hasProtocol(value: string, protocols: string[]): boolean {
     return false;
   }
 }
+
+/** The names proxy-addr (Fastify's trustProxy) knows for whole ranges. */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One address, or an address with a prefix length (CIDR), IPv4 or IPv6. */
+function isAddressOrRange(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_MESSAGE =
+  'must be a number of proxy hops from 1 to 10, or a comma-separated list of proxy addresses or ranges (10.0.0.5, 172.16.0.0/12, loopback)';
+
+/** Unset or empty: no proxy is trusted, and the client address is the TCP peer (decision 025). */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const text = v?.trim() ?? '';
+    if (text === '') return false;
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops >= 1 && hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+      return z.NEVER;
+    }
+    const entries = text.split(',').map((e) => e.trim());
+    const bad = entries.find((e) => !isAddressOrRange(e));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_MESSAGE}; "${bad || '(empty)'}" is neither` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const optionalText = z
   .string()
@@ -78,6 +118,11 @@ const envSchema = z.object({
     .min(50, 'must be a whole number of milliseconds from 50 to 600000')
     .max(600000, 'must be a whole number of milliseconds from 50 to 600000')
     .default(30000),
+  TRUST_PROXY: trustProxySchema,
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false', ''], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined)),
   LEGACY_DATABASE_URL: optionalText.refine(
     (v) => v === undefined || hasProtocol(v, ['mysql:', 'mariadb:']),
     'must be a mysql:// or mariadb:// URL',
@@ -104,6 +149,16 @@ export interface Config {
   accessTokenTtlSeconds: number;
   /** Requests per minute per client address on each sign-in, sign-up and recovery call. */
   authRateLimit: number;
+  /**
+   * Which proxies may name the client in X-Forwarded-For: false (none: the TCP peer is the client),
+   * a number of hops, or proxy addresses and ranges (decision 025).
+   */
+  trustProxy: false | number | string[];
+  /**
+   * Whether an empty database gets the demo data at start. Unset: only an embedded database outside
+   * production; production seeds nothing unless asked (decision 025).
+   */
+  seedDemoData: boolean;
   legacyDatabaseUrl: string | undefined;
   /** How often the live hub pings each WebSocket (and refreshes its presence for other instances). */
   liveHeartbeatMs: number;
@@ -140,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: v.SMTP_URL,
     accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS,
     authRateLimit: v.AUTH_RATE_LIMIT,
+    trustProxy: v.TRUST_PROXY,
+    seedDemoData: v.SEED_DEMO_DATA ?? (v.NODE_ENV !== 'production' && database.kind === 'pglite'),
     legacyDatabaseUrl: v.LEGACY_DATABASE_URL,
     liveHeartbeatMs: v.LIVE_HEARTBEAT_MS,
   };

@@ -4,11 +4,14 @@ import { EXIT_CODES, exitCodeFor } from './cli/run.ts';
 import { loadConfig, resolveJwtSecret } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from './db/seed.ts';
+import { DEMO_ACCOUNTS, hasActiveSuperAdmin, isDatabaseEmpty, seedDemoData } from './db/seed.ts';
 import { seedDemoCompetition } from './db/seed-competition.ts';
 import { createEventStore } from './event-store/store.ts';
 
-/** Process entry: config, database, migrations, demo data on a fresh embedded database, listen, shutdown. */
+/**
+ * Process entry: config, database, migrations, demo data where configured (decision 025), listen,
+ * shutdown.
+ */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config.database);
@@ -19,12 +22,13 @@ async function main() {
     throw error;
   }
 
-  const embedded = config.database.kind === 'pglite';
-  if (embedded && (await isDatabaseEmpty(database.db))) {
-    process.stdout.write('Empty embedded database: loading the demo data...\n');
+  // Demo data only where it was asked for or cannot hurt: never in production by default (decision 025).
+  if (config.seedDemoData && (await isDatabaseEmpty(database.db))) {
+    process.stdout.write('Empty database: loading the demo data...\n');
     await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });
     await seedDemoCompetition(createEventStore(database.db, PROJECTIONS), { timeZone: config.siteTimeZone });
   }
+  const needsFirstAdmin = !(await hasActiveSuperAdmin(database.db));
 
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
   handleShutdown(app, database);
@@ -45,9 +49,14 @@ async function main() {
         ? `embedded PostgreSQL in ${config.database.dataDir}`
         : 'embedded PostgreSQL in memory';
   const lines = [`FireFit Canada is running at http://localhost:${port} (${where})`];
-  if (embedded) {
+  if (config.seedDemoData) {
     lines.push('Demo accounts (unless their passwords were changed):');
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(11)} ${a.email} / ${a.password}`);
+  }
+  if (needsFirstAdmin) {
+    lines.push(
+      'No super-admin yet. Create the first one with: npm run admin:create (it asks for the e-mail, name and password).',
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

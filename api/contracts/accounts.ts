@@ -160,7 +160,11 @@ export type SessionDto = z.infer<typeof sessionSchema>;
 export const messageSchema = z.object({ message: z.string() });
 export type MessageDto = z.infer<typeof messageSchema>;
 
-export const registerResponseSchema = z.object({ message: z.string(), user: userSchema });
+/**
+ * A public sign-up answers only the message, the same whether or not the address was free; a
+ * super-admin creating an account also gets the account (decision 025).
+ */
+export const registerResponseSchema = z.object({ message: z.string(), user: userSchema.optional() });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 export const resetTokenValiditySchema = z.object({ valid: z.boolean(), expiresAt: z.iso.datetime().nullable() });

@@ -79,6 +79,14 @@ export interface AccountTokensTable {
   created_at: CreatedAt;
 }
 
+/** Failed sign-ins of one account in the current window, and its temporary lock (decision 025). */
+export interface SignInFailuresTable {
+  user_id: number;
+  failures: Generated<number>;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
 export type EmailStatus = 'outbox' | 'sent' | 'failed';
 
 export interface EmailOutboxTable {
@@ -281,6 +289,7 @@ export interface Database {
   announcements: AnnouncementsTable;
   refresh_tokens: RefreshTokensTable;
   account_tokens: AccountTokensTable;
+  sign_in_failures: SignInFailuresTable;
   email_outbox: EmailOutboxTable;
   bios: BiosTable;
   teams: TeamsTable;

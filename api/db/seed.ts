@@ -485,6 +485,18 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
   return !rows[0]?.any;
 }
 
+/** Whether someone can administer the site: else the first super-admin is still to be created. */
+export async function hasActiveSuperAdmin(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'super-admin')
+    .where('is_active', '=', true)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export interface SeedSummary {
   departments: number;
   users: number;

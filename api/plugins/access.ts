@@ -16,6 +16,32 @@ export type Access = (typeof ACCESS_LEVELS)[number];
 export interface AccessTokenClaims {
   sub: number;
   role: Role;
+  /**
+   * The session (refresh-token family) the token was issued for: ending it ends the token (decision 025).
+   * Always there on a verified caller; absent on an actor built by code (the seed).
+   */
+  sid?: string;
+}
+
+/** What a token must carry besides its role to be checked against its account and session. */
+export interface SessionClaims {
+  sub: number;
+  sid: string;
+}
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The claims of a verified token, or undefined when any of them is malformed: a `sub` that is not a
+ * positive whole number, a session id that is not a UUID. The signature and `exp` are checked before
+ * (the JWT plugin requires exp, sub and sid, see api/app.ts).
+ */
+export function accessTokenClaims(payload: unknown): SessionClaims | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { sub, sid } = payload as Record<string, unknown>;
+  if (typeof sub !== 'number' || !Number.isSafeInteger(sub) || sub < 1 || sub > 2_147_483_647) return undefined;
+  if (typeof sid !== 'string' || !SESSION_ID.test(sid)) return undefined;
+  return { sub, sid };
 }
 
 declare module 'fastify' {
@@ -100,8 +126,9 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /**
- * Verifies the bearer token, then reads the account: a deactivated account is refused and a changed
- * role applies at once, instead of living on in a token for the rest of its lifetime.
+ * Verifies the bearer token, then reads the account and the token's session: a deactivated account or
+ * an ended session is refused, and a changed role applies at once, instead of living on in a token for
+ * the rest of its lifetime. Any malformed claim is a 401, never a 500.
  */
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const unauthorized = new DomainError(401, 'UNAUTHORIZED', 'Sign in to continue.');
@@ -110,9 +137,11 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   } catch {
     throw unauthorized;
   }
-  const account = await activeAccount(app.db, request.user.sub);
+  const claims = accessTokenClaims(request.user);
+  if (!claims) throw unauthorized;
+  const account = await activeAccount(app.db, claims);
   if (!account) throw unauthorized;
-  request.user = { sub: request.user.sub, role: account.role };
+  request.user = { sub: claims.sub, role: account.role, sid: claims.sid };
 }
 
 /** A signed-in caller's account as it is now: its current role decides, not the one in its token. */
@@ -122,8 +151,6 @@ export interface ActiveAccount {
   /** "First Last". */
   name: string;
 }
-
-const ACCOUNT_COLUMNS = ['id', 'role', 'is_active', 'first_name', 'last_name'] as const;
 
 function toActiveAccount(row: {
   id: number;
@@ -136,32 +163,43 @@ function toActiveAccount(row: {
   return { id: row.id, role: row.role, name: `${row.first_name} ${row.last_name}`.trim() };
 }
 
-/**
- * The account check of every signed-in call (HTTP here, the live socket in api/modules/live/): the
- * account must exist and be active. Undefined otherwise.
- */
-export async function activeAccount(db: Kysely<Database>, userId: number): Promise<ActiveAccount | undefined> {
-  const row = await db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', userId).executeTakeFirst();
-  return row && toActiveAccount(row);
-}
-
-/** The same check for many accounts in one query: the active ones among the ids, by id. */
+/** The accounts, active, behind the open sessions (refresh-token families) among `claims`, by session id. */
 export async function activeAccounts(
   db: Kysely<Database>,
-  userIds: readonly number[],
-): Promise<Map<number, ActiveAccount>> {
-  const accounts = new Map<number, ActiveAccount>();
-  if (userIds.length === 0) return accounts;
+  claims: readonly SessionClaims[],
+): Promise<Map<string, ActiveAccount>> {
+  const accounts = new Map<string, ActiveAccount>();
+  if (claims.length === 0) return accounts;
   const rows = await db
-    .selectFrom('users')
-    .select(ACCOUNT_COLUMNS)
-    .where('id', 'in', [...new Set(userIds)])
+    .selectFrom('refresh_tokens')
+    .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+    .select([
+      'refresh_tokens.family_id',
+      'users.id',
+      'users.role',
+      'users.is_active',
+      'users.first_name',
+      'users.last_name',
+    ])
+    .where('refresh_tokens.family_id', 'in', [...new Set(claims.map((c) => c.sid))])
+    .where('refresh_tokens.revoked_at', 'is', null)
     .execute();
+  const userOfSession = new Map(claims.map((c) => [c.sid, c.sub]));
   for (const row of rows) {
     const account = toActiveAccount(row);
-    if (account) accounts.set(account.id, account);
+    // A session id borrowed from another account's token does not count.
+    if (account && userOfSession.get(row.family_id) === account.id) accounts.set(row.family_id, account);
   }
   return accounts;
+}
+
+/**
+ * The account check of every signed-in call (HTTP here, the live socket in api/modules/live/): the
+ * account must exist and be active, and the token's session must not have ended (logout, password
+ * reset, deactivation, a replayed refresh token: decision 025). Undefined otherwise.
+ */
+export async function activeAccount(db: Kysely<Database>, claims: SessionClaims): Promise<ActiveAccount | undefined> {
+  return (await activeAccounts(db, [claims])).get(claims.sid);
 }
 
 /** The caller of a public route when a valid bearer token came with it, else undefined. */

@@ -9,12 +9,18 @@ import { sendError } from './errors.ts';
 const NOT_BUILT_PAGE = `<!doctype html><meta charset="utf-8"><title>Not built</title>
 <p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
 
+/** A source map, by its name: `.map`, any case. */
+const isDebugArtefact = (pathname: string) => /\.map$/i.test(pathname);
+
 /**
  * Serves the built React app. Hashed assets are cached for a year; index.html is revalidated on
  * every load. Any other path outside /api answers index.html: unknown paths show the home page.
  */
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webRoot: string }) => {
   const root = path.resolve(opts.webRoot);
+  // Source maps (and any other build artefact meant for developers) are never served in production,
+  // whatever the build left in the folder (decision 025).
+  const servable = app.config.env === 'production' ? (pathname: string) => !isDebugArtefact(pathname) : undefined;
   const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
   // Small and asked for on every page load outside /api: kept in memory.
@@ -28,6 +34,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webRoot: 
         index: false,
         wildcard: false,
         cacheControl: false,
+        ...(servable ? { allowedPath: servable } : {}),
         setHeaders(res, filePath) {
           const relative = path.relative(root, filePath);
           if (relative.startsWith(`assets${path.sep}`)) {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { buildApp } from '../../api/app.ts';
 import { loadConfig } from '../../api/config.ts';
@@ -48,7 +48,18 @@ async function measure(handle: DatabaseHandle) {
       .returning(['id', 'role'])
       .executeTakeFirstOrThrow();
     const runId = await insertBenchRun(db, { slug: 'bench-live', run: 'Bench run' }, 100);
-    const token = app.jwt.sign({ sub: admin.id, role: admin.role });
+    // An access token names a live session (decision 025): one of its own, as a sign-in would start.
+    const sid = randomUUID();
+    await db
+      .insertInto('refresh_tokens')
+      .values({
+        user_id: admin.id,
+        family_id: sid,
+        token_hash: randomBytes(32).toString('hex'),
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
+    const token = app.jwt.sign({ sub: admin.id, role: admin.role, sid });
     const base = `http://127.0.0.1:${port}/api/run-orders/run/${runId}`;
     const command = async (path: string, body: Record<string, unknown>) => {
       const res = await fetch(`${base}${path}`, {

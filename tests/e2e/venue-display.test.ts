@@ -2,7 +2,7 @@ import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunOrderDisplay, RunOrderView } from '../../api/contracts/run-orders.ts';
 import type { Run, User } from '../../api/db/schema.ts';
-import { bearer } from '../support/app.ts';
+import { bearer, sessionsWritten } from '../support/app.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
   closeSiteAndBrowser,
@@ -107,9 +107,11 @@ async function command(
   runId = run.id,
 ): Promise<RunOrderView> {
   const current = await displayOf(runId);
+  const auth = bearer(site.app, admin);
+  await sessionsWritten(site.app); // the token's session (decision 025), before it leaves the process
   const response = await fetch(`${site.baseUrl}/api/run-orders/run/${runId}${path}`, {
     method,
-    headers: { ...bearer(site.app, admin), 'content-type': 'application/json' },
+    headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({ expectedVersion: current.version, ...body }),
   });
   expect(response.status, await response.clone().text()).toBe(200);

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { ACCESS_LEVELS } from '../../api/plugins/access.ts';
-import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp, testConfig, testDatabase } from '../support/app.ts';
+import {
+  bearer,
+  createTestApp,
+  TEST_JWT_SECRET,
+  type TestApp,
+  testConfig,
+  testDatabase,
+  withTestSessions,
+} from '../support/app.ts';
 import { insertUser } from '../support/factories.ts';
 
 describe('the app on a real database', () => {
@@ -167,6 +175,7 @@ describe('errors and failures', () => {
     });
     app.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({ ok: true }));
     await app.ready();
+    withTestSessions(app);
     const anonymous = await app.inject('/api/test/admin-only');
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('UNAUTHORIZED');

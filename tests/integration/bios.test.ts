@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BioDto, PROFILE_PHOTO_MAX_BYTES } from '../../api/contracts/accounts.ts';
 import type { User } from '../../api/db/schema.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../../api/db/seed.ts';
-import { bearer, createTestApp, type TestApp, testDatabase } from '../support/app.ts';
+import { bearer, createTestApp, sessionsWritten, type TestApp, testDatabase } from '../support/app.ts';
 import { expectEnvelope } from '../support/expect-envelope.ts';
 import { insertDepartment, insertUser } from '../support/factories.ts';
 import { injectMultipart, multipart, type Part, testImage } from '../support/multipart.ts';
@@ -419,6 +419,8 @@ describe('POST /api/users/bios/{id}/upload-photo and GET /api/users/bios/{id}/ph
   it('refuses an oversized upload over a real socket too, where the body arrives in many chunks', async () => {
     const { user, bio } = await userWithBio();
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const signedIn = as(user);
+    await sessionsWritten(t.app); // the token leaves the process: its session first (decision 025)
     const png = await testImage(100, 100).png().toBuffer();
     for (const size of [PROFILE_PHOTO_MAX_BYTES + 1, 6 * PROFILE_PHOTO_MAX_BYTES]) {
       const bytes = Buffer.concat([png, Buffer.alloc(size - png.length, 1)]);
@@ -427,8 +429,8 @@ describe('POST /api/users/bios/{id}/upload-photo and GET /api/users/bios/{id}/ph
       form.append('profilePhoto', new Blob([bytes], { type: 'image/png' }), 'big.png');
       const handBuilt = multipart(photo(bytes));
       for (const init of [
-        { body: form, headers: as(user) },
-        { body: handBuilt.payload, headers: { ...as(user), 'content-type': handBuilt.contentType } },
+        { body: form, headers: signedIn },
+        { body: handBuilt.payload, headers: { ...signedIn, 'content-type': handBuilt.contentType } },
       ]) {
         const res = await fetch(`${address}/api/users/bios/${bio.id}/upload-photo`, { method: 'POST', ...init });
         expect(res.status).toBe(422);
@@ -445,7 +447,7 @@ describe('POST /api/users/bios/{id}/upload-photo and GET /api/users/bios/{id}/ph
     const ok = await fetch(`${address}/api/users/bios/${bio.id}/upload-photo`, {
       method: 'POST',
       body: good.payload,
-      headers: { ...as(user), 'content-type': good.contentType },
+      headers: { ...signedIn, 'content-type': good.contentType },
     });
     expect(ok.status).toBe(200);
   });

@@ -3,7 +3,7 @@ import { buildApp } from '../../api/app.ts';
 import type { RunOrderView } from '../../api/contracts/run-orders.ts';
 import type { User } from '../../api/db/schema.ts';
 import { startApiProcess } from '../support/api-process.ts';
-import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp, testConfig } from '../support/app.ts';
+import { bearer, createTestApp, sessionsWritten, TEST_JWT_SECRET, type TestApp, testConfig } from '../support/app.ts';
 import { insertEvent, insertRegistration, insertRun, insertUser } from '../support/factories.ts';
 import { LiveTestClient } from '../support/live-client.ts';
 
@@ -71,9 +71,11 @@ async function command(
   body: Record<string, unknown>,
   method = 'PATCH',
 ): Promise<RunOrderView> {
+  const signedIn = bearer(t.app, admin);
+  await sessionsWritten(t.app); // the token leaves the process: its session first (decision 025)
   const res = await fetch(`http://${instance.base}/api/run-orders/run/${runId}${path}`, {
     method,
-    headers: { ...bearer(t.app, admin), 'content-type': 'application/json' },
+    headers: { ...signedIn, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -86,6 +88,7 @@ describe(onServer ? 'two API processes on one PostgreSQL' : 'two API instances o
     const onA = await LiveTestClient.connect(`ws://${a.base}/api/live`);
     const onB = await LiveTestClient.connect(`ws://${b.base}/api/live`);
     const token = bearer(t.app, admin).authorization.slice('Bearer '.length);
+    await sessionsWritten(t.app);
     for (const socket of [onA, onB]) {
       await socket.request({ type: 'auth', token }, (m) => m.type === 'authenticated' || m.type === 'error');
       expect(await socket.subscribe(runId, 0)).toMatchObject({ type: 'subscribed', access: 'admin' });

@@ -11,7 +11,14 @@ import { RUN_ORDER_STREAM_TYPE, runOrderStreamId, type Slots } from '../../api/d
 import { append, type NewEvent, streamVersion } from '../../api/event-store/store.ts';
 import { PRESENCE_CHANNEL } from '../../api/modules/live/presence.ts';
 import { createLiveSocket, type WebSocketConstructor } from '../../web/lib/live-socket.ts';
-import { createTestApp, TEST_JWT_SECRET, type TestApp, testConfig } from '../support/app.ts';
+import {
+  createTestApp,
+  sessionsWritten,
+  TEST_JWT_SECRET,
+  type TestApp,
+  testConfig,
+  withTestSessions,
+} from '../support/app.ts';
 import { insertEvent, insertRun, insertUser } from '../support/factories.ts';
 import { LiveTestClient, liveUrl } from '../support/live-client.ts';
 
@@ -52,15 +59,19 @@ async function connect(to = url): Promise<LiveTestClient> {
   return client;
 }
 
-const tokenFor = (app: FastifyInstance, user: { id: number; role: Role }, expiresInSeconds?: number) =>
-  app.jwt.sign(
+/** A token whose session is written (decision 025) before it goes over a socket. */
+async function tokenFor(app: FastifyInstance, user: { id: number; role: Role }, expiresInSeconds?: number) {
+  const token = app.jwt.sign(
     { sub: user.id, role: user.role },
     expiresInSeconds === undefined ? {} : { expiresIn: expiresInSeconds },
   );
+  await sessionsWritten(app);
+  return token;
+}
 
 async function signIn(client: LiveTestClient, user: { id: number; role: Role }, app = t.app) {
   return client.request(
-    { type: 'auth', token: tokenFor(app, user) },
+    { type: 'auth', token: await tokenFor(app, user) },
     (m) => m.type === 'authenticated' || m.type === 'error',
   );
 }
@@ -130,6 +141,7 @@ async function startInstance(
     webRoot: '/nonexistent-web-root',
     logger: false,
   });
+  withTestSessions(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
@@ -282,7 +294,8 @@ describe('live: admin and public access', () => {
       type: 'authenticated',
       userId: adminA.id,
       role: 'admin',
-      expiresAt: null,
+      // Every access token expires (decision 025).
+      expiresAt: expect.any(String),
     });
     expect(await adminClient.subscribe(runId, 0)).toMatchObject({ access: 'admin', version: 2 });
     const display = await connect();
@@ -374,7 +387,7 @@ describe('live: admin and public access', () => {
     const client = await connect();
     expect(await client.subscribe(runId, 0)).toMatchObject({ access: 'public' });
     let from = client.mark();
-    client.send({ type: 'auth', token: tokenFor(t.app, adminA, 3) });
+    client.send({ type: 'auth', token: await tokenFor(t.app, adminA, 3) });
     const authenticated = await client.waitFor((m) => m.type === 'authenticated', { from });
     expect(authenticated).toMatchObject({ userId: adminA.id, expiresAt: expect.any(String) });
     expect(await client.waitFor((m) => m.type === 'subscribed', { from })).toEqual({
@@ -409,7 +422,7 @@ describe('live: admin and public access', () => {
 
     // A fresh token brings admin access back.
     from = client.mark();
-    client.send({ type: 'auth', token: tokenFor(t.app, adminA, 600) });
+    client.send({ type: 'auth', token: await tokenFor(t.app, adminA, 600) });
     expect(await client.waitFor((m) => m.type === 'subscribed', { from })).toMatchObject({
       access: 'admin',
       version: 3,

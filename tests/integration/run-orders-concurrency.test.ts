@@ -4,7 +4,7 @@ import { openPostgres } from '../../api/db/database.ts';
 import type { User } from '../../api/db/schema.ts';
 import { foldRunOrder } from '../../api/domain/run-orders/evolve.ts';
 import { readStream } from '../../api/event-store/store.ts';
-import { bearer, createTestApp, type TestApp, testDatabase } from '../support/app.ts';
+import { bearer, createTestApp, sessionsWritten, type TestApp, testDatabase } from '../support/app.ts';
 import type { TestDatabase } from '../support/database.ts';
 import {
   insertDepartment,
@@ -147,10 +147,9 @@ describe('eight admins on one board', () => {
     const sockets: LiveTestClient[] = [];
     for (const admin of admins) {
       const socket = await LiveTestClient.connect(liveUrl(t.app));
-      await socket.request(
-        { type: 'auth', token: as(admin).authorization.slice('Bearer '.length) },
-        (m) => m.type === 'authenticated' || m.type === 'error',
-      );
+      const token = as(admin).authorization.slice('Bearer '.length);
+      await sessionsWritten(t.app); // the token leaves the process: its session first (decision 025)
+      await socket.request({ type: 'auth', token }, (m) => m.type === 'authenticated' || m.type === 'error');
       expect(await socket.subscribe(runId, 0)).toMatchObject({ type: 'subscribed', access: 'admin' });
       sockets.push(socket);
     }

@@ -75,4 +75,77 @@ describe('the server process', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   });
+
+  it('seeds nothing in production; the first super-admin is created with npm run admin:create (decision 025)', async () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ff-prod-')), PORT: '0', NODE_ENV: 'production' };
+    const secrets = { JWT_SECRET: 'a-production-secret-that-is-long-enough-to-sign' };
+    const login = (port: number, email: string, password: string) =>
+      fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+
+    const first = startServer({ ...env, ...secrets });
+    await waitFor(first, 'running at');
+    expect(first.output()).not.toContain('demo data');
+    expect(first.output()).not.toContain('superadmin@firefit.example');
+    expect(first.output()).toContain('npm run admin:create');
+    const port = portOf(first.output());
+    expect((await login(port, 'superadmin@firefit.example', 'FireFit-Super1')).status).toBe(401);
+    expect(await (await fetch(`http://127.0.0.1:${port}/api/events/available-years`)).json()).toEqual([]);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const createAdmin = (extra: NodeJS.ProcessEnv, args: string[]) =>
+      runTool('api/cli/admin-create.ts', args, { ...env, ...secrets, ...extra });
+    const weak = await createAdmin({ ADMIN_PASSWORD: 'short' }, ['--email', 'chief@fire.example']);
+    expect(weak.code).toBe(64);
+    const made = await createAdmin({ ADMIN_PASSWORD: 'Strong-Pass-2026' }, [
+      '--email',
+      'chief@fire.example',
+      '--first-name',
+      'Pat',
+      '--last-name',
+      'Chief',
+    ]);
+    expect(made.code, made.output).toBe(0);
+    expect(made.output).toContain('Created the super-admin chief@fire.example');
+    const again = await createAdmin({ ADMIN_PASSWORD: 'Strong-Pass-2026' }, [
+      '--email',
+      'other@fire.example',
+      '--first-name',
+      'O',
+      '--last-name',
+      'T',
+    ]);
+    expect(again.code).toBe(64);
+    expect(again.output).toContain('already has a super-admin');
+
+    const second = startServer({ ...env, ...secrets });
+    await waitFor(second, 'running at');
+    expect(second.output()).not.toContain('npm run admin:create');
+    const signedIn = await login(portOf(second.output()), 'chief@fire.example', 'Strong-Pass-2026');
+    expect(signedIn.status).toBe(200);
+    expect((await signedIn.json()).user).toMatchObject({ role: 'super-admin', isVerified: true });
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 180_000);
 });
+
+/** Runs a command-line tool to its end; stdin is not a terminal, so it never waits for input. */
+function runTool(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}

@@ -39,7 +39,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   });
   const limited = { max: app.config.authRateLimit, timeWindow: '1 minute' };
-  const ctx = (): auth.AuthContext => ({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl });
+  // Work that runs after the answer (decision 025); closing the app waits for it.
+  const jobs = new Set<Promise<void>>();
+  const afterAnswer = (job: () => Promise<void>) => {
+    // setImmediate: the answer is written before the work starts.
+    const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(job)
+      .catch((error: unknown) => app.log.error({ err: error }, 'account e-mail work failed'))
+      .finally(() => jobs.delete(running));
+    jobs.add(running);
+  };
+  app.addHook('onClose', async () => {
+    while (jobs.size > 0) await Promise.allSettled([...jobs]);
+  });
+  const ctx = (): auth.AuthContext => ({
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    afterAnswer,
+  });
   const client = (request: FastifyRequest): auth.ClientInfo => ({
     userAgent: request.headers['user-agent'],
     ip: request.ip,
@@ -48,7 +66,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const accessTokenFor = (signedIn: auth.SignedIn): SessionDto => {
     const ttl = app.config.accessTokenTtlSeconds;
-    const accessToken = app.jwt.sign({ sub: signedIn.user.id, role: signedIn.user.role }, { expiresIn: ttl });
+    const accessToken = app.jwt.sign(
+      { sub: signedIn.user.id, role: signedIn.user.role, sid: signedIn.sessionId },
+      { expiresIn: ttl },
+    );
     return { accessToken, tokenExpiresAt: new Date(Date.now() + ttl * 1000).toISOString(), user: signedIn.user };
   };
   const startSession = (reply: FastifyReply, signedIn: auth.SignedIn): SessionDto => {
@@ -96,8 +117,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
       }
-      const user = await auth.register(ctx(), request.body, role);
-      return reply.code(201).send({ message: auth.AUTH_MESSAGES.registered, user });
+      // A public sign-up never learns whether the address had an account; a super-admin making an
+      // elevated account does (decision 025).
+      const elevated = role !== 'user';
+      const user = await auth.register(ctx(), request.body, role, { revealTaken: elevated });
+      return reply
+        .code(201)
+        .send(
+          elevated && user
+            ? { message: auth.AUTH_MESSAGES.registered, user }
+            : { message: auth.AUTH_MESSAGES.registered },
+        );
     },
   );
 

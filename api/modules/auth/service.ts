@@ -4,16 +4,31 @@ import type { LoginBody, MessageDto, RegisterBody, ResetTokenValidity, UserDto }
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AccountTokenPurpose, Database, Role } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { passwordChangedMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/templates.ts';
+import type { EmailMessage, Mailer } from '../mail/mailer.ts';
+import {
+  passwordChangedMessage,
+  resetPasswordMessage,
+  signInLockedMessage,
+  signUpWithTakenAddressMessage,
+  verifyEmailMessage,
+} from '../mail/templates.ts';
 import { accountByEmail, revokeSessions, userById } from '../users/queries.ts';
 import { hashToken, issueRefreshToken, newSecretToken, revokeFamily } from './sessions.ts';
+import {
+  clearSignInFailures,
+  isSignInLocked,
+  recordSignInFailure,
+  SIGN_IN_LOCK,
+  signInFailureDecoy,
+} from './sign-in-failures.ts';
 
 export const VERIFY_TOKEN_HOURS = 48;
 export const RESET_TOKEN_MINUTES = 60;
 
 export const AUTH_MESSAGES = {
-  registered: 'Account created. Check your e-mail for a link to verify your address before signing in.',
+  // The same answer whether or not the address already has an account (decision 025).
+  registered:
+    'Thanks. Check your e-mail: a new account needs its address verified before signing in, and if this address already has an account, the message says how to sign in to it.',
   verificationSent: 'If that address belongs to an account that still needs verifying, we have sent a new link.',
   verified: 'Your e-mail address is verified. You can sign in now.',
   resetSent: 'If an account exists for that address, we have sent a link to reset the password.',
@@ -39,6 +54,16 @@ export interface AuthContext {
   mailer: Mailer;
   publicUrl: string;
   now?: Date;
+  /**
+   * Runs work whose outcome the answer must not reveal (whether an address has an account) after the
+   * answer, so its duration cannot tell either (decision 025). Without it the work runs inline.
+   */
+  afterAnswer?: (job: () => Promise<void>) => void;
+}
+
+async function afterAnswer(ctx: AuthContext, job: () => Promise<void>): Promise<void> {
+  if (ctx.afterAnswer) ctx.afterAnswer(job);
+  else await job();
 }
 
 export interface ClientInfo {
@@ -48,6 +73,8 @@ export interface ClientInfo {
 
 export interface SignedIn {
   user: UserDto;
+  /** The session (refresh-token family) the access token is bound to. */
+  sessionId: string;
   refreshToken: string;
   refreshExpiresAt: Date;
   rememberMe: boolean;
@@ -97,7 +124,17 @@ async function claimAccountToken(trx: Kysely<Database>, token: string, purpose: 
 const linkTo = (ctx: AuthContext, page: string, token: string) =>
   `${ctx.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
 
-export async function register(ctx: AuthContext, body: RegisterBody, role: Role): Promise<UserDto> {
+/**
+ * Creates an account. An address that already has one gets the same answer (undefined) and its owner
+ * an e-mail saying so, unless `revealTaken` (a super-admin creating an account) asks for the 409
+ * (decision 025). Both ways hash the password and write one message in one transaction.
+ */
+export async function register(
+  ctx: AuthContext,
+  body: RegisterBody,
+  role: Role,
+  options: { revealTaken?: boolean } = {},
+): Promise<UserDto | undefined> {
   const now = ctx.now ?? new Date();
   const passwordHash = await hash(body.password);
   const outbox: number[] = [];
@@ -126,27 +163,61 @@ export async function register(ctx: AuthContext, body: RegisterBody, role: Role)
       return user.id;
     })
     .catch((error) => {
-      if (isUniqueViolation(error)) {
+      if (!isUniqueViolation(error)) throw error;
+      if (options.revealTaken) {
         throw new DomainError(
           409,
           'EMAIL_TAKEN',
           'An account with this e-mail address already exists. Sign in, or reset your password if you forgot it.',
         );
       }
-      throw error;
+      return undefined;
     });
+  if (userId === undefined) {
+    await tellOwnerOfSignUp(ctx, body.email);
+    return undefined;
+  }
   ctx.mailer.deliver(outbox);
   return (await userById(ctx.db, userId)) as UserDto;
+}
+
+/** Someone signed up with an address that has an account: its owner hears of it, with the ways in. */
+async function tellOwnerOfSignUp(ctx: AuthContext, email: string): Promise<void> {
+  const account = await accountByEmail(ctx.db, email);
+  if (!account) return;
+  const id = await ctx.db
+    .transaction()
+    .execute((trx) =>
+      ctx.mailer.enqueue(
+        trx,
+        signUpWithTakenAddressMessage(
+          account.email,
+          account.first_name,
+          `${ctx.publicUrl}/sign-in`,
+          `${ctx.publicUrl}/forgot-password`,
+        ),
+      ),
+    );
+  ctx.mailer.deliver([id]);
 }
 
 export async function login(ctx: AuthContext, body: LoginBody, client: ClientInfo): Promise<SignedIn> {
   const account = await accountByEmail(ctx.db, body.email);
   if (!account) {
     await verify(await timingDecoy(), body.password).catch(() => false);
+    await signInFailureDecoy(ctx.db, ctx.now ?? new Date());
     throw invalidCredentials();
   }
+  const now = ctx.now ?? new Date();
+  const locked = await isSignInLocked(ctx.db, account.id, now);
   const passwordMatches = await verify(account.password_hash, body.password).catch(() => false);
-  if (!passwordMatches) throw invalidCredentials();
+  // A locked account answers exactly like a wrong password, even to the right one: a different answer
+  // would tell a stranger the address has an account. The owner learns of the lock by e-mail (decision 025).
+  if (locked) throw invalidCredentials();
+  if (!passwordMatches) {
+    await recordFailedSignIn(ctx, account, now);
+    throw invalidCredentials();
+  }
   // Only after the password is proven: these answers would otherwise tell strangers an account exists.
   if (!account.is_active)
     throw new DomainError(
@@ -163,15 +234,39 @@ export async function login(ctx: AuthContext, body: LoginBody, client: ClientInf
   }
   const rememberMe = body.rememberMe ?? false;
   const issued = await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ last_login_at: ctx.now ?? new Date() })
-      .where('id', '=', account.id)
-      .execute();
-    return issueRefreshToken(trx, { userId: account.id, rememberMe, ...client }, ctx.now);
+    await trx.updateTable('users').set({ last_login_at: now }).where('id', '=', account.id).execute();
+    await clearSignInFailures(trx, account.id);
+    return issueRefreshToken(trx, { userId: account.id, rememberMe, ...client }, now);
   });
   const user = (await userById(ctx.db, account.id)) as UserDto;
-  return { user, refreshToken: issued.token, refreshExpiresAt: issued.expiresAt, rememberMe };
+  return {
+    user,
+    sessionId: issued.familyId,
+    refreshToken: issued.token,
+    refreshExpiresAt: issued.expiresAt,
+    rememberMe,
+  };
+}
+
+/** Counts a wrong password; the failure that starts a lock mails the owner, in the same transaction. */
+async function recordFailedSignIn(
+  ctx: AuthContext,
+  account: { id: number; email: string; first_name: string },
+  now: Date,
+): Promise<void> {
+  const mailId = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await recordSignInFailure(trx, account.id, now))) return undefined;
+    return ctx.mailer.enqueue(
+      trx,
+      signInLockedMessage(
+        account.email,
+        account.first_name,
+        SIGN_IN_LOCK.lockMs / 60_000,
+        `${ctx.publicUrl}/forgot-password`,
+      ),
+    );
+  });
+  if (mailId !== undefined) ctx.mailer.deliver([mailId]);
 }
 
 /**
@@ -245,6 +340,7 @@ export async function refresh(ctx: AuthContext, presented: string | undefined, c
   const user = (await userById(ctx.db, outcome.userId)) as UserDto;
   return {
     user,
+    sessionId: outcome.issued.familyId,
     refreshToken: outcome.issued.token,
     refreshExpiresAt: outcome.issued.expiresAt,
     rememberMe: outcome.rememberMe,
@@ -264,19 +360,16 @@ export async function logout(ctx: AuthContext, presented: string | undefined): P
 }
 
 export async function resendVerification(ctx: AuthContext, email: string): Promise<MessageDto> {
-  const account = await accountByEmail(ctx.db, email);
-  if (account?.is_active && !account.is_verified) {
-    const now = ctx.now ?? new Date();
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      const token = await createAccountToken(trx, account.id, 'verify-email', VERIFY_TOKEN_HOURS * 3_600_000, now);
-      return ctx.mailer.enqueue(
-        trx,
-        verifyEmailMessage(account.email, account.first_name, linkTo(ctx, 'verify-email', token), VERIFY_TOKEN_HOURS),
-      );
-    });
-    ctx.mailer.deliver([id]);
-  }
+  await afterAnswer(ctx, () => sendVerificationLink(ctx, email));
   return { message: AUTH_MESSAGES.verificationSent };
+}
+
+async function sendVerificationLink(ctx: AuthContext, email: string): Promise<void> {
+  const account = await accountByEmail(ctx.db, email);
+  const eligible = account?.is_active && !account.is_verified ? account : undefined;
+  await writeLink(ctx, email, eligible, 'verify-email', VERIFY_TOKEN_HOURS * 3_600_000, (to, name, url) =>
+    verifyEmailMessage(to, name, url, VERIFY_TOKEN_HOURS),
+  );
 }
 
 export async function verifyEmail(ctx: AuthContext, token: string): Promise<MessageDto> {
@@ -293,25 +386,72 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<Mess
   return { message: AUTH_MESSAGES.verified };
 }
 
+/** The same answer, after the same work, whether or not the address has an account (decision 025). */
 export async function forgotPassword(ctx: AuthContext, email: string): Promise<MessageDto> {
-  const account = await accountByEmail(ctx.db, email);
-  if (account?.is_active) {
-    const now = ctx.now ?? new Date();
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      const token = await createAccountToken(trx, account.id, 'reset-password', RESET_TOKEN_MINUTES * 60_000, now);
-      return ctx.mailer.enqueue(
-        trx,
-        resetPasswordMessage(
-          account.email,
-          account.first_name,
-          linkTo(ctx, 'reset-password', token),
-          RESET_TOKEN_MINUTES,
-        ),
-      );
-    });
-    ctx.mailer.deliver([id]);
-  }
+  await afterAnswer(ctx, () => sendResetLink(ctx, email));
   return { message: AUTH_MESSAGES.resetSent };
+}
+
+async function sendResetLink(ctx: AuthContext, email: string): Promise<void> {
+  const account = await accountByEmail(ctx.db, email);
+  await writeLink(
+    ctx,
+    email,
+    account?.is_active ? account : undefined,
+    'reset-password',
+    RESET_TOKEN_MINUTES * 60_000,
+    (to, name, url) => resetPasswordMessage(to, name, url, RESET_TOKEN_MINUTES),
+  );
+}
+
+const ROLLED_BACK = Symbol('rolled back');
+
+/**
+ * Writes a link token and its message for the account; without an account, the same statements in a
+ * transaction that is rolled back, so the database does the same work either way (decision 025).
+ */
+async function writeLink(
+  ctx: AuthContext,
+  email: string,
+  account: { id: number; email: string; first_name: string } | undefined,
+  purpose: AccountTokenPurpose,
+  lifetimeMs: number,
+  compose: (to: string, firstName: string, url: string) => EmailMessage,
+): Promise<void> {
+  const now = ctx.now ?? new Date();
+  const page = purpose === 'verify-email' ? 'verify-email' : 'reset-password';
+  const id = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      if (account) {
+        const token = await createAccountToken(trx, account.id, purpose, lifetimeMs, now);
+        return ctx.mailer.enqueue(trx, compose(account.email, account.first_name, linkTo(ctx, page, token)));
+      }
+      await trx
+        .updateTable('account_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', 0)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute();
+      const message = compose(email, '', linkTo(ctx, page, newSecretToken()));
+      await trx
+        .insertInto('email_outbox')
+        .values({
+          to_address: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html,
+          status: 'outbox',
+        })
+        .execute();
+      throw ROLLED_BACK;
+    })
+    .catch((error: unknown) => {
+      if (error === ROLLED_BACK) return undefined;
+      throw error;
+    });
+  if (id !== undefined) ctx.mailer.deliver([id]);
 }
 
 export async function validateResetToken(ctx: AuthContext, token: string): Promise<ResetTokenValidity> {
@@ -352,6 +492,8 @@ export async function resetPassword(ctx: AuthContext, token: string, newPassword
       .where('used_at', 'is', null)
       .execute();
     await revokeSessions(trx, claimed.user_id, 'password-reset');
+    // The reset proved the owner: a sign-in lock of theirs ends with it.
+    await clearSignInFailures(trx, claimed.user_id);
     return ctx.mailer.enqueue(
       trx,
       passwordChangedMessage(account.email, account.first_name, `${ctx.publicUrl}/sign-in`),

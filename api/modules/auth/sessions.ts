@@ -28,6 +28,8 @@ export async function revokeFamily(db: Kysely<Database>, familyId: string, reaso
 export interface IssuedRefreshToken {
   token: string;
   expiresAt: Date;
+  /** The family: the session the access tokens carry as `sid`. */
+  familyId: string;
 }
 
 /** Starts a family (a sign-in) or continues one (a rotation). */
@@ -39,11 +41,12 @@ export async function issueRefreshToken(
   const token = newSecretToken();
   const lifetime = input.rememberMe ? REFRESH_TOKEN_LIFETIME_MS.rememberMe : REFRESH_TOKEN_LIFETIME_MS.session;
   const expiresAt = new Date(now.getTime() + lifetime);
+  const familyId = input.familyId ?? randomUUID();
   await db
     .insertInto('refresh_tokens')
     .values({
       user_id: input.userId,
-      family_id: input.familyId ?? randomUUID(),
+      family_id: familyId,
       token_hash: hashToken(token),
       remember_me: input.rememberMe,
       expires_at: expiresAt,
@@ -51,5 +54,5 @@ export async function issueRefreshToken(
       ip: input.ip ?? null,
     })
     .execute();
-  return { token, expiresAt };
+  return { token, expiresAt, familyId };
 }

@@ -453,7 +453,7 @@ export class LiveHub {
     }
     for (const { conn, auth } of signedIn) {
       if (conn.closed || conn.auth !== auth) continue; // signed in again meanwhile
-      const refreshed = refreshedAuth(auth, accounts.get(auth.userId));
+      const refreshed = refreshedAuth(auth, accounts.get(auth.sessionId));
       if (refreshed === null) {
         this.setAuth(conn, null);
         this.sendError(conn, 'UNAUTHORIZED', 'This account can no longer sign in.');

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { audienceOf, refreshedAuth, type SocketAuth } from './socket-auth.ts';
 
-const auth: SocketAuth = { userId: 3, role: 'admin', name: 'Ada Admin', admin: true, expiresAt: null };
+const auth: SocketAuth = {
+  userId: 3,
+  sessionId: '0b6f7c1e-8d2a-4c3b-9e5f-1a2b3c4d5e6f',
+  role: 'admin',
+  name: 'Ada Admin',
+  admin: true,
+  expiresAt: null,
+};
 
 describe('socket sign-in', () => {
   it('shows admins everything and anyone else, signed in or not, the public view', () => {

@@ -1,8 +1,8 @@
 /**
  * Signing a live socket in (docs/decisions/018-live-protocol.md "Admin and public access"). The token
  * is verified like a bearer token, then the account goes through the access plugin's own check
- * (api/plugins/access.ts `activeAccount`): it must exist and be active, and its current role, not the
- * token's, decides.
+ * (api/plugins/access.ts `activeAccount`): it must exist and be active, the token's session must not
+ * have ended (decision 025), and its current role, not the token's, decides.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import {
   type AccessTokenClaims,
   type ActiveAccount,
+  accessTokenClaims,
   activeAccount,
   activeAccounts,
   isAdmin,
@@ -18,6 +19,8 @@ import type { LiveAudience } from './stream-type.ts';
 
 export interface SocketAuth {
   userId: number;
+  /** The session the token was issued for: ending it signs the socket out at the next check. */
+  sessionId: string;
   role: AccessTokenClaims['role'];
   name: string;
   admin: boolean;
@@ -44,11 +47,13 @@ export async function signInSocket(app: Pick<FastifyInstance, 'jwt' | 'db'>, tok
     if ((error as { code?: string }).code !== 'FAST_JWT_EXPIRED') return INVALID;
     return { auth: null, code: 'TOKEN_EXPIRED', message: 'The sign-in token has expired.' };
   }
-  const account = typeof claims.sub === 'number' ? await activeAccount(app.db, claims.sub) : undefined;
-  if (!account) return INVALID;
+  const valid = accessTokenClaims(claims);
+  const account = valid ? await activeAccount(app.db, valid) : undefined;
+  if (!valid || !account) return INVALID;
   return {
     auth: {
       userId: account.id,
+      sessionId: valid.sid,
       role: account.role,
       name: account.name,
       admin: isAdmin(account.role),
@@ -57,14 +62,14 @@ export async function signInSocket(app: Pick<FastifyInstance, 'jwt' | 'db'>, tok
   };
 }
 
-/** The signed-in sockets' accounts as they are now, in one query (the active ones, by user id). */
+/** The signed-in sockets' accounts as they are now, in one query (active, session open; by session id). */
 export function currentAccounts(
   db: Kysely<Database>,
   auths: readonly SocketAuth[],
-): Promise<Map<number, ActiveAccount>> {
+): Promise<Map<string, ActiveAccount>> {
   return activeAccounts(
     db,
-    auths.map((auth) => auth.userId),
+    auths.map((auth) => ({ sub: auth.userId, sid: auth.sessionId })),
   );
 }
 

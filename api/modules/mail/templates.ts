@@ -82,3 +82,43 @@ export function teamInvitationMessage(
     links: [teamsUrl],
   };
 }
+
+export function signInLockedMessage(
+  to: string,
+  firstName: string,
+  minutesLocked: number,
+  resetUrl: string,
+): EmailMessage {
+  const lines = [
+    `Hello ${firstName},`,
+    `Someone entered a wrong password for your ${PRODUCT} account several times in a row, so signing in to it is paused for ${minutesLocked} minutes.`,
+    'If it was you, wait and try again, or choose a new password with the link below. If it was not you, your password has held: choosing a new, longer one is still a good idea.',
+  ];
+  return {
+    to,
+    subject: `Sign-in to your ${PRODUCT} account is paused`,
+    text: `${lines.join('\n\n')}\n\nChoose a new password: ${resetUrl}\n`,
+    html: layout('Sign-in is paused', lines, { label: 'Choose a new password', url: resetUrl }),
+    links: [resetUrl],
+  };
+}
+
+export function signUpWithTakenAddressMessage(
+  to: string,
+  firstName: string,
+  signInUrl: string,
+  resetUrl: string,
+): EmailMessage {
+  const lines = [
+    `Hello ${firstName},`,
+    `Someone tried to create a ${PRODUCT} account with this e-mail address, which already has one. No second account was made.`,
+    'If it was you, sign in with your password, or choose a new one if you forgot it. If it was not you, you can ignore this message.',
+  ];
+  return {
+    to,
+    subject: `You already have a ${PRODUCT} account`,
+    text: `${lines.join('\n\n')}\n\nSign in: ${signInUrl}\nForgot your password: ${resetUrl}\n`,
+    html: layout('You already have an account', lines, { label: 'Sign in', url: signInUrl }),
+    links: [signInUrl, resetUrl],
+  };
+}

@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+
+/** A built web app with the source maps a build leaves beside its bundles. */
+function builtWebRoot(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'ff-web-maps-'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>FireFit</title><div id="root"></div>');
+  writeFileSync(path.join(root, 'assets', 'main-abc123.js'), 'console.log("hi")');
+  writeFileSync(path.join(root, 'assets', 'main-abc123.js.map'), '{"version":3,"sources":["../web/main.tsx"]}');
+  writeFileSync(path.join(root, 'assets', 'main-abc123.css.MAP'), '{"version":3}');
+  return root;
+}
+
+describe('source maps of the web app (decision 025)', () => {
+  let production: TestApp;
+  let development: TestApp;
+  beforeAll(async () => {
+    const webRoot = builtWebRoot();
+    production = await createTestApp({ webRoot, env: { NODE_ENV: 'production' } });
+    development = await createTestApp({ webRoot, env: { NODE_ENV: 'development' } });
+  });
+  afterAll(async () => {
+    await production?.close();
+    await development?.close();
+  });
+
+  it('are 404 in production, in any spelling, while the bundles are served', async () => {
+    const bundle = await production.app.inject('/assets/main-abc123.js');
+    expect(bundle.statusCode).toBe(200);
+    for (const url of [
+      '/assets/main-abc123.js.map',
+      '/assets/main-abc123.js.map?v=1',
+      '/assets/main-abc123.js%2Emap',
+      '/assets/main-abc123.css.MAP',
+      '/assets/../assets/main-abc123.js.map',
+    ]) {
+      const res = await production.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('sources');
+    }
+  });
+
+  it('are served in development, where they help', async () => {
+    const map = await development.app.inject('/assets/main-abc123.js.map');
+    expect(map.statusCode).toBe(200);
+    expect(map.body).toContain('sources');
+  });
+});
