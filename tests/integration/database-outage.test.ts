@@ -7,7 +7,7 @@ import { type DatabaseHandle, openPostgres } from '../../api/db/database.ts';
 import type { Run, User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { type ApiProcess, startApiProcess } from '../support/api-process.ts';
-import { appOn, bearer } from '../support/app.ts';
+import { appOn, bearer, sessionsWritten } from '../support/app.ts';
 import { createServerDatabase, type TestDatabase } from '../support/database.ts';
 import { insertEvent, insertRegistration, insertRun, insertUser } from '../support/factories.ts';
 import { LiveTestClient } from '../support/live-client.ts';
@@ -43,10 +43,12 @@ const baseOf = (app: FastifyInstance) => {
 };
 
 async function call(base: string, method: string, path: string, caller?: User, body?: unknown) {
+  const authorization = caller ? bearer(direct, caller) : {};
+  await sessionsWritten(direct); // the token's session is written before it leaves the process
   const res = await fetch(`http://${base}${path}`, {
     method,
     headers: {
-      ...(caller ? bearer(direct, caller) : {}),
+      ...authorization,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -236,6 +238,7 @@ describe('live sockets across an outage', () => {
     const socket = await LiveTestClient.connect(`ws://${baseOf(app)}/api/live`);
     try {
       const token = bearer(direct, admin).authorization.slice('Bearer '.length);
+      await sessionsWritten(direct);
       await socket.request({ type: 'auth', token }, (m) => m.type === 'authenticated' || m.type === 'error');
       expect(await socket.subscribe(boardRun.id, 0)).toMatchObject({ type: 'subscribed', access: 'admin' });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -59,8 +60,19 @@ export async function runBurst(
   fixture: BurstFixture,
   onAnswered: (answer: Answered) => void,
 ): Promise<void> {
+  // An access token names a live session (decision 025): each caller gets one, as a sign-in would start,
+  // written before the burst so that the burst itself is only commands.
+  const sessionOf = new Map<number, string>();
+  for (const id of [fixture.adminId, ...fixture.userIds]) {
+    const sid = randomUUID();
+    await app.db
+      .insertInto('refresh_tokens')
+      .values({ user_id: id, family_id: sid, token_hash: `burst-${sid}`, expires_at: new Date(Date.now() + 3_600_000) })
+      .execute();
+    sessionOf.set(id, sid);
+  }
   const auth = (id: number, role: 'user' | 'admin') => ({
-    authorization: `Bearer ${app.jwt.sign({ sub: id, role })}`,
+    authorization: `Bearer ${app.jwt.sign({ sub: id, role, sid: sessionOf.get(id) })}`,
   });
   const send = async (
     method: 'POST' | 'PATCH',
