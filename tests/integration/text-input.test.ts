@@ -1,10 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
-import type { RouteEntry } from '../../api/plugins/access.ts';
 import { bearer, callAs, createTestApp, type TestApp } from '../support/app.ts';
 import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from '../support/factories.ts';
+import { bodyRoutesOf, knownKeys, tablesFingerprint } from '../support/route-bodies.ts';
 
 /** Text input hygiene through HTTP (docs/decisions/027): a NUL is a 400 naming the field, never a 500. */
 const TABLES = [
@@ -51,18 +49,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function fingerprint(): Promise<string> {
-  const parts: string[] = [];
-  for (const table of TABLES) {
-    const row = await sql<{
-      digest: string;
-    }>`select count(*) || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as digest from ${sql.table(table)} t`.execute(
-      t.database.db,
-    );
-    parts.push(`${table}=${row.rows[0]?.digest}`);
-  }
-  return parts.join(' ');
-}
+const fingerprint = () => tablesFingerprint(t.database.db, TABLES);
 
 function expectRefused(res: { statusCode: number; body: string; json: () => unknown }, field: string, message: RegExp) {
   expect(res.statusCode, res.body).toBe(400);
@@ -112,9 +99,7 @@ describe('a NUL in a text field or query string', () => {
 
   it('is refused in every body field of every route in the route table', async () => {
     const before = await fingerprint();
-    const routes = t.app.routeTable.filter(
-      (r: RouteEntry) => r.url.startsWith('/api/') && r.body && typeof (r.body as z.ZodType).safeParse === 'function',
-    );
+    const routes = bodyRoutesOf(t.app.routeTable);
     expect(routes.length).toBeGreaterThanOrEqual(10);
     for (const route of routes) {
       const url = route.url.replace(/:\w+/g, '1');
@@ -165,11 +150,3 @@ describe('names made of invisible characters', () => {
     expect(renamed.json().firstName).toBe('Zoë');
   });
 });
-
-/** Field names a schema knows, under its wrappers. */
-function knownKeys(schema: unknown): string[] {
-  const def = (schema as { def?: { shape?: object; in?: unknown; schema?: unknown; innerType?: unknown } }).def;
-  if (!def) return [];
-  if (def.shape) return Object.keys(def.shape);
-  return knownKeys(def.in ?? def.schema ?? def.innerType);
-}
