@@ -94,12 +94,17 @@ const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 /** 'secret' (passwords, tokens) only refuses a NUL: stripping would change what the caller typed. */
 export type TextKind = 'line' | 'multiline' | 'name' | 'secret';
 
-/** Where a string holds a NUL: the path of the first one found in a request part, keys included; null when none. */
+/** A half of a surrogate pair without its other half: not Unicode, and jsonb refuses it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** A NUL or a lone surrogate: text PostgreSQL cannot store. */
+const unstorable = (s: string) => s.includes(NUL) || LONE_SURROGATE.test(s);
+
+/** Where a string holds a NUL or a lone surrogate: the path of the first found in a request part, keys included. */
 export function findNul(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path : null;
+  if (typeof value === 'string') return unstorable(value) ? path : null;
   if (depth > 64 || value === null || typeof value !== 'object') return null;
   for (const [key, inner] of Object.entries(value)) {
-    if (key.includes(NUL)) return [...path, key];
+    if (unstorable(key)) return [...path, key];
     const found = findNul(inner, [...path, Array.isArray(value) ? Number(key) : key], depth + 1);
     if (found) return found;
   }
@@ -107,7 +112,7 @@ export function findNul(value: unknown, path: PropertyKey[] = [], depth = 0): Pr
 }
 
 /** The message a NUL gets, wherever it is. */
-export const nulMessage = (label: string) => `${label} must not contain the NUL character`;
+export const nulMessage = (label: string) => `${label} must not contain the NUL character or half a surrogate pair`;
 
 /**
  * The one text schema every contract's text input starts from (docs/decisions/027): a NUL is refused, other
@@ -116,7 +121,7 @@ export const nulMessage = (label: string) => `${label} must not contain the NUL 
  * a name made only of invisible characters is then empty, so .min(1) refuses it.
  */
 export function textInput(label: string, kind: TextKind = 'line', error = `${label} must be text`) {
-  const schema = z.string({ error }).refine((s) => !s.includes(NUL), nulMessage(label));
+  const schema = z.string({ error }).refine((s) => !unstorable(s), nulMessage(label));
   if (kind === 'secret') return schema;
   const cleaned = schema.overwrite((s) =>
     s.replace(kind === 'multiline' ? CONTROLS_MULTILINE : CONTROLS_SINGLE_LINE, ''),

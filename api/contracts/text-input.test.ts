@@ -81,6 +81,7 @@ describe('text input hygiene in the contracts', () => {
   it('finds a NUL anywhere in a request part, keys included', () => {
     expect(findNul({ a: [1, { b: 'x\u0000' }] })).toEqual(['a', 1, 'b']);
     expect(findNul({ 'k\u0000': 1 })).toEqual(['k\u0000']);
-    expect(findNul({ a: 'clean', b: [null, 2, true] })).toBeNull();
+    expect(findNul({ a: 'clean', b: [null, 2, true], c: 'pair \u{1F692}' })).toBeNull();
+    expect(findNul({ notes: 'half \ud800' })).toEqual(['notes']);
   });
 });

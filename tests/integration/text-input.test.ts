@@ -121,6 +121,18 @@ describe('a NUL in a text field or query string', () => {
   });
 });
 
+describe('other text an attacker might send', () => {
+  it('refuses a lone surrogate (jsonb cannot hold it) with 400 naming the field', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/registrations/${registrationId}`,
+      headers: { ...bearer(t.app, me), 'content-type': 'application/json' },
+      payload: '{"notes":"half \\ud800 a pair"}',
+    });
+    expectRefused(res, 'body.notes', /surrogate/);
+  });
+});
+
 describe('names made of invisible characters', () => {
   it('refuses invisible-only and direction-disguised names and trims invisible ends', async () => {
     const before = await fingerprint();
