@@ -6,8 +6,10 @@ import jwt from '@fastify/jwt';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { PROJECTIONS } from '../projections/registry.ts';
 import type { Config } from './config.ts';
+import { findNul, nulMessage } from './contracts/common.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createEventStore, type EventStore } from './event-store/store.ts';
 import { adminUserRoutes } from './modules/admin-users/routes.ts';
@@ -76,7 +78,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // A NUL in any part of any request is a 400 naming where it is, whatever the route's schema (decision 027).
+  app.setValidatorCompiler<z.ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return (data) => {
+      const path = findNul(data);
+      if (!path) return validate(data);
+      const field = path.length ? String(path[path.length - 1]) : 'value';
+      const refuse = z
+        .unknown()
+        .superRefine((_, ctx) => ctx.addIssue({ code: 'custom', message: nulMessage(field), path }));
+      return validatorCompiler({ ...route, schema: refuse })(data);
+    };
+  });
   app.setSerializerCompiler(serializerCompiler);
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEED_TIME_MAX_MS, SEED_TIME_MIN_MS } from '../domain/times.ts';
-import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuerySchema } from './common.ts';
+import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuerySchema, searchQueryInput, textInput } from './common.ts';
 
 /**
  * Shared field rules of the account forms and of the API that receives them: the browser
@@ -46,23 +46,21 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, MESSAGES.emailTooLong)
   .pipe(z.email(MESSAGES.emailInvalid));
 
-export const passwordSchema = z
-  .string({ error: MESSAGES.passwordRequired })
+export const passwordSchema = textInput('Password', 'secret', MESSAGES.passwordRequired)
   .min(LOGIN_PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong);
 
 /** The password rules: at least 8 characters with a lowercase letter, an uppercase letter and a digit. */
-export const newPasswordSchema = z
-  .string({ error: MESSAGES.newPasswordRequired })
+export const newPasswordSchema = textInput('Password', 'secret', MESSAGES.newPasswordRequired)
   .min(1, MESSAGES.newPasswordRequired)
   .min(RESET_PASSWORD_MIN_LENGTH, MESSAGES.newPasswordTooShort)
   .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong)
   .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, MESSAGES.newPasswordWeak);
 
-const nameSchema = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(NAME_MAX_LENGTH, MESSAGES.nameTooLong);
-export const firstNameSchema = nameSchema(MESSAGES.firstNameRequired);
-export const lastNameSchema = nameSchema(MESSAGES.lastNameRequired);
+const nameSchema = (label: string, required: string) =>
+  textInput(label, 'name', required).trim().min(1, required).max(NAME_MAX_LENGTH, MESSAGES.nameTooLong);
+export const firstNameSchema = nameSchema('First name', MESSAGES.firstNameRequired);
+export const lastNameSchema = nameSchema('Last name', MESSAGES.lastNameRequired);
 
 export const roleSchema = z.enum(ROLES, { error: MESSAGES.roleInvalid });
 
@@ -98,8 +96,7 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const emailBodySchema = z.object({ email: emailSchema });
 export type EmailBody = z.infer<typeof emailBodySchema>;
 
-const resetTokenSchema = z
-  .string({ error: MESSAGES.resetTokenRequired })
+const resetTokenSchema = textInput('token', 'secret', MESSAGES.resetTokenRequired)
   .trim()
   .min(1, MESSAGES.resetTokenRequired)
   .max(200, MESSAGES.resetTokenRequired);
@@ -120,8 +117,7 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const resetTokenQuerySchema = z.object({ token: resetTokenSchema });
 export const verifyTokenQuerySchema = z.object({
-  token: z
-    .string({ error: MESSAGES.tokenRequired })
+  token: textInput('token', 'secret', MESSAGES.tokenRequired)
     .trim()
     .min(1, MESSAGES.tokenRequired)
     .max(200, MESSAGES.tokenRequired),
@@ -172,7 +168,7 @@ export type ResetTokenValidity = z.infer<typeof resetTokenValiditySchema>;
 
 // ---------- users ----------
 
-const searchText = z.string({ error: 'query is required' }).trim().max(100, 'query must be at most 100 characters');
+const searchText = searchQueryInput(100, 'query', 'query is required');
 
 /** GET /users and /users/filter: the user filters, a role and free text, paginated. */
 export const userListQuerySchema = pageQuerySchema.extend({
@@ -255,15 +251,12 @@ export const bioSchema = z.object({
 });
 export type BioDto = z.infer<typeof bioSchema>;
 
-const optionalText = (max: number, field: string) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .max(max, `${field} must be at most ${max} characters`);
+const optionalText = (max: number, field: string, kind: 'line' | 'multiline' = 'line') =>
+  textInput(field, kind).trim().max(max, `${field} must be at most ${max} characters`);
 
 export const bioFieldsSchema = z.object({
   headline: optionalText(BIO_LIMITS.headline, 'Headline').optional(),
-  about: optionalText(BIO_LIMITS.about, 'About').optional(),
+  about: optionalText(BIO_LIMITS.about, 'About', 'multiline').optional(),
   position: optionalText(BIO_LIMITS.position, 'Position').nullable().optional(),
   hometown: optionalText(BIO_LIMITS.hometown, 'Hometown').nullable().optional(),
   yearsOfService: z
@@ -311,8 +304,7 @@ export type DepartmentPage = z.infer<typeof departmentPageSchema>;
 export const PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
 
 const nullableText = (max: number, field: string) =>
-  z
-    .string({ error: `${field} must be text` })
+  textInput(field)
     .trim()
     .max(max, `${field} must be at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -321,13 +313,11 @@ const nullableText = (max: number, field: string) =>
 
 export const departmentBodySchema = z
   .object({
-    name: z
-      .string({ error: 'Name is required' })
+    name: textInput('Name', 'name', 'Name is required')
       .trim()
       .min(1, 'Name is required')
       .max(120, 'Name must be at most 120 characters'),
-    city: z
-      .string({ error: 'City is required' })
+    city: textInput('City', 'line', 'City is required')
       .trim()
       .min(1, 'City is required')
       .max(80, 'City must be at most 80 characters'),

@@ -75,3 +75,63 @@ export const pageMetaSchema = z.object({
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), meta: pageMetaSchema });
 }
+
+// ---------- text input hygiene (docs/decisions/027) ----------
+
+/** U+0000: PostgreSQL refuses it in text, so it is refused with a 400 before any query runs. */
+export const NUL = '\u0000';
+/** C0 and C1 control characters, DEL included; tab, line feed and carriage return listed apart. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point (decision 027)
+const CONTROLS_SINGLE_LINE = /[\u0001-\u001F\u007F-\u009F]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point (decision 027)
+const CONTROLS_MULTILINE = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+/** Characters that draw nothing: zero-width space/non-joiner/joiner, LRM/RLM, direction embeddings, overrides, isolates, BOM. */
+const INVISIBLE = '\\u200B-\\u200F\\u2060\\u202A-\\u202E\\u2066-\\u2069\\uFEFF';
+const INVISIBLE_OR_SPACE_AT_ENDS = new RegExp(`^[\\s${INVISIBLE}]+|[\\s${INVISIBLE}]+$`, 'gu');
+/** Direction embeddings, overrides and isolates: inside a name they disguise the text around them. */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** 'secret' (passwords, tokens) only refuses a NUL: stripping would change what the caller typed. */
+export type TextKind = 'line' | 'multiline' | 'name' | 'secret';
+
+/** A half of a surrogate pair without its other half: not Unicode, and jsonb refuses it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** A NUL or a lone surrogate: text PostgreSQL cannot store. */
+const unstorable = (s: string) => s.includes(NUL) || LONE_SURROGATE.test(s);
+
+/** Where a string holds a NUL or a lone surrogate: the path of the first found in a request part, keys included. */
+export function findNul(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
+  if (typeof value === 'string') return unstorable(value) ? path : null;
+  if (depth > 64 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (unstorable(key)) return [...path, key];
+    const found = findNul(inner, [...path, Array.isArray(value) ? Number(key) : key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The message a NUL gets, wherever it is. */
+export const nulMessage = (label: string) => `${label} must not contain the NUL character or half a surrogate pair`;
+
+/**
+ * The one text schema every contract's text input starts from (docs/decisions/027): a NUL is refused, other
+ * control characters are stripped (a multi-line text keeps tab and line breaks), and a name ('name') is trimmed of
+ * invisible characters at its ends and refuses direction controls anywhere. Chain .trim(), .min(), .max() as usual:
+ * a name made only of invisible characters is then empty, so .min(1) refuses it.
+ */
+export function textInput(label: string, kind: TextKind = 'line', error = `${label} must be text`) {
+  const schema = z.string({ error }).refine((s) => !unstorable(s), nulMessage(label));
+  if (kind === 'secret') return schema;
+  const cleaned = schema.overwrite((s) =>
+    s.replace(kind === 'multiline' ? CONTROLS_MULTILINE : CONTROLS_SINGLE_LINE, ''),
+  );
+  if (kind !== 'name') return cleaned;
+  return cleaned
+    .refine((s) => !DIRECTION_CONTROLS.test(s), `${label} must not contain direction-control characters`)
+    .overwrite((s) => s.replace(INVISIBLE_OR_SPACE_AT_ENDS, ''));
+}
+
+/** A search query string: single-line text, trimmed, at most max characters. */
+export const searchQueryInput = (max = 100, label = 'query', error = `${label} must be text`) =>
+  textInput(label, 'line', error).trim().max(max, `${label} must be at most ${max} characters`);

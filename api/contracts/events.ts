@@ -8,6 +8,8 @@ import {
   MAX_ID,
   pageOf,
   pageQuerySchema,
+  searchQueryInput,
+  textInput,
   wholeNumberParam,
 } from './common.ts';
 
@@ -103,11 +105,7 @@ export const adminEventListQuerySchema = pageQuerySchema.extend({
   scope: commaList(z.enum(EVENT_SCOPES, { error: scopeListMessage })),
   year: wholeNumberParam('year must be a year from 1900 to 2100', 1900, 2100).optional(),
   departmentId: idQuery('departmentId').optional(),
-  query: z
-    .string({ error: 'query must be text' })
-    .trim()
-    .max(EVENT_LIMITS.query, `query must be at most ${EVENT_LIMITS.query} characters`)
-    .optional(),
+  query: searchQueryInput(EVENT_LIMITS.query).optional(),
 });
 export type AdminEventListQuery = z.output<typeof adminEventListQuerySchema>;
 
@@ -115,8 +113,7 @@ export type AdminEventListQuery = z.output<typeof adminEventListQuerySchema>;
 export const activeEventsQuerySchema = pageQuerySchema;
 
 const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
+  textInput(field, 'line', `${field} is required`)
     .trim()
     .min(1, `${field} is required`)
     .max(max, `${field} must be at most ${max} characters`);
@@ -125,8 +122,7 @@ const optionalDate = (field: string) => isoDate(field).nullable().optional();
 
 const eventFields = {
   name: text('Name', EVENT_LIMITS.name),
-  description: z
-    .string({ error: 'Description must be text' })
+  description: textInput('Description', 'multiline')
     .trim()
     .max(EVENT_LIMITS.description, `Description must be at most ${EVENT_LIMITS.description} characters`),
   startDate: isoDate('Start date'),

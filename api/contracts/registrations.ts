@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { REGISTRATION_STATUSES } from '../domain/registrations/events.ts';
-import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuery, pageQuerySchema } from './common.ts';
+import {
+  booleanQuery,
+  idQuery,
+  MAX_ID,
+  pageOf,
+  pageQuery,
+  pageQuerySchema,
+  searchQueryInput,
+  textInput,
+} from './common.ts';
 
 /** Requests and responses of /api/registrations (docs/domain.md "Registration"). Shared with the browser. */
 
@@ -28,9 +37,10 @@ const expectedVersionSchema = z
   .int('expectedVersion must be a whole number from 1')
   .min(1, 'expectedVersion must be a whole number from 1')
   .max(MAX_ID, 'expectedVersion must be a whole number from 1');
-const notesSchema = z
-  .string({ error: 'notes must be text or null' })
-  .max(NOTES_MAX_LENGTH, `notes must be at most ${NOTES_MAX_LENGTH} characters`);
+const notesSchema = textInput('notes', 'multiline', 'notes must be text or null').max(
+  NOTES_MAX_LENGTH,
+  `notes must be at most ${NOTES_MAX_LENGTH} characters`,
+);
 
 /** What every command body may carry: the version the client saw, and an id that makes a retry harmless. */
 const commandFields = {
@@ -80,7 +90,7 @@ export const registrationListQuerySchema = pageQuerySchema.extend({
   hasWaitlistPosition: booleanQuery('hasWaitlistPosition').optional(),
   deleted: booleanQuery('deleted').optional(),
   /** Free text over the entrant: the team's name or the person's name. */
-  query: z.string({ error: 'query must be text' }).trim().max(100, 'query must be at most 100 characters').optional(),
+  query: searchQueryInput().optional(),
 });
 export type RegistrationListQuery = z.infer<typeof registrationListQuerySchema>;
 
@@ -117,8 +127,7 @@ export type RegistrationUpdateBody = z.infer<typeof registrationUpdateBodySchema
 /** PATCH /registrations/{id}/cancel. The body is optional (absent or null). */
 export const registrationCancelBodySchema = z
   .object({
-    reason: z
-      .string({ error: 'reason must be text' })
+    reason: textInput('reason', 'multiline')
       .max(REASON_MAX_LENGTH, `reason must be at most ${REASON_MAX_LENGTH} characters`)
       .optional(),
     ...commandFields,

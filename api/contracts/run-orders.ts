@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEEDING_RULES } from '../domain/run-orders/events.ts';
-import { MAX_ID, wholeNumberParam } from './common.ts';
+import { MAX_ID, textInput, wholeNumberParam } from './common.ts';
 import { COMMAND_ID_PATTERN } from './registrations.ts';
 
 /**
@@ -126,8 +126,7 @@ export const heatMoveBodySchema = z
   })
   .strict();
 
-const stateName = z
-  .string({ error: `name must be 1 to ${STATE_NAME_MAX_LENGTH} characters` })
+const stateName = textInput('name', 'line', `name must be 1 to ${STATE_NAME_MAX_LENGTH} characters`)
   .trim()
   .min(1, `name must be 1 to ${STATE_NAME_MAX_LENGTH} characters`)
   .max(STATE_NAME_MAX_LENGTH, `name must be 1 to ${STATE_NAME_MAX_LENGTH} characters`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RUN_TYPES } from '../domain/runs/categories.ts';
-import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuerySchema } from './common.ts';
+import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuerySchema, textInput } from './common.ts';
 
 export const RUN_LIMITS = { name: 120, participantLimitMin: 1, participantLimitMax: 1000 } as const;
 
@@ -51,14 +51,12 @@ export const participantLimitSchema = z
   .max(RUN_LIMITS.participantLimitMax, participantLimitMessage);
 
 const runFields = {
-  name: z
-    .string({ error: 'Name must be text' })
+  name: textInput('Name', 'line', 'Name must be text')
     .trim()
     .min(1, 'Name must not be blank')
     .max(RUN_LIMITS.name, `Name must be at most ${RUN_LIMITS.name} characters`),
   type: runTypeSchema,
-  category: z
-    .string({ error: 'Category is required' })
+  category: textInput('Category', 'line', 'Category is required')
     .trim()
     .min(1, 'Category is required')
     .max(60, 'Category must be at most 60 characters'),
@@ -129,8 +127,7 @@ export type RunListQuery = z.output<typeof runListQuerySchema>;
 export const runTypeParamsSchema = z.object({ type: runTypeSchema });
 
 export const validateRunTypesQuerySchema = z.object({
-  runTypes: z
-    .string({ error: 'runTypes is required: a comma list such as individual,relay' })
+  runTypes: textInput('runTypes', 'line', 'runTypes is required: a comma list such as individual,relay')
     .trim()
     .min(1, 'runTypes is required: a comma list such as individual,relay')
     .max(200, 'runTypes must be at most 200 characters'),

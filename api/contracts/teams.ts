@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROBLEM_CODES } from '../domain/teams/eligibility.ts';
 import { emailSchema, seedTimeMsSchema } from './accounts.ts';
-import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuery } from './common.ts';
+import { booleanQuery, idQuery, MAX_ID, pageOf, pageQuery, searchQueryInput, textInput } from './common.ts';
 
 /** Teams (docs/decisions/016): the schemas the API validates with and the portal reuses. */
 
@@ -22,8 +22,7 @@ export const TEAM_MESSAGES = {
 
 export const teamRunTypeSchema = z.enum(TEAM_RUN_TYPES, { error: TEAM_MESSAGES.runTypeInvalid });
 
-const teamNameSchema = z
-  .string({ error: TEAM_MESSAGES.nameRequired })
+const teamNameSchema = textInput('Team name', 'name', TEAM_MESSAGES.nameRequired)
   .trim()
   .min(1, TEAM_MESSAGES.nameRequired)
   .max(TEAM_NAME_MAX_LENGTH, TEAM_MESSAGES.nameTooLong);
@@ -171,7 +170,7 @@ export const teamListQuerySchema = pageQuery({ maxPage: 1_000_000 }).extend({
   isActive: booleanQuery('isActive').optional(),
   departmentId: idQuery('departmentId').optional(),
   runType: teamRunTypeSchema.optional(),
-  query: z.string({ error: 'query must be text' }).trim().max(100, 'query must be at most 100 characters').optional(),
+  query: searchQueryInput().optional(),
   mine: booleanQuery('mine').optional(),
   deleted: booleanQuery('deleted').optional(),
 });

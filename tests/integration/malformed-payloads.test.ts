@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { RouteEntry } from '../../api/plugins/access.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
 import { insertDepartment, insertUser } from '../support/factories.ts';
+import { bodyRoutesOf, knownKeys, tablesFingerprint } from '../support/route-bodies.ts';
 
 /**
  * Property: for every route that takes a JSON body, any payload its schema rejects gets 400 in the
@@ -37,31 +36,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function fingerprint(): Promise<string> {
-  const parts: string[] = [];
-  for (const table of TABLES) {
-    const row = await sql<{
-      digest: string;
-    }>`select count(*) || ':' || coalesce(md5(string_agg(t::text, ',' order by t::text)), '') as digest from ${sql.table(table)} t`.execute(
-      t.database.db,
-    );
-    parts.push(`${table}=${row.rows[0]?.digest}`);
-  }
-  return parts.join(' ');
-}
-
-/** Field names a schema knows, so generated payloads hit real fields with wrong values, not only junk keys. */
-function knownKeys(schema: unknown): string[] {
-  const def = (schema as { def?: { shape?: object; in?: unknown; schema?: unknown; innerType?: unknown } }).def;
-  if (!def) return [];
-  if (def.shape) return Object.keys(def.shape);
-  return knownKeys(def.in ?? def.schema ?? def.innerType);
-}
-
-const bodyRoutes = (): RouteEntry[] =>
-  t.app.routeTable.filter(
-    (r) => r.url.startsWith('/api/') && r.body && typeof (r.body as z.ZodType).safeParse === 'function',
-  );
+const fingerprint = () => tablesFingerprint(t.database.db, TABLES);
+const bodyRoutes = () => bodyRoutesOf(t.app.routeTable);
 
 describe('malformed payloads', () => {
   it('finds the body schemas to test', () => {
