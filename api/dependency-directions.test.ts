@@ -32,12 +32,6 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
   runs: ['events', 'registrations', 'run-orders'],
 };
 
-/**
- * Imports that still run the wrong way while issue 11 is under way, each with the change that removes
- * it. Delete a line once its import is gone.
- */
-const PENDING: readonly string[] = [];
-
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
@@ -60,7 +54,6 @@ function importsOf(file: string): Import[] {
 }
 
 const edge = ({ from, to }: Import) => `${from} -> ${to}`;
-const notPending = (i: Import) => !PENDING.includes(edge(i));
 const moduleOf = (path: string) => /^api\/modules\/([^/]+)\//.exec(path)?.[1];
 
 describe('dependency directions (decision 022)', () => {
@@ -90,8 +83,7 @@ describe('dependency directions (decision 022)', () => {
   it('keeps api/plugins from importing modules', () => {
     const wrong = sourceFiles('api/plugins')
       .flatMap(importsOf)
-      .filter((i) => i.to.startsWith('api/modules/'))
-      .filter(notPending);
+      .filter((i) => i.to.startsWith('api/modules/'));
     expect(wrong.map(edge)).toEqual([]);
   });
 
@@ -106,8 +98,7 @@ describe('dependency directions (decision 022)', () => {
         const from = moduleOf(i.from);
         const to = moduleOf(i.to);
         return from !== undefined && to !== undefined && from !== to && !MODULE_IMPORTS[from]?.includes(to);
-      })
-      .filter(notPending);
+      });
     expect(wrong.map(edge)).toEqual([]);
   });
 

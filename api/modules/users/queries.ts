@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { UserDto, UserPage } from '../../contracts/accounts.ts';
+import { containsPattern } from '../../db/like.ts';
 import { iso } from '../../db/rows.ts';
 import type { Database, NewUser, Role, UserUpdate } from '../../db/schema.ts';
 
@@ -65,11 +66,6 @@ export async function accountByEmail(db: Kysely<Database>, email: string) {
     .select(['id', 'email', 'password_hash', 'role', 'is_active', 'is_verified', 'first_name'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
-}
-
-/** An ILIKE pattern matching `text` anywhere, with the LIKE wildcards in it taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /** What the account lists filter on; every field is optional and they combine with AND. */
