@@ -51,6 +51,9 @@ export const disqualifyingPenalty = (penalties: readonly string[]): boolean =>
 
 /** How many times each infraction was called, in catalogue order: the timing table's counts. */
 export function penaltyCounts(penalties: readonly string[]): { code: InfractionCode; label: string; count: number }[] {
-  return INFRACTIONS.map((i) => ({ code: i.code, label: i.label, count: penalties.filter((p) => p === i.code).length }))
-    .filter((c) => c.count > 0);
+  return INFRACTIONS.map((i) => ({
+    code: i.code,
+    label: i.label,
+    count: penalties.filter((p) => p === i.code).length,
+  })).filter((c) => c.count > 0);
 }
