@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { findNul, nulMessage } from './contracts/common.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createEventStore, type EventStore } from './event-store/store.ts';
+import { loggerOptions } from './logging.ts';
 import { adminUserRoutes } from './modules/admin-users/routes.ts';
 import { publicAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -65,7 +66,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    ...(options.logger === undefined ? loggerOptions(config) : { logger: options.logger }),
     requestIdHeader: false,
     // Reuse a caller's (or proxy's) request id when it is sane, so one id follows a request end to end.
     genReqId: (req) => {

@@ -92,6 +92,7 @@ const envSchema = z.object({
     'must be an http:// or https:// URL',
   ),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { message: 'must be pretty or json' }).optional(),
   SITE_TIMEZONE: z
     .string()
     .default('America/Toronto')
@@ -143,6 +144,8 @@ export interface Config {
   jwtSecret: string | undefined;
   publicUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** pretty: readable lines for a person (the default outside production); json: one JSON object per line. */
+  logFormat: 'pretty' | 'json';
   siteTimeZone: string;
   smtpUrl: string | undefined;
   /** Lifetime of an access token (JWT); the refresh cookie outlives it. */
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: v.JWT_SECRET,
     publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     logLevel: v.LOG_LEVEL,
+    logFormat: v.LOG_FORMAT ?? (v.NODE_ENV === 'production' ? 'json' : 'pretty'),
     siteTimeZone: v.SITE_TIMEZONE,
     smtpUrl: v.SMTP_URL,
     accessTokenTtlSeconds: v.ACCESS_TOKEN_TTL_SECONDS,
