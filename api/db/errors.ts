@@ -12,10 +12,11 @@ export const isForeignKeyViolation = (error: unknown): boolean => hasCode(error,
 /**
  * SQLSTATEs that say the server or the connection is gone, not that the statement was wrong
  * (docs/decisions/024-database-outages.md): class 08 (connection exception), the server shutting down
- * or a backend terminated (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now) and
- * 53300 too_many_connections.
+ * or a backend terminated (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now),
+ * 53300 too_many_connections, and 57014 query_canceled: a statement that ran or waited past
+ * DATABASE_STATEMENT_TIMEOUT_MS (decision 029).
  */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
 /** Node's socket and name-resolution errors on the way to the server. */
 const UNAVAILABLE_SOCKET_CODES = new Set([
@@ -38,6 +39,7 @@ const UNAVAILABLE_MESSAGES = [
   /^timeout expired$/,
   /^timeout exceeded when trying to connect$/,
   /is not queryable$/, // "Client has encountered a connection error and is not queryable"
+  /^Query read timeout$/, // no answer within query_timeout: the network stalled (decision 029)
 ];
 
 /**
