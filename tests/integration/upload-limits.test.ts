@@ -97,13 +97,14 @@ describe('uploads per person', () => {
     expectEnvelope(refused, 429, 'RATE_LIMITED');
     expect(refused.json().message).toMatch(/at most 20 in 10 minutes/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    // Nothing changed, and the limit is the person's: someone else still uploads.
+    // Nothing changed, and the limit is the person's, not the address's: someone else from the same
+    // address still uploads.
     expect(await photoIdOf(bioId)).toBe(stored);
     const other = await userWithBio();
     expect((await uploadPhoto(other.bioId, other.user, photo(smallPng))).statusCode).toBe(200);
   });
 
-  it('counts by account, not by address: a refused caller is not limited before signing in', async () => {
+  it('checks who calls before counting: an anonymous upload is 401, not a count against anyone', async () => {
     const { bioId } = await userWithBio();
     const res = await injectMultipart(t.app, `/api/users/bios/${bioId}/upload-photo`, {}, photo(smallPng));
     expectEnvelope(res, 401, 'UNAUTHORIZED');
