@@ -26,6 +26,8 @@ import { liveRoutes } from './modules/live/routes.ts';
 import { mailerPlugin } from './modules/mail/mailer.ts';
 import { imageQueuePlugin } from './modules/pictures/upload-limits.ts';
 import { registrationRoutes } from './modules/registrations/routes.ts';
+import { resultLiveStream } from './modules/results/live-stream.ts';
+import { resultRoutes } from './modules/results/routes.ts';
 import { runOrderLiveStream } from './modules/run-orders/live-stream.ts';
 import { runOrderRoutes } from './modules/run-orders/routes.ts';
 import { runRoutes } from './modules/runs/routes.ts';
@@ -150,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(teamRoutes);
   await app.register(registrationRoutes);
   // The hub before the WebSocket plugin, so its preClose (close code 1001, then cut) runs first.
-  await app.register(liveModule, { streamTypes: [runOrderLiveStream] });
+  await app.register(liveModule, { streamTypes: [runOrderLiveStream, resultLiveStream] });
   // The WebSocket plugin in a context of its own with /api/live: its per-request hooks then run on
   // that route only, not on every API call (they cost a quarter of a cached public read's throughput).
   await app.register(async (live) => {
@@ -160,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.decorate('websocketServer', live.websocketServer);
   });
   await app.register(runOrderRoutes);
+  await app.register(resultRoutes);
 
   await app.register(staticWebPlugin, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;
