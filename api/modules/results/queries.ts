@@ -430,8 +430,8 @@ interface ScoredRun {
 }
 
 async function scoreRun(db: Kysely<Database>, run: RunForResults): Promise<ScoredRun> {
-  const rows = await recordedRowsOfRun(db, run.id);
-  const facts = await entrantFacts(db, { registrationIds: rows.map((r) => r.registration_id) });
+  // By run, not by a list of ids: one indexed range instead of a 500-element IN list.
+  const [rows, facts] = await Promise.all([recordedRowsOfRun(db, run.id), entrantFacts(db, { runId: run.id })]);
   const entries = rows.map((row) => scoringEntryOf(row, facts.get(row.registration_id)));
   const teams = run.type === 'individual' ? await departmentTeamsOfRun(db, run.id) : [];
   const standings = computeRunStandings(entries, {
