@@ -49,6 +49,7 @@ describe('portalNavFor', () => {
       'Teams',
       'Registrations',
       'Run orders',
+      'Results',
       'Users',
       'Departments',
     ]);
@@ -62,6 +63,7 @@ describe('portalNavFor', () => {
       'Teams',
       'Registrations',
       'Run orders',
+      'Results',
       'Users',
       'Departments',
       'Admin users',

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireRole } from '../../../features/auth/guard.ts';
+
+export const Route = createFileRoute('/portal/results/$runId_/validate')({
+  beforeLoad: requireRole('admin'),
+  component: () => null,
+});
