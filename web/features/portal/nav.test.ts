@@ -139,6 +139,7 @@ describe('quickLinksFor', () => {
       '/portal/teams',
       '/portal/registrations',
       '/portal/run-orders',
+      '/portal/results',
       '/portal/users',
       '/portal/departments',
     ]);
