@@ -1,7 +1,7 @@
 /**
  * The events of a result stream (`result:<registrationId>`): one stream per entrant of a run, so two
  * officials entering different heats never touch the same stream, while two edits of one result do
- * (docs/decisions/028-results.md). Pure: the timing table replays a history with the same code.
+ * (docs/decisions/030-results.md). Pure: the timing table replays a history with the same code.
  *
  * A result is one attempt at a time. A rerun voids the current attempt (kept on record in the stream)
  * and the next ResultRecorded starts the next attempt.
