@@ -298,4 +298,28 @@ describe('createLiveSocket', () => {
     ws.deliver(eventMessage(7, 5));
     expect(received).toEqual([[7, 5]]);
   });
+
+  it('follows another stream type of the same run apart from its run order (decision 021)', () => {
+    const streams: Array<[number, number, string | undefined]> = [];
+    const { socket } = setup({ onEvent: (runId, e, stream) => streams.push([runId, e.version, stream]) });
+    const ws = FakeWebSocket.latest;
+    ws.open();
+    socket.subscribe(7, 2);
+    socket.subscribe(7, 0, 'results');
+    expect(ws.sentOfType('subscribe')).toEqual([
+      { type: 'subscribe', runId: 7, fromVersion: 2 },
+      { type: 'subscribe', runId: 7, fromVersion: 0, stream: 'results' },
+    ]);
+    ws.onmessage?.({ data: JSON.stringify({ type: 'event', runId: 7, stream: 'results', event: event(1) }) });
+    ws.deliver(eventMessage(7, 3));
+    expect(streams).toEqual([
+      [7, 1, 'results'],
+      [7, 3, undefined],
+    ]);
+    expect(socket.lastVersion(7, 'results')).toBe(1);
+    expect(socket.lastVersion(7)).toBe(3);
+    socket.unsubscribe(7, 'results');
+    expect(ws.sentOfType('unsubscribe')).toEqual([{ type: 'unsubscribe', runId: 7, stream: 'results' }]);
+    expect(socket.lastVersion(7)).toBe(3);
+  });
 });

@@ -1,0 +1,150 @@
+/**
+ * The timing table's model, pure: the run order's lanes in the order the course runs them (heat by
+ * heat, pair by pair, left lane then right), moving between them, a saved result as a value, the
+ * provisional rank of a time, and the warnings shown before a save (docs/decisions/033-timing-table-entry.md).
+ */
+import type { ResultDto, ResultEntrant, TimingView } from '../../../api/contracts/results.ts';
+import type { ResultValue } from '../../../api/domain/results/events.ts';
+import { officialTimeMs } from '../../../api/domain/results/evolve.ts';
+import type { InfractionCode } from '../../../api/domain/results/penalties.ts';
+import { formatTime } from '../../../api/domain/times.ts';
+
+export interface TableLane {
+  heat: number;
+  pair: number;
+  position: number;
+  lane: 'left' | 'right';
+  registrationId: number | null;
+  entrant: ResultEntrant | null;
+  bestOfficialMs: number | null;
+  result: ResultDto | null;
+  /** The version to send as expectedVersion. */
+  resultVersion: number;
+}
+
+/** Every lane of the view, in running order. */
+export function lanesOf(view: Pick<TimingView, 'heats'>): TableLane[] {
+  return view.heats.flatMap((heat) =>
+    heat.pairs.flatMap((pair) =>
+      pair.lanes.map((lane) => ({
+        heat: heat.heat,
+        pair: pair.pair,
+        position: lane.position,
+        lane: lane.lane,
+        registrationId: lane.registrationId,
+        entrant: lane.entrant,
+        bestOfficialMs: lane.bestOfficialMs,
+        result: lane.result,
+        resultVersion: lane.resultVersion,
+      })),
+    ),
+  );
+}
+
+/** The next lane someone runs in after `from` (-1: none), or before it with step -1. */
+export function stepLane(lanes: readonly TableLane[], from: number, step: 1 | -1 = 1): number {
+  for (let i = from + step; i >= 0 && i < lanes.length; i += step) if (lanes[i]?.registrationId !== null) return i;
+  return -1;
+}
+
+/** The first lane with somebody in it in the heat (-1 when the heat is empty or missing). */
+export function firstLaneOfHeat(lanes: readonly TableLane[], heat: number): number {
+  return lanes.findIndex((lane) => lane.heat === heat && lane.registrationId !== null);
+}
+
+/** The saved value of a result, with its penalties as one entry per call. */
+export function valueOfResult(result: ResultDto | null | undefined): ResultValue | null {
+  if (!result || !result.recorded) return null;
+  const penalties = result.penalties.flatMap((p) => Array.from({ length: p.count }, () => p.code as InfractionCode));
+  // The outcome on the wire is the one that counts (a disqualifying penalty makes it dq): a time means finished.
+  const outcome = result.rawTimeMs !== null ? 'finished' : result.outcome;
+  return { rawTimeMs: result.rawTimeMs, outcome, penalties };
+}
+
+interface Timed {
+  registrationId: number;
+  officialMs: number;
+  rawMs: number;
+}
+
+/** Every recorded result of the view with an official time (provisional ones too). */
+export function timedResults(view: Pick<TimingView, 'heats' | 'unplaced'>): Timed[] {
+  const results = [...lanesOf(view).map((lane) => lane.result), ...view.unplaced];
+  const timed: Timed[] = [];
+  for (const result of results) {
+    if (!result?.recorded || result.officialTimeMs === null || result.rawTimeMs === null) continue;
+    timed.push({ registrationId: result.registrationId, officialMs: result.officialTimeMs, rawMs: result.rawTimeMs });
+  }
+  return timed;
+}
+
+/**
+ * The place a value would take in the run now (provisional: every recorded time counts), ranked by
+ * official time then raw time; null for DNF, DNS and DQ.
+ */
+export function provisionalRank(
+  timed: readonly Timed[],
+  registrationId: number,
+  value: ResultValue | null,
+): number | null {
+  if (!value) return null;
+  const official = officialTimeMs(value);
+  if (official === null || value.rawTimeMs === null) return null;
+  const raw = value.rawTimeMs;
+  let ahead = 0;
+  for (const other of timed) {
+    if (other.registrationId === registrationId) continue;
+    if (other.officialMs < official || (other.officialMs === official && other.rawMs < raw)) ahead += 1;
+  }
+  return ahead + 1;
+}
+
+/** A time further than this share from the entrant's best is worth a second look. */
+export const FAR_FROM_BEST_SHARE = 0.2;
+
+export interface EntryWarning {
+  code: 'far-from-best' | 'faster-than-best-ever' | 'same-time' | 'nobody-placed';
+  message: string;
+}
+
+/** What to check before saving a value in a lane; none for a DNF, DNS or DQ. */
+export function laneWarnings(
+  lane: Pick<TableLane, 'registrationId' | 'bestOfficialMs'>,
+  value: ResultValue,
+  context: { bestEverMs: number | null; timed: readonly Timed[]; names?: (registrationId: number) => string },
+): EntryWarning[] {
+  const warnings: EntryWarning[] = [];
+  if (lane.registrationId === null) {
+    warnings.push({ code: 'nobody-placed', message: 'Nobody is placed in this lane.' });
+    return warnings;
+  }
+  const official = officialTimeMs(value);
+  if (official === null || value.rawTimeMs === null) return warnings;
+  const best = lane.bestOfficialMs;
+  if (best !== null && best > 0 && Math.abs(official - best) > best * FAR_FROM_BEST_SHARE) {
+    warnings.push({
+      code: 'far-from-best',
+      message: `${formatTime(official)} is far from this entrant's best, ${formatTime(best)}.`,
+    });
+  }
+  if (context.bestEverMs !== null && official < context.bestEverMs) {
+    warnings.push({
+      code: 'faster-than-best-ever',
+      message: `${formatTime(official)} is faster than the best ever in this run's format and category, ${formatTime(context.bestEverMs)}.`,
+    });
+  }
+  const same = context.timed.find((t) => t.registrationId !== lane.registrationId && t.rawMs === value.rawTimeMs);
+  if (same) {
+    const who = context.names?.(same.registrationId);
+    warnings.push({
+      code: 'same-time',
+      message: `${formatTime(value.rawTimeMs)} is already the time of ${who || 'another entry'}.`,
+    });
+  }
+  return warnings;
+}
+
+/** "Heat 2 · pair 4 · left lane" */
+export function laneLabel(lane: Pick<TableLane, 'heat' | 'pair' | 'lane' | 'position'>): string {
+  return `Heat ${lane.heat} · pair ${lane.pair} · ${lane.lane} lane`;
+}
