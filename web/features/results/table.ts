@@ -54,7 +54,7 @@ export function firstLaneOfHeat(lanes: readonly TableLane[], heat: number): numb
 
 /** The saved value of a result, with its penalties as one entry per call. */
 export function valueOfResult(result: ResultDto | null | undefined): ResultValue | null {
-  if (!result || !result.recorded) return null;
+  if (!result?.recorded) return null;
   const penalties = result.penalties.flatMap((p) => Array.from({ length: p.count }, () => p.code as InfractionCode));
   // The outcome on the wire is the one that counts (a disqualifying penalty makes it dq): a time means finished.
   const outcome = result.rawTimeMs !== null ? 'finished' : result.outcome;
