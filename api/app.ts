@@ -24,6 +24,7 @@ import { liveModule } from './modules/live/live-module.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { mailerPlugin } from './modules/mail/mailer.ts';
 import { registrationRoutes } from './modules/registrations/routes.ts';
+import { resultRoutes } from './modules/results/routes.ts';
 import { runOrderLiveStream } from './modules/run-orders/live-stream.ts';
 import { runOrderRoutes } from './modules/run-orders/routes.ts';
 import { runRoutes } from './modules/runs/routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.decorate('websocketServer', live.websocketServer);
   });
   await app.register(runOrderRoutes);
+  await app.register(resultRoutes);
 
   await app.register(staticWebPlugin, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;

@@ -30,6 +30,7 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
   events: ['departments', 'pictures', 'registrations'],
   'run-orders': ['events', 'live'],
   runs: ['events', 'registrations', 'run-orders'],
+  results: ['events', 'live', 'registrations', 'run-orders'],
 };
 
 function sourceFiles(folder: string): string[] {

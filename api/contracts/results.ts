@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { MAX_PENALTIES, REASON_MAX_LENGTH } from '../domain/results/decide.ts';
 import { RESULT_OUTCOMES, RESULT_STATUSES } from '../domain/results/events.ts';
 import { INFRACTION_CODES } from '../domain/results/penalties.ts';
+import { IMPORT_MAX_CHARS } from '../domain/results/timing-import.ts';
 import { parseTime } from '../domain/times.ts';
 import { idQuery, MAX_ID, pageOf, pageQuerySchema, textInput, wholeNumberParam } from './common.ts';
 import { COMMAND_ID_PATTERN } from './registrations.ts';
@@ -18,10 +20,10 @@ import { COMMAND_ID_PATTERN } from './registrations.ts';
  *   `commandId` that makes a retry harmless. The actor is always the signed-in official.
  */
 
-export const RESULT_REASON_MAX_LENGTH = 500;
-export const MAX_PENALTIES = 50;
-/** A timing system's file, as text: about 2,000 rows. */
-export const IMPORT_MAX_CHARACTERS = 200_000;
+export { MAX_PENALTIES };
+export const RESULT_REASON_MAX_LENGTH = REASON_MAX_LENGTH;
+/** A timing system's file, as text (at most IMPORT_MAX_ROWS rows, api/domain/results/timing-import.ts). */
+export const IMPORT_MAX_CHARACTERS = IMPORT_MAX_CHARS;
 export const MAX_HEAT = 2000;
 
 const whole = (name: string, min: number, max: number) =>
@@ -170,8 +172,9 @@ export type HoldBody = z.input<typeof holdBodySchema>;
 
 /**
  * POST /results/run/{runId}/import (a preview: nothing written) and /import/apply. One heat at a time:
- * the file's rows name a lane (left/right, or 1/2) of a pair, or a run-order position, with a time and
- * an optional status (DNF, DNS, DQ).
+ * the file's rows name a lane of the heat (1 = the first pair's left lane, 2 its right lane, 3 the
+ * second pair's left...) or a run-order position, with a time and an optional status (DNF, DNS, DQ);
+ * the format is api/domain/results/timing-import.ts's.
  */
 export const importBodySchema = z
   .object({
@@ -280,8 +283,11 @@ export const standingRowSchema = z.object({
   penaltyMs: z.number().int(),
   officialTimeMs: z.number().int().nullable(),
   officialTime: z.string().nullable(),
+  /** Behind the leader, in ms (ranked rows only). */
+  gapMs: z.number().int().nullable(),
   outcome: resultOutcomeSchema,
   status: resultStatusSchema,
+  penalties: z.array(penaltyCountSchema),
 });
 export type StandingRow = z.infer<typeof standingRowSchema>;
 
@@ -299,6 +305,10 @@ export const teamScoreSchema = z.object({
   counted: z.array(z.object({ registrationId: z.number().int(), name: z.string(), officialTimeMs: z.number().int() })),
   /** Members of the team registered in the run. */
   members: z.number().int(),
+  /** Members with an official time (finished, not disqualified). */
+  validTimes: z.number().int(),
+  /** Why there is no score: fewer than three valid times, or a team size that does not score (3 to 5). */
+  noScoreReason: z.enum(['fewer-than-3-times', 'team-size']).nullable(),
 });
 export type TeamScore = z.infer<typeof teamScoreSchema>;
 
@@ -439,7 +449,8 @@ export type ResultHistory = z.infer<typeof resultHistorySchema>;
 export const importRowSchema = z.object({
   /** The line of the file (1 = first line). */
   line: z.number().int(),
-  lane: z.enum(['left', 'right']).nullable(),
+  /** The place within the heat (1 = the first pair's left lane), and the run-order position. */
+  lane: z.number().int().nullable(),
   position: z.number().int().nullable(),
   rawTimeMs: z.number().int().nullable(),
   rawTime: z.string().nullable(),
@@ -449,13 +460,19 @@ export const importRowSchema = z.object({
   /** Why a row is unmatched (nobody there, a line that does not parse) or differing (the value held now). */
   problem: z.string().nullable(),
   current: resultValueSchema.nullable(),
+  /** A matched row whose entrant already has exactly this result: nothing to apply. */
+  unchanged: z.boolean(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
 export const importPreviewSchema = z.object({
   runId: z.number().int(),
   heat: z.number().int(),
-  /** Rows that would record a new provisional result. */
+  /** A problem with the whole file (nothing can be imported), or null. */
+  fileError: z.string().nullable(),
+  /** Whether rows name a lane of the heat or a run-order position. */
+  column: z.enum(['lane', 'position']),
+  /** Rows that would record a new provisional result (or hold it already: unchanged). */
   matched: z.array(importRowSchema),
   /** Rows that match nobody, or do not parse. */
   unmatched: z.array(importRowSchema),
@@ -470,7 +487,7 @@ export const importApplySchema = importPreviewSchema.extend({
     z.object({
       line: z.number().int(),
       registrationId: z.number().int(),
-      outcome: z.enum(['recorded', 'failed']),
+      outcome: z.enum(['recorded', 'unchanged', 'failed']),
       code: z.string().nullable(),
       message: z.string().nullable(),
       result: resultSchema.nullable(),

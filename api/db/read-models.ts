@@ -1,8 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { RegistrationState } from '../domain/registrations/evolve.ts';
+import type { ResultState, VoidedAttempt } from '../domain/results/evolve.ts';
+import type { InfractionCode } from '../domain/results/penalties.ts';
 import { initialRunOrderState, type RunOrderState } from '../domain/run-orders/evolve.ts';
 import { isoOrNull } from './rows.ts';
-import type { RegistrationsTable } from './schema.ts';
+import type { RegistrationsTable, ResultsTable } from './schema.ts';
 
 /**
  * Read-model rows as domain state, and back: what both the projectors (projections/) and the state
@@ -41,3 +43,38 @@ export const runOrderStateOf = (state: unknown): RunOrderState =>
 /** A run_orders row's state, or the empty initial state (version 0) when the run has no order. */
 export const runOrderStateOrInitial = (row: { state: unknown } | undefined): RunOrderState =>
   row ? runOrderStateOf(row.state) : initialRunOrderState();
+
+export type ResultRow = Selectable<ResultsTable>;
+
+/** A jsonb column (JSON text on some drivers, a value on others). */
+const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** A results row as the result stream's folded state (the row is the stream's snapshot). */
+export function resultRowToState(row: ResultRow): ResultState {
+  return {
+    registrationId: row.registration_id,
+    exists: row.recorded,
+    runId: row.run_id,
+    eventId: row.event_id,
+    heat: row.heat,
+    position: row.position,
+    attempt: row.attempt,
+    rawTimeMs: row.raw_time_ms,
+    outcome: row.recorded_outcome,
+    penalties: jsonOf<InfractionCode[]>(row.penalties),
+    status: row.status,
+    source: row.source,
+    enteredBy: row.entered_by,
+    lastChangedBy: row.last_changed_by,
+    validatedBy: row.validated_by,
+    returnedReason: row.returned_reason,
+    voided: jsonOf<VoidedAttempt[]>(row.voided),
+    version: row.version,
+  };
+}
+
+/** The voided attempts of a results row. */
+export const voidedOf = (row: Pick<ResultRow, 'voided'>): VoidedAttempt[] => jsonOf<VoidedAttempt[]>(row.voided);
+/** The penalties (infraction codes, one per call) of a results row. */
+export const penaltiesOf = (row: Pick<ResultRow, 'penalties'>): InfractionCode[] =>
+  jsonOf<InfractionCode[]>(row.penalties);

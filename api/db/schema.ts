@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ContentBlock } from '../domain/announcements/blocks.ts';
 import type { EventScope, EventStatus } from '../domain/events/statuses.ts';
+import type { ResultOutcome, ResultStatus } from '../domain/results/events.ts';
+import type { VoidedAttempt } from '../domain/results/evolve.ts';
 import type { RunType } from '../domain/runs/categories.ts';
 
 /** Timestamps are written as Date or ISO strings and read back as Date. */
@@ -165,6 +167,8 @@ export interface RunsTable {
   registration_closes_at: Timestamp | null;
   /** Whether teams mixing departments may enter. */
   allows_hybrid: Generated<boolean>;
+  /** The run's results held from the public (a final) until an admin releases them (docs/decisions/030). */
+  results_held: Generated<boolean>;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -272,6 +276,39 @@ export interface RunOrdersTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/**
+ * Read model of the result streams (projections/results): one row per registration with a result; a row
+ * at version 0 exists only inside a result command's transaction (its lock, docs/decisions/030).
+ */
+export interface ResultsTable {
+  registration_id: number;
+  run_id: number;
+  event_id: number;
+  recorded: Generated<boolean>;
+  heat: number | null;
+  position: number | null;
+  attempt: Generated<number>;
+  raw_time_ms: number | null;
+  recorded_outcome: Generated<ResultOutcome>;
+  /** The outcome that counts (a disqualifying penalty makes it dq). */
+  outcome: Generated<ResultOutcome>;
+  penalties: ColumnType<string[], string | undefined, string>;
+  penalty_ms: Generated<number>;
+  official_time_ms: number | null;
+  status: Generated<ResultStatus>;
+  source: Generated<'manual' | 'import'>;
+  entered_by: number | null;
+  entered_at: Timestamp | null;
+  last_changed_by: number | null;
+  last_changed_at: Timestamp | null;
+  validated_by: number | null;
+  validated_at: Timestamp | null;
+  returned_reason: string | null;
+  voided: ColumnType<VoidedAttempt[], string | undefined, string>;
+  version: number;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface StreamSnapshotsTable {
   stream_id: string;
   version: number;
@@ -300,6 +337,7 @@ export interface Database {
   processed_commands: ProcessedCommandsTable;
   stream_snapshots: StreamSnapshotsTable;
   run_orders: RunOrdersTable;
+  results: ResultsTable;
 }
 
 export type Department = Selectable<DepartmentsTable>;

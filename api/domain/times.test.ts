@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTime, parseTime, SEED_TIME_MAX_MS, TIME_MESSAGES } from './times.ts';
+import { digitsToTimeMs, formatTime, parseTime, SEED_TIME_MAX_MS, TIME_MESSAGES, timeMsToDigits } from './times.ts';
 
 describe('formatTime', () => {
   it('shows minutes, seconds and hundredths as m:ss.hh', () => {
@@ -70,5 +71,36 @@ describe('parseTime', () => {
       const parsed = parseTime(formatTime(ms));
       expect(parsed).toEqual({ ok: true, ms });
     }
+  });
+});
+
+describe('digitsToTimeMs', () => {
+  it('fills from the right: hundredths, seconds, minutes', () => {
+    expect(digitsToTimeMs('14732')).toBe(107_320);
+    expect(digitsToTimeMs('5')).toBe(50);
+    expect(digitsToTimeMs('4732')).toBe(47_320);
+    expect(digitsToTimeMs('104732')).toBe(647_320);
+    expect(digitsToTimeMs('0014732')).toBe(107_320);
+    expect(digitsToTimeMs('600000')).toBe(SEED_TIME_MAX_MS);
+  });
+
+  it('is null for no time, anything but digits, 60 seconds or more, or out of range', () => {
+    for (const digits of ['', '0', '000', '6000', '16000', '600001', '1:47.32', ' 14732', '-5', '1e3', '123456789']) {
+      expect(digitsToTimeMs(digits), digits).toBeNull();
+    }
+  });
+
+  it('round-trips with timeMsToDigits and agrees with parseTime', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 360_000 }), (hundredths) => {
+        const ms = hundredths * 10;
+        const digits = timeMsToDigits(ms);
+        expect(digitsToTimeMs(digits)).toBe(ms);
+        expect(parseTime(formatTime(ms))).toEqual({ ok: true, ms });
+      }),
+    );
+    expect(timeMsToDigits(107_320)).toBe('14732');
+    expect(timeMsToDigits(50)).toBe('5');
+    expect(timeMsToDigits(null)).toBe('');
   });
 });

@@ -41,3 +41,25 @@ export function parseTime(text: string): ParsedTime {
   if (ms < SEED_TIME_MIN_MS || ms > SEED_TIME_MAX_MS) return { ok: false, message: TIME_MESSAGES.range };
   return { ok: true, ms };
 }
+
+/**
+ * Keyboard entry at the timing table: digits fill a time from the right, hundredths first, then
+ * seconds, then minutes ("14732" is 1:47.32, "5" is 0:00.05). null for no digits, anything but digits,
+ * seconds of 60 or more, or a time outside 0:00.01..60:00.00.
+ */
+export function digitsToTimeMs(digits: string): number | null {
+  if (!/^\d{1,8}$/.test(digits)) return null;
+  const padded = digits.padStart(5, '0');
+  const hundredths = Number(padded.slice(-2));
+  const seconds = Number(padded.slice(-4, -2));
+  const minutes = Number(padded.slice(0, -4));
+  if (seconds >= 60) return null;
+  const ms = ((minutes * 60 + seconds) * 100 + hundredths) * 10;
+  return ms < SEED_TIME_MIN_MS || ms > SEED_TIME_MAX_MS ? null : ms;
+}
+
+/** The digits that type this time at the timing table (107320 is "14732"); '' when there is none. */
+export function timeMsToDigits(ms: number | null | undefined): string {
+  const text = formatTime(ms);
+  return text === '' ? '' : text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+}

@@ -234,3 +234,69 @@ export async function insertRefreshToken(db: Kysely<Database>, userId: number) {
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * A result appended straight to its stream (ResultRecorded, then ResultValidated when `validatedBy` is
+ * given), projected inline, skipping every rule: a fixture for reads (standings, seeding, the display).
+ * Results entered through the rules go through POST /api/results.
+ */
+export async function insertResult(
+  db: Kysely<Database>,
+  values: {
+    registrationId: number;
+    rawTimeMs?: number | null;
+    outcome?: 'finished' | 'dnf' | 'dns' | 'dq';
+    penalties?: string[];
+    heat?: number | null;
+    position?: number | null;
+    enteredBy?: number | null;
+    validatedBy?: number | null;
+  },
+) {
+  const { createEventStore } = await import('../../api/event-store/store.ts');
+  const { PROJECTIONS } = await import('../../projections/registry.ts');
+  const store = createEventStore(db, PROJECTIONS);
+  return db.transaction().execute(async (trx) => {
+    const registration = await trx
+      .selectFrom('registrations')
+      .select(['id', 'run_id', 'event_id'])
+      .where('id', '=', values.registrationId)
+      .executeTakeFirstOrThrow();
+    const outcome = values.outcome ?? 'finished';
+    const events = [
+      {
+        type: 'ResultRecorded',
+        data: {
+          runId: registration.run_id,
+          eventId: registration.event_id,
+          heat: values.heat ?? null,
+          position: values.position ?? null,
+          attempt: 1,
+          rawTimeMs: outcome === 'finished' ? (values.rawTimeMs ?? 100_000) : null,
+          outcome,
+          penalties: values.penalties ?? [],
+          source: 'manual',
+          enteredBy: values.enteredBy ?? null,
+        },
+      },
+      ...(values.validatedBy ? [{ type: 'ResultValidated', data: { validatedBy: values.validatedBy } }] : []),
+    ];
+    const current = await trx
+      .selectFrom('event_log')
+      .select((eb) => eb.fn.max('version').as('v'))
+      .where('stream_id', '=', `result:${registration.id}`)
+      .executeTakeFirst();
+    await store.append(trx, {
+      streamId: `result:${registration.id}`,
+      streamType: 'result',
+      expectedVersion: Number(current?.v ?? 0),
+      events,
+      metadata: { actorId: values.enteredBy ?? null },
+    });
+    return trx
+      .selectFrom('results')
+      .selectAll()
+      .where('registration_id', '=', registration.id)
+      .executeTakeFirstOrThrow();
+  });
+}

@@ -31,7 +31,7 @@ export function describeResultValue(value: unknown): string {
     const time = typeof v.rawTimeMs === 'number' ? formatTime(v.rawTimeMs) : 'no time';
     return calls.length ? `${time} + ${calls.join(', ')}` : time;
   }
-  const label = OUTCOME_LABELS[outcome] ?? outcome;
+  const label = Object.hasOwn(OUTCOME_LABELS, outcome) ? (OUTCOME_LABELS[outcome] as string) : outcome;
   return calls.length ? `${label} (${calls.join(', ')})` : label;
 }
 
