@@ -9,7 +9,7 @@
  */
 import type { ResultOutcome, ResultValue } from '../../../api/domain/results/events.ts';
 import { INFRACTIONS, type InfractionCode, infractionOf } from '../../../api/domain/results/penalties.ts';
-import { formatTime } from '../../../api/domain/times.ts';
+import { digitsToTimeMs, formatTime, timeMsToDigits } from '../../../api/domain/times.ts';
 
 /** m mm ss hh: 60:00.00 is the longest time a lane can hold. */
 export const MAX_DIGITS = 6;
@@ -24,28 +24,8 @@ export interface EntryDraft {
 
 export const emptyDraft = (): EntryDraft => ({ digits: '', outcome: 'finished', penalties: [], removing: false });
 
-/** TEMPORARY until rdomain's digitsToTimeMs lands in api/domain/times.ts. */
-function digitsToTimeMs(digits: string): number | null {
-  if (!/^\d{1,6}$/.test(digits)) return null;
-  const padded = digits.padStart(6, '0');
-  const minutes = Number(padded.slice(0, 2));
-  const seconds = Number(padded.slice(2, 4));
-  const hundredths = Number(padded.slice(4));
-  if (seconds > 59) return null;
-  const ms = ((minutes * 60 + seconds) * 100 + hundredths) * 10;
-  return ms >= 10 && ms <= 3_600_000 ? ms : null;
-}
-
 /** The digits that type a time back (1:47.32 -> "14732"); '' for no time. */
-export function digitsOfTime(ms: number | null | undefined): string {
-  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) return '';
-  const hundredths = Math.round(ms / 10);
-  const minutes = Math.floor(hundredths / 6000);
-  const seconds = Math.floor((hundredths % 6000) / 100);
-  const rest = hundredths % 100;
-  const text = `${minutes}${String(seconds).padStart(2, '0')}${String(rest).padStart(2, '0')}`;
-  return text.replace(/^0+/, '');
-}
+export const digitsOfTime = timeMsToDigits;
 
 /** A saved result as a draft, to edit it. */
 export function draftOf(value: ResultValue | null | undefined): EntryDraft {

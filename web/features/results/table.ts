@@ -7,7 +7,7 @@ import type { ResultDto, ResultEntrant, TimingView } from '../../../api/contract
 import type { ResultValue } from '../../../api/domain/results/events.ts';
 import { officialTimeMs } from '../../../api/domain/results/evolve.ts';
 import type { InfractionCode } from '../../../api/domain/results/penalties.ts';
-import { formatTime } from '../../../api/domain/times.ts';
+import { type EntryWarning, entryWarnings } from '../../../api/domain/results/scoring.ts';
 
 export interface TableLane {
   heat: number;
@@ -99,49 +99,33 @@ export function provisionalRank(
   return ahead + 1;
 }
 
-/** A time further than this share from the entrant's best is worth a second look. */
-export const FAR_FROM_BEST_SHARE = 0.2;
+export type { EntryWarning };
 
-export interface EntryWarning {
-  code: 'far-from-best' | 'faster-than-best-ever' | 'same-time' | 'nobody-placed';
-  message: string;
-}
-
-/** What to check before saving a value in a lane; none for a DNF, DNS or DQ. */
+/**
+ * What to check before saving a value in a lane (the shared entryWarnings of
+ * api/domain/results/scoring.ts): far from the entrant's best, faster than the run's best ever, the
+ * same time as another entry of the heat, a lane with nobody placed in it. None for DNF, DNS or DQ.
+ */
 export function laneWarnings(
-  lane: Pick<TableLane, 'registrationId' | 'bestOfficialMs'>,
+  lane: Pick<TableLane, 'registrationId' | 'bestOfficialMs' | 'heat'>,
   value: ResultValue,
-  context: { bestEverMs: number | null; timed: readonly Timed[]; names?: (registrationId: number) => string },
+  context: { bestEverMs: number | null; lanes: readonly TableLane[] },
 ): EntryWarning[] {
-  const warnings: EntryWarning[] = [];
-  if (lane.registrationId === null) {
-    warnings.push({ code: 'nobody-placed', message: 'Nobody is placed in this lane.' });
-    return warnings;
-  }
-  const official = officialTimeMs(value);
-  if (official === null || value.rawTimeMs === null) return warnings;
-  const best = lane.bestOfficialMs;
-  if (best !== null && best > 0 && Math.abs(official - best) > best * FAR_FROM_BEST_SHARE) {
-    warnings.push({
-      code: 'far-from-best',
-      message: `${formatTime(official)} is far from this entrant's best, ${formatTime(best)}.`,
-    });
-  }
-  if (context.bestEverMs !== null && official < context.bestEverMs) {
-    warnings.push({
-      code: 'faster-than-best-ever',
-      message: `${formatTime(official)} is faster than the best ever in this run's format and category, ${formatTime(context.bestEverMs)}.`,
-    });
-  }
-  const same = context.timed.find((t) => t.registrationId !== lane.registrationId && t.rawMs === value.rawTimeMs);
-  if (same) {
-    const who = context.names?.(same.registrationId);
-    warnings.push({
-      code: 'same-time',
-      message: `${formatTime(value.rawTimeMs)} is already the time of ${who || 'another entry'}.`,
-    });
-  }
-  return warnings;
+  const heat = context.lanes
+    .filter((other) => other.heat === lane.heat && other.registrationId !== null && other.result?.recorded)
+    .map((other) => ({
+      registrationId: other.registrationId as number,
+      name: other.entrant?.name ?? 'another entry',
+      rawTimeMs: other.result?.rawTimeMs ?? null,
+    }));
+  return entryWarnings({
+    value,
+    lanePlaced: lane.registrationId !== null,
+    entrantBestMs: lane.bestOfficialMs,
+    runBestEverMs: context.bestEverMs,
+    heat,
+    registrationId: lane.registrationId,
+  });
 }
 
 /** "Heat 2 · pair 4 · left lane" */

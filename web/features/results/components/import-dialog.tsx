@@ -17,9 +17,11 @@ function rowValue(row: ImportRow): string {
 }
 
 function where(row: ImportRow): string {
-  if (row.position !== null) return `Position ${row.position}${row.lane ? ` (${row.lane})` : ''}`;
-  if (row.lane) return `${row.lane === 'left' ? 'Left' : 'Right'} lane`;
-  return '—';
+  const parts = [
+    row.lane !== null ? `Lane ${row.lane}` : null,
+    row.position !== null ? `position ${row.position}` : null,
+  ];
+  return parts.filter(Boolean).join(', ') || '—';
 }
 
 function RowList({ title, rows, tone, testId }: { title: string; rows: ImportRow[]; tone: string; testId: string }) {
@@ -36,6 +38,7 @@ function RowList({ title, rows, tone, testId }: { title: string; rows: ImportRow
             <li key={row.line} className="rounded-lg border border-slate-200 px-3 py-1.5">
               <span className="font-semibold">Line {row.line}</span> · {where(row)} · {row.entrantName ?? 'nobody'} ·{' '}
               <span className="font-mono tabular-nums">{rowValue(row)}</span>
+              {row.unchanged && <span className="text-slate-600"> · already recorded</span>}
               {row.problem && <span className="block text-slate-600">{row.problem}</span>}
             </li>
           ))}
@@ -120,13 +123,14 @@ export function ImportDialog({
 
   const failed = applied?.outcomes.filter((o) => o.outcome === 'failed') ?? [];
   const recorded = applied?.outcomes.filter((o) => o.outcome === 'recorded') ?? [];
+  const toApply = preview ? preview.matched.filter((row) => !row.unchanged).length : 0;
 
   return (
     <Dialog
       open={open}
       onClose={close}
       title="Import a heat from the timing system"
-      description="A CSV file: a lane (left/right or 1/2) or a position, a time, and optionally a status (DNF, DNS, DQ). Nothing is saved before you apply the preview."
+      description="A CSV file, one row per lane: the lane within the heat (1 = the first pair's left lane, 2 its right lane…) or a run-order position, the time (1:47.32 or 107.32), and optionally a status (DNF, DNS, DQ). Nothing is saved before you apply the preview."
       busy={busy}
       closeOnBackdrop={false}
       size="lg"
@@ -179,7 +183,7 @@ export function ImportDialog({
               setCsv(event.target.value);
               reset();
             }}
-            placeholder={'lane,time,status\nleft,1:47.32,\nright,,DNF'}
+            placeholder={'lane,time,status\n1,1:47.32,\n2,,DNF'}
             className={`${inputClass()} mt-1 font-mono`}
           />
         </div>
@@ -201,6 +205,11 @@ export function ImportDialog({
             </p>
           ) : null}
         </div>
+        {preview?.fileError && (
+          <p role="alert" className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800">
+            {preview.fileError}
+          </p>
+        )}
         {preview && (
           <div className="flex flex-col gap-3" data-testid="import-preview">
             <RowList title="Matched" rows={preview.matched} tone="text-green-800" testId="import-matched" />
@@ -234,10 +243,10 @@ export function ImportDialog({
             <button
               type="button"
               onClick={() => void run('apply')}
-              disabled={busy || preview.matched.length === 0}
+              disabled={busy || toApply === 0 || preview.fileError !== null}
               className={buttonClass('primary')}
             >
-              Apply {preview.matched.length} matched {preview.matched.length === 1 ? 'row' : 'rows'}
+              Apply {toApply} matched {toApply === 1 ? 'row' : 'rows'}
             </button>
           )}
         </div>

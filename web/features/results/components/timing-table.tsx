@@ -196,11 +196,7 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
       refuse(`${name}: ${check.message}`);
       return;
     }
-    const warnings = laneWarnings(lane, check.value, {
-      bestEverMs: view.bestEverMs,
-      timed,
-      names: (id) => names.get(id) ?? '',
-    });
+    const warnings = laneWarnings(lane, check.value, { bestEverMs: view.bestEverMs, lanes });
     const key = valueKey(draft);
     if (warnings.length > 0 && warnedFor.current[registrationId] !== key) {
       warnedFor.current[registrationId] = key;
