@@ -130,6 +130,17 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
     [lanes],
   );
 
+  // On opening, the cursor waits in the current heat's first lane without a result (keyboard first).
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || lanes.length === 0) return;
+    opened.current = true;
+    const waiting = lanes.findIndex(
+      (lane) => lane.heat === view.currentHeat && lane.registrationId !== null && !lane.result?.recorded,
+    );
+    focusLane(waiting >= 0 ? waiting : firstLaneOfHeat(lanes, view.currentHeat));
+  }, [lanes, view.currentHeat, focusLane]);
+
   const draftFor = (lane: TableLane): EntryDraft =>
     (lane.registrationId !== null ? drafts[lane.registrationId] : undefined) ?? draftOf(valueOfResult(lane.result));
 
