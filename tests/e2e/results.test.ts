@@ -248,8 +248,8 @@ describe('a heat imported from a timing system', () => {
     try {
       await page.goto(`${site.baseUrl}/portal/results/${run.id}`, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1, name: /Timing table/ }).waitFor();
-      await expectNoSidewaysScroll(page, 'the timing table at 390 px');
       await screenshot(page, 'results-timing-table-390');
+      await expectNoSidewaysScroll(page, 'the timing table at 390 px');
       await page.getByRole('button', { name: 'Import CSV' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Heat').selectOption('2');

@@ -124,7 +124,7 @@ export function LaneRow({
         active ? 'border-brand-600 ring-2 ring-brand-600' : dirty ? 'border-amber-400' : 'border-slate-200'
       }`}
     >
-      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 lg:grid-cols-[auto_minmax(0,1.4fr)_9rem_minmax(0,1fr)_7rem]">
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 lg:grid-cols-[auto_minmax(0,1.4fr)_9rem_minmax(0,1fr)_9rem]">
         <PositionBadge lane={lane} />
         <div className="min-w-0">
           <p className="truncate font-semibold text-slate-900">{name}</p>
@@ -271,9 +271,9 @@ export function LaneRow({
           </fieldset>
           <fieldset>
             <legend className="mb-1 text-xs font-semibold uppercase tracking-wider text-slate-600">Penalties</legend>
-            <ul className="grid gap-1.5 sm:grid-cols-2 xl:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-1.5 sm:grid-cols-2 xl:grid-cols-3">
               {counts.map((c) => (
-                <li key={c.code} className="flex items-center gap-1.5">
+                <li key={c.code} className="flex min-w-0 items-center gap-1.5">
                   <button
                     type="button"
                     onMouseDown={(event) => event.preventDefault()}
@@ -288,19 +288,26 @@ export function LaneRow({
                     type="button"
                     onMouseDown={(event) => event.preventDefault()}
                     onClick={() => onDraft(addPenalty(draft, c.code))}
-                    aria-label={`Add ${c.label} (${c.disqualifies ? 'disqualifies' : '2 s'}), called ${c.count} ${c.count === 1 ? 'time' : 'times'}`}
+                    aria-keyshortcuts={c.key}
                     className={`${chip} min-w-0 flex-1 justify-between ${c.count > 0 ? 'border-amber-400 bg-amber-50 text-amber-950' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'}`}
                   >
                     <span className="flex min-w-0 items-center gap-1.5">
                       <Plus aria-hidden="true" className="size-4 shrink-0" />
+                      <span className="sr-only">Add </span>
                       <span className="truncate">{c.label}</span>
                     </span>
                     <span className="flex shrink-0 items-center gap-1.5">
                       <span className={c.disqualifies ? 'text-brand-800' : 'text-slate-500'}>
                         {c.disqualifies ? 'DQ' : '2 s'}
                       </span>
-                      <kbd className="rounded bg-slate-100 px-1 text-xs font-normal text-slate-700">{c.key}</kbd>
-                      <span className="min-w-5 text-right tabular-nums">{c.count}</span>
+                      <kbd className="hidden rounded bg-slate-100 px-1 text-xs font-normal text-slate-700 sm:inline">
+                        {c.key}
+                      </kbd>
+                      <span className="min-w-5 text-right tabular-nums">
+                        <span className="sr-only">, called </span>
+                        {c.count}
+                        <span className="sr-only"> {c.count === 1 ? 'time' : 'times'}</span>
+                      </span>
                     </span>
                   </button>
                 </li>

@@ -347,7 +347,7 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
         {alert}
       </div>
 
-      <div className="sticky top-0 z-10 -mx-4 mb-4 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border">
+      <div className="mb-4 flex flex-wrap items-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
         <p className="mr-auto text-sm font-semibold text-slate-900" data-testid="current-heat">
           {heatCount === 0 ? 'No heats yet' : `Heat ${currentHeat} of ${heatCount} on the course`}
         </p>

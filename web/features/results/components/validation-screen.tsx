@@ -21,7 +21,10 @@ function valueText(result: ResultDto): string {
   if (result.rawTime === null) return OUTCOME_LABELS[result.outcome];
   const calls = result.penalties.map((p) => (p.count > 1 ? `${p.count}× ${p.label}` : p.label)).join(', ');
   const official = result.outcome === 'dq' ? 'DQ' : result.officialTime;
-  return calls ? `${result.rawTime} + ${calls} = ${official}` : (official ?? result.rawTime);
+  if (!calls) return official ?? result.rawTime;
+  return result.penaltyMs > 0
+    ? `${result.rawTime} + ${result.penaltyMs / 1000} s (${calls}) = ${official}`
+    : `${result.rawTime} (${calls}) = ${official}`;
 }
 
 /**
