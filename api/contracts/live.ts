@@ -4,17 +4,28 @@
  * Client -> server:
  *   { type: 'auth', token }                      sign the socket in (an access token); again after each refresh
  *   { type: 'subscribe', runId, fromVersion }    catch up from the version after fromVersion, then every new event
- *   { type: 'unsubscribe', runId }
+ *   { type: 'subscribe', stream: 'results', runId, versions? }
+ *                                                follow every result stream of the run (decision 030): for each
+ *                                                result the events after versions[registrationId] (0 when not
+ *                                                given: the whole stream), then every new event, and the events
+ *                                                of results recorded later from their first
+ *   { type: 'unsubscribe', runId, stream? }
  *   { type: 'presence', runId, dragging }        what this admin is dragging now (null when nothing)
  *   { type: 'ping' }                             the client's own heartbeat; answered with pong
+ *
+ * `stream` is 'run-order' (the default, left out by today's clients) or 'results'.
  *
  * Server -> client:
  *   { type: 'ready' }                            on connect
  *   { type: 'authenticated', userId, role, expiresAt }   expiresAt null for a token without exp
  *   { type: 'subscribed', runId, version, access: 'admin' | 'public' }   after the catch-up was sent
+ *   { type: 'subscribed', stream: 'results', runId, version: 0, versions, access }
+ *                                                versions: each result's version reached, by registration id
  *   { type: 'event', runId, event }              one run-order event, versions strictly increasing per run
+ *   { type: 'event', stream: 'results', runId, registrationId, event }
+ *                                                one result event; versions strictly increasing per result
  *   { type: 'presence', runId, viewers }         admins only: who is viewing the board and dragging what
- *   { type: 'error', code, message, runId? }
+ *   { type: 'error', code, message, runId?, stream? }
  *   { type: 'pong' }
  *
  * Error codes: BAD_MESSAGE (not JSON, or not one of the messages above; the socket stays open),
@@ -26,12 +37,25 @@
  *
  * A signed-in admin receives events whole (with actor ids); anyone else (the venue display) receives
  * only the public fields: type, version, time and the arrangement, never who did it. Which data fields
- * are public is the stream type's choice (run orders: api/modules/run-orders/live-stream.ts).
+ * are public is the stream type's choice (run orders: api/modules/run-orders/live-stream.ts; results:
+ * api/modules/results/live-stream.ts, the value and the place, never who or why). A public results
+ * subscription gets nothing while the run's results are held; after a reconnect a client refetches its
+ * view and subscribes again with the versions it holds.
  */
 import { z } from 'zod';
 import { MAX_ID } from './common.ts';
 
 const runId = z.number().int().min(1).max(MAX_ID);
+
+/** The stream types a subscription may name; run orders when left out. */
+export const LIVE_STREAMS = ['run-order', 'results'] as const;
+export type LiveStreamName = (typeof LIVE_STREAMS)[number];
+const stream = z.enum(LIVE_STREAMS).optional();
+/** The results' versions a client holds, by registration id (at most one run's worth). */
+const versions = z
+  .record(z.string().regex(/^\d{1,10}$/), z.number().int().min(0).max(MAX_ID))
+  .refine((v) => Object.keys(v).length <= 5000, 'versions may name at most 5000 results')
+  .optional();
 
 export const draggingSchema = z
   .object({ kind: z.enum(['position', 'heat']), number: z.number().int().min(1).max(100000) })
@@ -42,9 +66,15 @@ export type Dragging = z.infer<typeof draggingSchema>;
 export const liveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }).strict(),
   z
-    .object({ type: z.literal('subscribe'), runId, fromVersion: z.number().int().min(0).max(MAX_ID).default(0) })
+    .object({
+      type: z.literal('subscribe'),
+      stream,
+      runId,
+      fromVersion: z.number().int().min(0).max(MAX_ID).default(0),
+      versions,
+    })
     .strict(),
-  z.object({ type: z.literal('unsubscribe'), runId }).strict(),
+  z.object({ type: z.literal('unsubscribe'), stream, runId }).strict(),
   z.object({ type: z.literal('presence'), runId, dragging: draggingSchema }).strict(),
   z.object({ type: z.literal('ping') }).strict(),
 ]);
@@ -69,8 +99,16 @@ export interface PresenceViewer {
 export type LiveServerMessage =
   | { type: 'ready' }
   | { type: 'authenticated'; userId: number; role: string; expiresAt: string | null }
-  | { type: 'subscribed'; runId: number; version: number; access: 'admin' | 'public' }
-  | { type: 'event'; runId: number; event: LiveEvent }
+  | {
+      type: 'subscribed';
+      stream?: LiveStreamName;
+      runId: number;
+      version: number;
+      /** Results: each result's version reached, by registration id. */
+      versions?: Record<string, number>;
+      access: 'admin' | 'public';
+    }
+  | { type: 'event'; stream?: LiveStreamName; runId: number; registrationId?: number; event: LiveEvent }
   | { type: 'presence'; runId: number; viewers: PresenceViewer[] }
-  | { type: 'error'; code: string; message: string; runId?: number }
+  | { type: 'error'; code: string; message: string; runId?: number; stream?: LiveStreamName }
   | { type: 'pong' };

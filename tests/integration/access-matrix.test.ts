@@ -85,6 +85,13 @@ beforeAll(async () => {
         '/api/registrations/team': { id: String(team.id) },
         '/api/registrations/run': { id: String(run.id) },
         '/api/run-orders/run': { runId: String(run.id), regId: String(registration.id), pair: '1' },
+        // A result is its registration's: id is the owner's registration, teamId a team with none.
+        '/api/results': {
+          id: String(registration.id),
+          runId: String(run.id),
+          teamId: String(team.id),
+          status: 'provisional',
+        },
       };
     })()),
   };

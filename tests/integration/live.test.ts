@@ -747,3 +747,135 @@ describe('live: heartbeats and shutdown', () => {
     expect(await client.waitForClose()).toMatchObject({ code: 1001 });
   });
 });
+
+describe('live: results (every result stream of a run)', () => {
+  /** A run with `count` confirmed entrants (plain registrations; results need no run order). */
+  async function resultsRun(count: number) {
+    const { insertRegistration } = await import('../support/factories.ts');
+    const runId = await newRun();
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const person = await insertUser(t.database.db, { first_name: 'Runner', last_name: `${i + 1}` });
+      ids.push((await insertRegistration(t.database.db, { runId, userId: person.id })).id);
+    }
+    return { runId, ids };
+  }
+  const call = async (method: 'POST' | 'PUT', path: string, payload: object, user = adminA) => {
+    const res = await t.app.inject({
+      method,
+      url: path,
+      headers: { authorization: `Bearer ${await tokenFor(t.app, user)}` },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { version: number };
+  };
+  const resultEvents = (client: LiveTestClient, runId: number, registrationId: number) =>
+    client.messages.flatMap((m) =>
+      m.type === 'event' && m.stream === 'results' && m.runId === runId && m.registrationId === registrationId
+        ? [m.event]
+        : [],
+    );
+  const subscribeResults = (client: LiveTestClient, runId: number, versions?: Record<string, number>) =>
+    client.request(
+      { type: 'subscribe', stream: 'results', runId, ...(versions ? { versions } : {}) },
+      (m) => (m.type === 'subscribed' || m.type === 'error') && m.runId === runId && m.stream === 'results',
+    );
+
+  it('sends admins whole events and the display only public fields, and follows a result recorded later', async () => {
+    const { runId, ids } = await resultsRun(2);
+    const [first, second] = ids as [number, number];
+    await call('POST', '/api/results', { expectedVersion: 0, registrationId: first, rawTime: '1:47.32' });
+
+    const admin = await connect();
+    await signIn(admin, adminA);
+    expect(await subscribeResults(admin, runId)).toMatchObject({
+      access: 'admin',
+      versions: { [String(first)]: 1 },
+    });
+    const display = await connect();
+    expect(await subscribeResults(display, runId)).toMatchObject({
+      access: 'public',
+      versions: { [String(first)]: 1 },
+    });
+
+    expect(resultEvents(admin, runId, first)).toMatchObject([
+      { version: 1, type: 'ResultRecorded', actorId: adminA.id, data: { rawTimeMs: 107_320, enteredBy: adminA.id } },
+    ]);
+    const [publicRecorded] = resultEvents(display, runId, first);
+    expect(publicRecorded).toMatchObject({ version: 1, type: 'ResultRecorded', data: { rawTimeMs: 107_320 } });
+    expect(publicRecorded?.data).not.toHaveProperty('enteredBy');
+    expect(publicRecorded).not.toHaveProperty('actorId');
+
+    // A first result of another entrant: a new stream of the run, followed from its first event.
+    await call('POST', '/api/results', { expectedVersion: 0, registrationId: second, rawTime: '1:50.00' });
+    await admin.waitFor((m) => m.type === 'event' && m.registrationId === second);
+    await display.waitFor((m) => m.type === 'event' && m.registrationId === second);
+
+    // A validation by a second official: admins see who; the display sees that it happened.
+    await call('POST', `/api/results/${first}/validate`, { expectedVersion: 1 }, adminB);
+    await admin.waitFor((m) => m.type === 'event' && m.registrationId === first && m.event.version === 2);
+    await display.waitFor((m) => m.type === 'event' && m.registrationId === first && m.event.version === 2);
+    expect(resultEvents(admin, runId, first)[1]).toMatchObject({
+      type: 'ResultValidated',
+      data: { validatedBy: adminB.id },
+    });
+    expect(resultEvents(display, runId, first)[1]).toMatchObject({ type: 'ResultValidated', data: {} });
+
+    // Corrections carry a reason: never public.
+    await call('PUT', `/api/results/${second}`, { expectedVersion: 1, rawTime: '1:49.00', reason: 'Printout' });
+    await display.waitFor((m) => m.type === 'event' && m.registrationId === second && m.event.version === 2);
+    await admin.waitFor((m) => m.type === 'event' && m.registrationId === second && m.event.version === 2);
+    expect(JSON.stringify(display.messages)).not.toContain('Printout');
+    expect(JSON.stringify(display.messages)).not.toContain('correctedBy');
+    expect(resultEvents(admin, runId, second).map((e) => e.version)).toEqual([1, 2]);
+    expect(resultEvents(display, runId, second).map((e) => e.version)).toEqual([1, 2]);
+  });
+
+  it('sends the public nothing while the run is held; admins still get every change', async () => {
+    const { runId, ids } = await resultsRun(1);
+    const [id] = ids as [number];
+    await call('POST', '/api/results', { expectedVersion: 0, registrationId: id, rawTime: '2:00.00' });
+    const admin = await connect();
+    await signIn(admin, adminA);
+    await subscribeResults(admin, runId);
+    const display = await connect();
+    await subscribeResults(display, runId);
+    await display.waitFor((m) => m.type === 'event' && m.registrationId === id);
+
+    await call('PUT', `/api/results/run/${runId}/hold`, { held: true });
+    await call('POST', `/api/results/${id}/penalties`, { expectedVersion: 1, infraction: 'false-start' });
+    await admin.waitFor((m) => m.type === 'event' && m.registrationId === id && m.event.version === 2);
+    await call('PUT', `/api/results/run/${runId}/hold`, { held: false });
+    await call('POST', `/api/results/${id}/penalties`, { expectedVersion: 2, infraction: 'false-start' });
+    await display.waitFor((m) => m.type === 'event' && m.registrationId === id && m.event.version === 3);
+    expect(resultEvents(display, runId, id).map((e) => e.version)).toEqual([1, 3]);
+    expect(resultEvents(admin, runId, id).map((e) => e.version)).toEqual([1, 2, 3]);
+  });
+
+  it('catches up from the versions a client holds after it refetched its view', async () => {
+    const { runId, ids } = await resultsRun(2);
+    const [a, b] = ids as [number, number];
+    await call('POST', '/api/results', { expectedVersion: 0, registrationId: a, rawTime: '1:40.00' });
+    await call('POST', `/api/results/${a}/penalties`, { expectedVersion: 1, infraction: 'target-missed' });
+    await call('POST', '/api/results', { expectedVersion: 0, registrationId: b, rawTime: '1:41.00' });
+    const client = await connect();
+    await signIn(client, adminA);
+    // The client's view had a at version 1 and no result for b.
+    expect(await subscribeResults(client, runId, { [String(a)]: 1 })).toMatchObject({
+      versions: { [String(a)]: 2, [String(b)]: 1 },
+    });
+    expect(resultEvents(client, runId, a).map((e) => e.version)).toEqual([2]);
+    expect(resultEvents(client, runId, b).map((e) => e.version)).toEqual([1]);
+    // A run-order subscription of the same run is a separate one.
+    expect(await client.subscribe(runId, 0)).toMatchObject({ type: 'subscribed', version: 0 });
+    expect(client.messages.some((m) => m.type === 'subscribed' && m.runId === runId && !('stream' in m))).toBe(true);
+  });
+
+  it("refuses the display a draft event's results, as its run order", async () => {
+    const draft = await insertEvent(t.database.db, { status: 'Draft' });
+    const runId = (await insertRun(t.database.db, draft.id)).id;
+    const display = await connect();
+    expect(await subscribeResults(display, runId)).toMatchObject({ type: 'error', code: 'RUN_NOT_FOUND' });
+  });
+});

@@ -21,6 +21,8 @@ const TABLES = [
   'events',
   'runs',
   'announcements',
+  'event_log',
+  'results',
 ];
 
 let t: TestApp;

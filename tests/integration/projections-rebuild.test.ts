@@ -16,6 +16,8 @@ import { insertDepartment, insertEvent, insertRun, insertTeam, insertUser } from
 
 let t: TestApp;
 let admin: User;
+/** A second official: validates the results the first one enters. */
+let validator: User;
 let people: User[];
 let runs: Run[];
 let teams: number[];
@@ -29,6 +31,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const department = await insertDepartment(db());
   admin = await insertUser(db(), { role: 'admin' });
+  validator = await insertUser(db(), { role: 'admin' });
   people = [];
   for (let i = 0; i < 8; i++)
     people.push(await insertUser(db(), { date_of_birth: '1985-02-03', department_id: department.id, gender: 'male' }));
@@ -79,7 +82,11 @@ type Action =
   | { kind: 'cancel' | 'confirm' | 'softDelete' | 'restore' | 'optIn'; pick: number }
   | { kind: 'move'; pick: number; position: number }
   | { kind: 'notes'; pick: number; notes: string }
-  | { kind: 'limit'; run: number; limit: number };
+  | { kind: 'limit'; run: number; limit: number }
+  | { kind: 'result'; pick: number; step: ResultStep; hundredths: number };
+
+/** Results commands (docs/decisions/030-results.md) on the registrations the sequence made. */
+type ResultStep = 'record' | 'correct' | 'validate' | 'penalty' | 'unpenalty' | 'withdraw' | 'void';
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('register' as const), person: fc.nat(7), run: fc.nat(1) }) },
@@ -114,6 +121,15 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('notes' as const), pick: fc.nat(), notes: fc.string({ maxLength: 20 }) }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('result' as const),
+      pick: fc.nat(),
+      step: fc.constantFrom<ResultStep>('record', 'correct', 'validate', 'penalty', 'unpenalty', 'withdraw', 'void'),
+      hundredths: fc.integer({ min: 6000, max: 30000 }),
+    }),
   },
   {
     weight: 1,
@@ -154,6 +170,43 @@ async function perform(a: Action): Promise<number> {
         .where('id', '=', runs[a.run]?.id as number)
         .execute();
       return 200;
+    case 'result': {
+      // Steps after the first recording pick among the registrations that have a result.
+      const withResult = (
+        await db().selectFrom('results').select('registration_id').orderBy('registration_id').execute()
+      ).map((r) => r.registration_id);
+      const target = a.step === 'record' || withResult.length === 0 ? picked : withResult[a.pick % withResult.length];
+      if (target === undefined) return 0;
+      const row = await db()
+        .selectFrom('results')
+        .select('version')
+        .where('registration_id', '=', target)
+        .executeTakeFirst();
+      const expectedVersion = row?.version ?? 0;
+      const rawTime = `${Math.floor(a.hundredths / 6000)}:${String(Math.floor((a.hundredths % 6000) / 100)).padStart(2, '0')}.${String(a.hundredths % 100).padStart(2, '0')}`;
+      const url = `/api/results/${target}`;
+      const reason = 'Checked against the judge sheet';
+      if (a.step === 'record')
+        return (await inject('POST', '/api/results', { expectedVersion, registrationId: target, rawTime })).statusCode;
+      if (a.step === 'correct') return (await inject('PUT', url, { expectedVersion, rawTime, reason })).statusCode;
+      if (a.step === 'validate')
+        return (
+          await t.app.inject({
+            method: 'POST',
+            url: `${url}/validate`,
+            headers: auth(validator),
+            payload: { expectedVersion },
+          })
+        ).statusCode;
+      if (a.step === 'penalty')
+        return (await inject('POST', `${url}/penalties`, { expectedVersion, infraction: 'hydrant-missed' })).statusCode;
+      if (a.step === 'unpenalty')
+        return (await inject('POST', `${url}/penalties/remove`, { expectedVersion, infraction: 'hydrant-missed' }))
+          .statusCode;
+      if (a.step === 'withdraw')
+        return (await inject('POST', `${url}/withdraw`, { expectedVersion, reason })).statusCode;
+      return (await inject('POST', `${url}/void`, { expectedVersion, reason })).statusCode;
+    }
     default:
       if (picked === undefined) return 0;
       if (a.kind === 'cancel') return (await inject('PATCH', `/api/registrations/${picked}/cancel`)).statusCode;
@@ -175,12 +228,13 @@ describe('projection rebuild', () => {
       fc.asyncProperty(fc.array(action, { minLength: 10, maxLength: 40 }), async (actions) => {
         for (const a of actions) {
           const status = await perform(a);
-          expect([0, 200, 201, 409, 422], `${JSON.stringify(a)} answered ${status}`).toContain(status);
+          expect([0, 200, 201, 404, 409, 422], `${JSON.stringify(a)} answered ${status}`).toContain(status);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
         }
         const live = await snapshot();
         const report = await rebuildProjections(db(), PROJECTIONS);
         expect(report.projections).toContain('registrations');
+        expect(report.projections).toContain('results');
         expect(await snapshot()).toEqual(live);
       }),
       { numRuns: 6, seed: 20261121 },
@@ -197,12 +251,23 @@ describe('projection rebuild', () => {
         ).n,
       ),
     ).toBeGreaterThan(5);
+    // Results were recorded, and some of them validated.
+    const results = await db().selectFrom('results').select(['status']).execute();
+    expect(results.length).toBeGreaterThan(0);
+    const resultEvents = await db()
+      .selectFrom('event_log')
+      .select(['type'])
+      .distinct()
+      .where('stream_type', '=', 'result')
+      .execute();
+    expect(resultEvents.map((e) => e.type)).toEqual(expect.arrayContaining(['ResultRecorded', 'ResultValidated']));
+    expect(resultEvents.length).toBeGreaterThanOrEqual(4);
   });
 
   it('is idempotent: projecting events again changes nothing', async () => {
     const before = await snapshot();
     const { readAll } = await import('../../api/event-store/store.ts');
-    const events = await readAll(db(), { limit: 100_000, streamTypes: ['registration'] });
+    const events = await readAll(db(), { limit: 100_000, streamTypes: ['registration', 'result'] });
     await db()
       .transaction()
       .execute(async (trx) => {

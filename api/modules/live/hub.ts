@@ -5,14 +5,21 @@
  * presence (presence-relay.ts), and beats the heartbeat. It knows no stream type by name: it serves those
  * it is given (stream-type.ts).
  *
- * The protocol's messages name a run; they address the first stream type of the list (run orders).
- * Presence (admins only) belongs to that stream type: an admin joins it with an established subscription.
+ * The protocol's messages name a run; without a `stream` they address the first stream type of the list
+ * (run orders). Presence (admins only) belongs to that stream type: an admin joins it with an established
+ * subscription. A stream type with many streams per run (results, docs/decisions/030) is followed as a
+ * run group: one member subscription per stream of the run, and new members as new streams appear.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { RawData, WebSocket } from 'ws';
-import { type Dragging, type LiveServerMessage, liveClientMessageSchema } from '../../contracts/live.ts';
+import {
+  type Dragging,
+  type LiveServerMessage,
+  type LiveStreamName,
+  liveClientMessageSchema,
+} from '../../contracts/live.ts';
 import { NOTIFY_CHANNEL, readStream, streamVersion } from '../../event-store/store.ts';
 import { listen, type NotificationListener } from './listener.ts';
 import { PRESENCE_CHANNEL } from './presence.ts';
@@ -41,6 +48,8 @@ interface Connection {
   expiryTimer: NodeJS.Timeout | undefined;
   /** By stream id. */
   subs: Map<string, LiveSubscription<Connection>>;
+  /** Subscriptions to all the streams of a run (results), by stream name and run. */
+  groups: Map<string, RunGroup>;
   /** Answered the last server ping. */
   alive: boolean;
   closed: boolean;
@@ -48,6 +57,21 @@ interface Connection {
   queue: Promise<void>;
   queued: number;
 }
+
+/** A subscription to every stream of a run of a per-run stream type (results). */
+interface RunGroup {
+  conn: Connection;
+  type: LiveStreamType;
+  name: LiveStreamName;
+  runId: number;
+  /** By stream id. */
+  members: Map<string, LiveSubscription<Connection>>;
+  established: boolean;
+  audience: 'admin' | 'public';
+  closed: boolean;
+}
+
+const groupKey = (name: string, runId: number) => `${name}:${runId}`;
 
 export interface LiveHubStats {
   sockets: number;
@@ -68,6 +92,12 @@ export class LiveHub {
   private readonly pump: StreamPump<Connection>;
   /** The stream type the protocol's messages address (they name a run, not a stream). */
   private readonly runStreams: LiveStreamType;
+  /** Every stream type by its protocol name ('run-order' for the first when it has none). */
+  private readonly byName = new Map<string, LiveStreamType>();
+  /** Run groups of every socket, by stream name and run: who follows the new streams of a run. */
+  private readonly groups = new Map<string, Set<RunGroup>>();
+  /** The run of a per-run stream, once looked up (a result's run never changes). */
+  private readonly runOfStream = new Map<string, number>();
   private readonly presence: PresenceRelay<Connection>;
   private nextConnectionId = 1;
   private listener: NotificationListener | undefined;
@@ -81,6 +111,7 @@ export class LiveHub {
     const [first] = streamTypes;
     if (!first) throw new Error('The live hub needs at least one stream type.');
     this.runStreams = first;
+    for (const type of streamTypes) this.byName.set(type.name ?? 'run-order', type);
     this.presence = new PresenceRelay<Connection>(this.instanceId, app.config.liveHeartbeatMs, {
       audience: (runId) => {
         const streamId = this.runStreams.streamId(runId);
@@ -97,6 +128,7 @@ export class LiveHub {
       {
         read: (streamId, fromVersion) => readStream(app.db, streamId, fromVersion),
         version: (streamId) => streamVersion(app.db, streamId),
+        publicVisible: (type, runId) => type.publicVisible?.(app.db, runId) ?? Promise.resolve(true),
       },
       {
         audienceOf: (conn) => audienceOf(conn.auth),
@@ -117,8 +149,10 @@ export class LiveHub {
     this.listener = await listen(this.app.database, {
       channels: [NOTIFY_CHANNEL, PRESENCE_CHANNEL],
       onNotification: (channel, payload) => {
-        if (channel === NOTIFY_CHANNEL) this.pump.notified(payload);
-        else if (channel === PRESENCE_CHANNEL) this.presence.notified(payload);
+        if (channel === NOTIFY_CHANNEL) {
+          this.pump.notified(payload);
+          this.groupNotified(payload);
+        } else if (channel === PRESENCE_CHANNEL) this.presence.notified(payload);
       },
       onReconnect: () => this.afterReconnect(),
       log: this.app.log,
@@ -164,6 +198,7 @@ export class LiveHub {
       authGeneration: 0,
       expiryTimer: undefined,
       subs: new Map(),
+      groups: new Map(),
       alive: true,
       closed: false,
       queue: Promise.resolve(),
@@ -224,12 +259,20 @@ export class LiveHub {
       case 'auth':
         await this.authenticate(conn, message.token);
         return;
-      case 'subscribe':
-        await this.subscribe(conn, this.runStreams, message.runId, message.fromVersion);
+      case 'subscribe': {
+        const type = this.typeNamed(message.stream);
+        if (!type) return this.sendError(conn, 'BAD_MESSAGE', 'This stream is not served here.', message.runId);
+        if (type.perRun)
+          await this.subscribeGroup(conn, type, message.stream as LiveStreamName, message.runId, message.versions);
+        else await this.subscribe(conn, type, message.runId, message.fromVersion);
         return;
-      case 'unsubscribe':
-        this.unsubscribe(conn, this.runStreams, message.runId);
+      }
+      case 'unsubscribe': {
+        const type = this.typeNamed(message.stream);
+        if (type?.perRun) this.unsubscribeGroup(conn, groupKey(message.stream as string, message.runId));
+        else if (type) this.unsubscribe(conn, type, message.runId);
         return;
+      }
       case 'presence':
         this.setDragging(conn, message.runId, message.dragging);
         return;
@@ -246,6 +289,11 @@ export class LiveHub {
       this.leavePresence(sub);
     }
     conn.subs.clear();
+    for (const key of [...conn.groups.keys()]) this.unsubscribeGroup(conn, key);
+  }
+
+  private typeNamed(name: string | undefined): LiveStreamType | undefined {
+    return name === undefined ? this.runStreams : this.byName.get(name);
   }
 
   private send(conn: Connection, message: LiveServerMessage): void {
@@ -263,8 +311,14 @@ export class LiveHub {
     ws.send(text);
   }
 
-  private sendError(conn: Connection, code: string, message: string, runId?: number): void {
-    this.send(conn, { type: 'error', code, message, ...(runId === undefined ? {} : { runId }) });
+  private sendError(conn: Connection, code: string, message: string, runId?: number, stream?: LiveStreamName): void {
+    this.send(conn, {
+      type: 'error',
+      code,
+      message,
+      ...(runId === undefined ? {} : { runId }),
+      ...(stream === undefined ? {} : { stream }),
+    });
   }
 
   // ---------------------------------------------------------------- auth
@@ -332,13 +386,18 @@ export class LiveHub {
       if (audience === 'admin') this.joinPresence(sub);
       else this.leavePresence(sub);
     }
+    for (const group of conn.groups.values()) {
+      if (!group.established || group.audience === audience) continue;
+      group.audience = audience;
+      this.sendText(conn, this.groupSubscribedText(group));
+    }
   }
 
   // ---------------------------------------------------------------- subscriptions
 
   private async subscribe(conn: Connection, type: LiveStreamType, runId: number, fromVersion: number): Promise<void> {
     const existing = conn.subs.get(type.streamId(runId));
-    if (!existing && conn.subs.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+    if (!existing && conn.subs.size + conn.groups.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
       this.sendError(
         conn,
         'TOO_MANY_SUBSCRIPTIONS',
@@ -374,6 +433,149 @@ export class LiveHub {
   private afterReconnect(): void {
     this.pump.pumpAll();
     this.presence.afterReconnect();
+    // A stream that appeared while notifications were lost: every run group looks its run's streams up again.
+    for (const set of this.groups.values())
+      for (const group of set) void this.addRunStreams(group).catch(() => undefined);
+  }
+
+  // ---------------------------------------------------------------- run groups (results)
+
+  /**
+   * Follows every stream of a run (docs/decisions/030): the group is registered first, so a stream whose
+   * first event commits from now on is announced to groupNotified; then the run's streams are listed
+   * (a commit before the listing is in it) and each is caught up from the version the client holds.
+   */
+  private async subscribeGroup(
+    conn: Connection,
+    type: LiveStreamType,
+    name: LiveStreamName,
+    runId: number,
+    versions: Record<string, number> | undefined,
+  ): Promise<void> {
+    const key = groupKey(name, runId);
+    const existing = conn.groups.get(key);
+    if (!existing && conn.subs.size + conn.groups.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+      this.sendError(
+        conn,
+        'TOO_MANY_SUBSCRIPTIONS',
+        `A socket may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} runs.`,
+        runId,
+        name,
+      );
+      return;
+    }
+    const allowed = await type.mayFollow(this.app.db, runId, audienceOf(conn.auth));
+    if (conn.closed || this.closing) return;
+    if (!allowed) {
+      this.sendError(conn, 'RUN_NOT_FOUND', 'This run does not exist.', runId, name);
+      return;
+    }
+    // A second subscribe restarts the group from the versions given (a client that refetched its view).
+    if (existing) this.unsubscribeGroup(conn, key);
+    const group: RunGroup = {
+      conn,
+      type,
+      name,
+      runId,
+      members: new Map(),
+      established: false,
+      audience: audienceOf(conn.auth),
+      closed: false,
+    };
+    conn.groups.set(key, group);
+    let set = this.groups.get(key);
+    if (!set) {
+      set = new Set();
+      this.groups.set(key, set);
+    }
+    set.add(group);
+    await this.addRunStreams(group, versions ?? {});
+    if (group.closed || conn.closed) return;
+    group.established = true;
+    group.audience = audienceOf(conn.auth);
+    this.sendText(conn, this.groupSubscribedText(group));
+  }
+
+  /** Adds the run's streams the group does not follow yet (from the client's versions, else the start) and pumps them. */
+  private async addRunStreams(group: RunGroup, versions: Record<string, number> = {}): Promise<void> {
+    const streams = await group.type.perRun?.streamsOf(this.app.db, group.runId);
+    if (!streams || group.closed) return;
+    const added: string[] = [];
+    for (const { streamId, key } of streams) {
+      this.runOfStream.set(streamId, group.runId);
+      if (this.addMember(group, streamId, versions[String(key)] ?? 0)) added.push(streamId);
+    }
+    await Promise.all(added.map((streamId) => this.pump.pump(streamId)));
+  }
+
+  private addMember(group: RunGroup, streamId: string, fromVersion: number): boolean {
+    if (group.closed || group.members.has(streamId)) return false;
+    const sub = this.pump.add(group.conn, group.type, group.runId, fromVersion, undefined, { streamId });
+    group.members.set(streamId, sub);
+    return true;
+  }
+
+  private unsubscribeGroup(conn: Connection, key: string): void {
+    const group = conn.groups.get(key);
+    if (!group) return;
+    group.closed = true;
+    conn.groups.delete(key);
+    const set = this.groups.get(key);
+    set?.delete(group);
+    if (set?.size === 0) this.groups.delete(key);
+    for (const sub of group.members.values()) this.pump.remove(sub);
+    group.members.clear();
+  }
+
+  /**
+   * An 'event_log' notification of a per-run stream type: when the stream is new to a run some group
+   * follows (a first result recorded), the group starts following it from its first event.
+   */
+  private groupNotified(payload: string): void {
+    if (this.groups.size === 0) return;
+    let notice: { streamId?: unknown; streamType?: unknown };
+    try {
+      notice = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const { streamId, streamType } = notice;
+    if (typeof streamId !== 'string' || typeof streamType !== 'string') return;
+    for (const [name, type] of this.byName) {
+      if (!type.perRun || type.streamType !== streamType || type.perRun.keyOf(streamId) === undefined) continue;
+      void this.followNewStream(name, type, streamId).catch((error: unknown) =>
+        this.app.log.warn({ err: error, streamId }, 'live hub: cannot look up the run of a new stream'),
+      );
+    }
+  }
+
+  private async followNewStream(name: string, type: LiveStreamType, streamId: string): Promise<void> {
+    let runId = this.runOfStream.get(streamId);
+    if (runId === undefined) {
+      runId = await type.perRun?.runOf(this.app.db, streamId);
+      if (runId === undefined) return;
+      this.runOfStream.set(streamId, runId);
+    }
+    const set = this.groups.get(groupKey(name, runId));
+    if (!set) return;
+    const added = [...set].filter((group) => this.addMember(group, streamId, 0));
+    if (added.length > 0) await this.pump.pump(streamId);
+  }
+
+  private groupSubscribedText(group: RunGroup): string {
+    const versions: Record<string, number> = {};
+    for (const [streamId, sub] of group.members) {
+      const key = group.type.perRun?.keyOf(streamId);
+      if (key !== undefined) versions[String(key)] = sub.lastVersion;
+    }
+    return JSON.stringify({
+      type: 'subscribed',
+      stream: group.name,
+      runId: group.runId,
+      version: 0,
+      versions,
+      access: group.audience,
+    } satisfies LiveServerMessage);
   }
 
   // ---------------------------------------------------------------- presence

@@ -24,6 +24,8 @@ export interface EventReader {
   read(streamId: string, fromVersion: number): Promise<RecordedEvent[]>;
   /** The stream's last version (0 for a stream without events). */
   version(streamId: string): Promise<number>;
+  /** Whether public subscribers see the run's events now (the stream type's publicVisible; true without one). */
+  publicVisible?(type: LiveStreamType, runId: number): Promise<boolean>;
 }
 
 /** Where the pump's messages go; C is whatever identifies a socket. */
@@ -49,6 +51,11 @@ export interface LiveSubscription<C> {
   established: boolean;
   /** The audience last announced in `subscribed`. */
   audience: LiveAudience;
+  /**
+   * One stream of a subscription to all the streams of a run (results): its events name the stream
+   * (`stream`, `registrationId`) and it sends no `subscribed` of its own; the hub sends the run's.
+   */
+  member: boolean;
 }
 
 interface Stream<C> {
@@ -76,8 +83,15 @@ export class StreamPump<C> {
    * Registers a subscription at fromVersion (replacing `replaces`, the same socket's earlier one to the
    * stream) without pumping: the caller records it, then awaits `pump(sub.streamId)` for its catch-up.
    */
-  add(conn: C, type: LiveStreamType, runId: number, fromVersion: number, replaces?: LiveSubscription<C>) {
-    const streamId = type.streamId(runId);
+  add(
+    conn: C,
+    type: LiveStreamType,
+    runId: number,
+    fromVersion: number,
+    replaces?: LiveSubscription<C>,
+    memberOf?: { streamId: string },
+  ) {
+    const streamId = memberOf?.streamId ?? type.streamId(runId);
     let stream = this.streams.get(streamId);
     if (!stream) {
       stream = { type, runId, streamId, subs: new Set(), dirty: false, running: null, retryTimer: undefined };
@@ -92,6 +106,7 @@ export class StreamPump<C> {
       lastVersion: fromVersion,
       established: false,
       audience: this.output.audienceOf(conn),
+      member: memberOf !== undefined,
     };
     // Registered before the pass: an event committed from now on is either in that pass's read or
     // announced by a notification that marks the stream dirty for another pass.
@@ -216,6 +231,13 @@ export class StreamPump<C> {
       // Only a subscriber whose fromVersion is ahead of the log can make this smaller than `from`.
       current = Math.min(from, await this.reader.version(stream.streamId));
     }
+    // A run whose events the public may not see now (results held): public subscribers move on silently.
+    const publicHidden =
+      events.length > 0 &&
+      stream.type.publicVisible !== undefined &&
+      subs.some((s) => this.output.audienceOf(s.conn) === 'public') &&
+      !(await (this.reader.publicVisible?.(stream.type, stream.runId) ?? true));
+    const key = stream.type.perRun?.keyOf(stream.streamId);
     const texts: Record<LiveAudience, string[]> = { admin: [], public: [] };
     const textOf = (index: number, audience: LiveAudience): string => {
       let text = texts[audience][index];
@@ -223,7 +245,9 @@ export class StreamPump<C> {
         const event = events[index] as RecordedEvent;
         text = JSON.stringify({
           type: 'event',
+          ...(stream.type.perRun ? { stream: stream.type.name } : {}),
           runId: stream.runId,
+          ...(key === undefined ? {} : { registrationId: key }),
           event: toLiveEvent(event, audience === 'admin' ? undefined : stream.type.publicFields),
         } satisfies LiveServerMessage);
         texts[audience][index] = text;
@@ -235,10 +259,11 @@ export class StreamPump<C> {
       // Unsubscribed, replaced by a newer subscribe, or closed while the read was running.
       if (!stream.subs.has(sub) || this.output.isClosed(sub.conn)) continue;
       const audience = this.output.audienceOf(sub.conn);
+      const silent = audience === 'public' && publicHidden;
       for (let i = 0; i < events.length; i++) {
         const event = events[i] as RecordedEvent;
         if (event.version <= sub.lastVersion) continue;
-        this.output.sendText(sub.conn, textOf(i, audience));
+        if (!silent) this.output.sendText(sub.conn, textOf(i, audience));
         sub.lastVersion = event.version;
       }
       if (!sub.established) {
@@ -246,7 +271,7 @@ export class StreamPump<C> {
         if (sub.lastVersion > current) sub.lastVersion = current;
         sub.established = true;
         sub.audience = audience;
-        this.output.sendText(sub.conn, subscribedText(sub));
+        if (!sub.member) this.output.sendText(sub.conn, subscribedText(sub));
         joined.push(sub);
       }
     }

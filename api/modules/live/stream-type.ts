@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { LiveStreamName } from '../../contracts/live.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -21,4 +22,23 @@ export interface LiveStreamType {
   mayFollow(db: Kysely<Database>, runId: number, audience: LiveAudience): Promise<boolean>;
   /** The fields of an event's data a public subscriber sees; admins see them all. */
   publicFields: readonly string[];
+  /** The protocol's name for it (the `stream` of subscribe); 'run-order' when left out. */
+  name?: LiveStreamName;
+  /**
+   * For a stream type with many streams per run (results: one per entrant, docs/decisions/030): a
+   * subscription follows every stream of the run, and the streams that appear later. streamId is then
+   * unused.
+   */
+  perRun?: PerRunStreams;
+  /** Whether a public subscriber sees the run's events now (false: results held); admins always do. */
+  publicVisible?(db: Kysely<Database>, runId: number): Promise<boolean>;
+}
+
+export interface PerRunStreams {
+  /** The run's streams now, with the key clients know each by (results: the registration id). */
+  streamsOf(db: Kysely<Database>, runId: number): Promise<{ streamId: string; key: number }[]>;
+  /** The run a stream belongs to (undefined: none, or not of this type). */
+  runOf(db: Kysely<Database>, streamId: string): Promise<number | undefined>;
+  /** The key of a stream id (undefined: not one of this type). */
+  keyOf(streamId: string): number | undefined;
 }
