@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, hasActiveSuperAdmin, isDatabaseEmpty, seedDemoData } from './db/seed.ts';
 import { seedDemoCompetition } from './db/seed-competition.ts';
+import { seedDemoResults } from './db/seed-results.ts';
 import { createEventStore } from './event-store/store.ts';
 
 /**
@@ -26,7 +27,9 @@ async function main() {
   if (config.seedDemoData && (await isDatabaseEmpty(database.db))) {
     process.stdout.write('Empty database: loading the demo data...\n');
     await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });
-    await seedDemoCompetition(createEventStore(database.db, PROJECTIONS), { timeZone: config.siteTimeZone });
+    const store = createEventStore(database.db, PROJECTIONS);
+    await seedDemoCompetition(store, { timeZone: config.siteTimeZone });
+    await seedDemoResults(store, { timeZone: config.siteTimeZone });
   }
   const needsFirstAdmin = !(await hasActiveSuperAdmin(database.db));
 

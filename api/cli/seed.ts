@@ -4,6 +4,7 @@ import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from '../db/seed.ts';
 import { seedDemoCompetition } from '../db/seed-competition.ts';
+import { seedDemoResults } from '../db/seed-results.ts';
 import { createEventStore } from '../event-store/store.ts';
 import { EXIT_CODES, runCli } from './run.ts';
 
@@ -22,12 +23,13 @@ runCli(async () => {
       return;
     }
     const added = await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });
-    const competition = await seedDemoCompetition(createEventStore(database.db, PROJECTIONS), {
-      timeZone: config.siteTimeZone,
-    });
+    const store = createEventStore(database.db, PROJECTIONS);
+    const competition = await seedDemoCompetition(store, { timeZone: config.siteTimeZone });
+    const results = await seedDemoResults(store, { timeZone: config.siteTimeZone });
     process.stdout.write(
       `Demo data: added ${added.departments} departments, ${added.users} users, ${added.events} events, ${added.runs} runs, ${added.announcements} announcements, ` +
-        `${competition.competitors} competitors, ${competition.registrations} registrations.\n`,
+        `${competition.competitors} competitors, ${competition.registrations} registrations, ` +
+        `${results.results} results (${results.provisional} awaiting validation).\n`,
     );
     for (const a of DEMO_ACCOUNTS) process.stdout.write(`  ${a.role.padEnd(11)} ${a.email} / ${a.password}\n`);
   } finally {

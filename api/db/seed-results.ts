@@ -4,8 +4,8 @@ import { decide } from '../domain/results/decide.ts';
 import { RESULT_STREAM_TYPE, type ResultValue, resultStreamId } from '../domain/results/events.ts';
 import { evolve, initialResultState, type ResultState } from '../domain/results/evolve.ts';
 import type { InfractionCode } from '../domain/results/penalties.ts';
-import { heatOf } from '../domain/run-orders/evolve.ts';
 import { runOrderStreamId } from '../domain/run-orders/events.ts';
+import { heatOf } from '../domain/run-orders/evolve.ts';
 import { ageOn } from '../domain/teams/eligibility.ts';
 import type { EventStore } from '../event-store/store.ts';
 import { streamVersion } from '../event-store/store.ts';
@@ -48,7 +48,11 @@ interface Officials {
 }
 
 /** What a racer did in a run: the value entered, and the story behind it (a correction, a rerun). */
-function raceOf(racer: Racer, eventIndex: number, runIndex: number): { value: ResultValue; story: 'plain' | 'corrected' | 'rerun' } {
+function raceOf(
+  racer: Racer,
+  eventIndex: number,
+  runIndex: number,
+): { value: ResultValue; story: 'plain' | 'corrected' | 'rerun' } {
   const h = hash(racer.userId, eventIndex, runIndex);
   // Season after season a little faster; each race within a few per cent of the racer's level.
   const level = racer.seedTimeMs * (1 - eventIndex * 0.006);
@@ -178,14 +182,27 @@ export async function seedDemoResults(
       const entrants = racers.filter((r) => {
         if (run.category === 'Open Women') return r.gender === 'female';
         if (r.gender !== 'male') return false;
-        if (run.category === 'Over 40 Men') return r.dateOfBirth !== null && ageOn(r.dateOfBirth, event.start_date) >= 40;
+        if (run.category === 'Over 40 Men')
+          return r.dateOfBirth !== null && ageOn(r.dateOfBirth, event.start_date) >= 40;
         // Not everyone makes every stop of the series.
         return hash(r.userId, eventIndex) % 6 !== 0;
       });
-      if (entrants.length === 0) continue;
+      // A run someone already entered or ordered (a --force seed on a used database) is left alone.
+      const taken = await db
+        .selectFrom('registrations')
+        .select('id')
+        .where('run_id', '=', run.id)
+        .limit(1)
+        .executeTakeFirst();
+      if (entrants.length === 0 || taken || (await streamVersion(db, runOrderStreamId(run.id))) > 0) continue;
       const byUser = new Map<number, Racer>();
       for (const racer of entrants) {
-        const registration = await recordRegistration(store, adminActor, { runId: run.id, userId: racer.userId }, { timeZone });
+        const registration = await recordRegistration(
+          store,
+          adminActor,
+          { runId: run.id, userId: racer.userId },
+          { timeZone },
+        );
         byUser.set(registration.id, racer);
       }
       const order = await runOrderCommand(
