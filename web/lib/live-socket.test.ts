@@ -305,18 +305,32 @@ describe('createLiveSocket', () => {
     const ws = FakeWebSocket.latest;
     ws.open();
     socket.subscribe(7, 2);
-    socket.subscribe(7, 0, 'results');
+    socket.subscribe(7, 0, 'results', { 41: 2 });
     expect(ws.sentOfType('subscribe')).toEqual([
       { type: 'subscribe', runId: 7, fromVersion: 2 },
-      { type: 'subscribe', runId: 7, fromVersion: 0, stream: 'results' },
+      { type: 'subscribe', stream: 'results', runId: 7, versions: { 41: 2 } },
     ]);
-    ws.onmessage?.({ data: JSON.stringify({ type: 'event', runId: 7, stream: 'results', event: event(1) }) });
+    ws.deliver({ type: 'subscribed', stream: 'results', runId: 7, version: 0, versions: { 41: 2 }, access: 'admin' });
+    // Each result of the run has its own versions: 41 goes on from 2, 42 is new.
+    const result = (registrationId: number, version: number) =>
+      ws.deliver({ type: 'event', stream: 'results', runId: 7, registrationId, event: event(version) });
+    result(41, 2);
+    result(41, 3);
+    result(42, 1);
     ws.deliver(eventMessage(7, 3));
     expect(streams).toEqual([
+      [7, 3, 'results'],
       [7, 1, 'results'],
       [7, 3, undefined],
     ]);
-    expect(socket.lastVersion(7, 'results')).toBe(1);
+    // A gap in one result subscribes again with every version held.
+    result(42, 3);
+    expect(ws.sentOfType('subscribe').at(-1)).toEqual({
+      type: 'subscribe',
+      stream: 'results',
+      runId: 7,
+      versions: { 41: 3, 42: 1 },
+    });
     expect(socket.lastVersion(7)).toBe(3);
     socket.unsubscribe(7, 'results');
     expect(ws.sentOfType('unsubscribe')).toEqual([{ type: 'unsubscribe', runId: 7, stream: 'results' }]);

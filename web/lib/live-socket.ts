@@ -64,7 +64,7 @@ export interface LiveSocket {
    * Follows a run from the event after fromVersion (the version the caller's data already has); its
    * run order without `stream`, else that stream type of the run (decision 021: 'results').
    */
-  subscribe(runId: number, fromVersion: number, stream?: string): void;
+  subscribe(runId: number, fromVersion: number, stream?: string, versions?: Readonly<Record<string, number>>): void;
   unsubscribe(runId: number, stream?: string): void;
   /** What this admin drags on the run's board now (null when nothing); shown to the other admins. */
   setDragging(runId: number, dragging: Dragging): void;
@@ -105,6 +105,11 @@ interface FollowedRun {
   runId: number;
   stream: string | undefined;
   lastVersion: number;
+  /**
+   * Streams made of many streams (results: one per registration, decision 030) keep a version per
+   * member, by its id; events carry the member's id (`registrationId`) and its own version.
+   */
+  members: Map<number, number> | null;
   /** A subscribe is on its way (after a gap or a reconnection): no second one until `subscribed`. */
   resyncing: boolean;
   dragging: Dragging;
@@ -150,8 +155,12 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
   };
 
   const resubscribe = (run: FollowedRun) => {
-    const message = { type: 'subscribe', runId: run.runId, fromVersion: run.lastVersion };
-    if (send(run.stream === undefined ? message : { ...message, stream: run.stream })) run.resyncing = true;
+    const message = run.members
+      ? { type: 'subscribe', stream: run.stream, runId: run.runId, versions: Object.fromEntries(run.members) }
+      : run.stream === undefined
+        ? { type: 'subscribe', runId: run.runId, fromVersion: run.lastVersion }
+        : { type: 'subscribe', stream: run.stream, runId: run.runId, fromVersion: run.lastVersion };
+    if (send(message)) run.resyncing = true;
   };
 
   const stopHeartbeat = () => {
@@ -187,9 +196,12 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
       case 'event': {
         const run = runs.get(keyOf(message.runId, stream));
         if (!run) return;
-        const verdict = judgeVersion(run.lastVersion, message.event.version);
+        const member = run.members && typeof message.registrationId === 'number' ? message.registrationId : undefined;
+        const last = member === undefined ? run.lastVersion : (run.members?.get(member) ?? 0);
+        const verdict = judgeVersion(last, message.event.version);
         if (verdict === 'apply') {
-          run.lastVersion = message.event.version;
+          if (member === undefined) run.lastVersion = message.event.version;
+          else run.members?.set(member, message.event.version);
           options.onEvent(message.runId, message.event, stream);
         } else if (verdict === 'gap' && !run.resyncing) {
           resubscribe(run);
@@ -202,6 +214,13 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
         run.resyncing = false;
         // The server's log is behind what we had (a restored database): follow it from there.
         if (message.version < run.lastVersion) run.lastVersion = message.version;
+        if (run.members && message.versions) {
+          for (const [id, version] of Object.entries(message.versions)) {
+            const member = Number(id);
+            const held = run.members.get(member);
+            if (held === undefined || version < held) run.members.set(member, version);
+          }
+        }
         if (stream === undefined) {
           // Presence belongs to the run order's board.
           if (message.access === 'public') options.onPresence?.(message.runId, []);
@@ -286,10 +305,11 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
     get status() {
       return status;
     },
-    subscribe(runId, fromVersion, stream) {
+    subscribe(runId, fromVersion, stream, versions) {
       const run: FollowedRun = {
         runId,
         stream,
+        members: versions ? new Map(Object.entries(versions).map(([id, v]) => [Number(id), v])) : null,
         lastVersion: Math.max(0, Math.floor(fromVersion)),
         resyncing: false,
         dragging: null,

@@ -132,3 +132,12 @@ export function laneWarnings(
 export function laneLabel(lane: Pick<TableLane, 'heat' | 'pair' | 'lane' | 'position'>): string {
   return `Heat ${lane.heat} · pair ${lane.pair} · ${lane.lane} lane`;
 }
+
+/** The version of every result the view holds, by registration id: where the live catch-up starts. */
+export function resultVersions(view: Pick<TimingView, 'heats' | 'unplaced'>): Record<string, number> {
+  const versions: Record<string, number> = {};
+  for (const lane of lanesOf(view))
+    if (lane.registrationId !== null && lane.resultVersion > 0) versions[lane.registrationId] = lane.resultVersion;
+  for (const result of view.unplaced) versions[result.registrationId] = result.version;
+  return versions;
+}

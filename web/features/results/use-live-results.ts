@@ -1,5 +1,5 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MAX_ID } from '../../../api/contracts/common.ts';
 import { authSession } from '../../lib/auth/session.ts';
 import { createLiveSocket, type LiveStatus } from '../../lib/live-socket.ts';
@@ -20,12 +20,19 @@ export const RESULTS_STREAM = 'results';
 export function useLiveResults(
   runId: number | undefined,
   keys: readonly QueryKey[],
-  options: { audience: 'admin' | 'public'; alsoRunOrder?: boolean },
+  options: {
+    audience: 'admin' | 'public';
+    alsoRunOrder?: boolean;
+    /** The results' versions the view holds, by registration id: the catch-up starts after them. */
+    versions?: () => Record<string, number>;
+  },
 ): { status: LiveStatus } {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const keysJson = JSON.stringify(keys);
   const { audience, alsoRunOrder = false } = options;
+  const versionsRef = useRef(options.versions);
+  versionsRef.current = options.versions;
 
   useEffect(() => {
     if (runId === undefined) return;
@@ -57,9 +64,9 @@ export function useLiveResults(
         }
       },
     });
-    // From "now": the server answers with the version it holds and the client follows it from there
-    // (live-socket.ts); no catch-up is needed, the views were just read.
-    socket.subscribe(runId, MAX_ID, RESULTS_STREAM);
+    // Results: from the versions the view holds (each result is a stream of its own, decision 030).
+    socket.subscribe(runId, 0, RESULTS_STREAM, versionsRef.current?.() ?? {});
+    // The run order from "now": the server answers with its version and the client follows it from there.
     if (alsoRunOrder) socket.subscribe(runId, MAX_ID);
     let token = authSession.getState().accessToken;
     const stopAuth =

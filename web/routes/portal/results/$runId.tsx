@@ -5,6 +5,7 @@ import { DetailErrorState, LoadingState } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { TimingTableScreen } from '../../../features/results/components/timing-table.tsx';
 import { resultKeys, timingQuery } from '../../../features/results/queries.ts';
+import { resultVersions } from '../../../features/results/table.ts';
 import { useLiveResults } from '../../../features/results/use-live-results.ts';
 import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 
@@ -34,6 +35,10 @@ function TimingError({ error }: { error: unknown }) {
 function TimingPage() {
   const runId = recordIdOf(Route.useParams().runId);
   const timing = useRecord(timingQuery(runId));
-  const live = useLiveResults(runId, [resultKeys.timing(runId)], { audience: 'admin', alsoRunOrder: true });
+  const live = useLiveResults(runId, [resultKeys.timing(runId)], {
+    audience: 'admin',
+    alsoRunOrder: true,
+    versions: () => resultVersions(timing.data),
+  });
   return <TimingTableScreen view={timing.data} live={live.status} back={<Back />} />;
 }

@@ -5,6 +5,7 @@ import { DetailErrorState, LoadingState } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { ValidationScreen } from '../../../features/results/components/validation-screen.tsx';
 import { resultKeys, timingQuery } from '../../../features/results/queries.ts';
+import { resultVersions } from '../../../features/results/table.ts';
 import { useLiveResults } from '../../../features/results/use-live-results.ts';
 import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 
@@ -34,6 +35,9 @@ function ValidationError({ error }: { error: unknown }) {
 function ValidationPage() {
   const runId = recordIdOf(Route.useParams().runId);
   const timing = useRecord(timingQuery(runId));
-  const live = useLiveResults(runId, [resultKeys.timing(runId)], { audience: 'admin' });
+  const live = useLiveResults(runId, [resultKeys.timing(runId)], {
+    audience: 'admin',
+    versions: () => resultVersions(timing.data),
+  });
   return <ValidationScreen view={timing.data} live={live.status} back={<Back />} />;
 }
