@@ -1,6 +1,5 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { MAX_ID } from '../../../api/contracts/common.ts';
 import { authSession } from '../../lib/auth/session.ts';
 import { createLiveSocket, type LiveStatus } from '../../lib/live-socket.ts';
 
@@ -8,6 +7,12 @@ import { createLiveSocket, type LiveStatus } from '../../lib/live-socket.ts';
 export const RESULTS_REFETCH_DEBOUNCE_MS = 150;
 
 export const RESULTS_STREAM = 'results';
+
+/**
+ * The highest version a subscription may name (MAX_ID of api/contracts/common.ts, written out so the
+ * venue display does not load the shared schemas).
+ */
+const NOW = 2_147_483_647;
 
 /**
  * Follows a run's results on the live socket (`stream: 'results'`, decision 021) and reads the given
@@ -67,7 +72,7 @@ export function useLiveResults(
     // Results: from the versions the view holds (each result is a stream of its own, decision 030).
     socket.subscribe(runId, 0, RESULTS_STREAM, versionsRef.current?.() ?? {});
     // The run order from "now": the server answers with its version and the client follows it from there.
-    if (alsoRunOrder) socket.subscribe(runId, MAX_ID);
+    if (alsoRunOrder) socket.subscribe(runId, NOW);
     let token = authSession.getState().accessToken;
     const stopAuth =
       audience === 'admin'
