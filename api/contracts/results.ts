@@ -192,7 +192,11 @@ export type ImportBody = z.input<typeof importBodySchema>;
  */
 export const importApplyBodySchema = importBodySchema
   .extend({
-    commandId: commandFields.commandId,
+    /** At most 80 characters: each row's command id adds ':' and the registration id. */
+    commandId: z
+      .string({ error: 'commandId must be 1 to 80 letters, digits or . _ : -' })
+      .regex(/^[A-Za-z0-9._:-]{1,80}$/, 'commandId must be 1 to 80 letters, digits or . _ : -')
+      .optional(),
   })
   .strict();
 export type ImportApplyBody = z.input<typeof importApplyBodySchema>;

@@ -156,7 +156,10 @@ export const runOrderEntrySchema = z.object({
   departmentId: z.number().int().nullable(),
   departmentName: z.string().nullable(),
   category: z.string(),
+  /** The best official time in another run of the format when there is one, else the seed time entered (decision 031). */
   seedTimeMs: z.number().int().nullable(),
+  /** Where seedTimeMs comes from: an official result, or the time entered on the person or team. */
+  seedTimeSource: z.enum(['result', 'entered']).nullable().optional(),
   /** The people in the entry (a team's captain and members): what generation keeps apart. */
   personIds: z.array(z.number().int()),
   /** A placed registration that was cancelled since is flagged, never silently dropped. */

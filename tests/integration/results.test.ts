@@ -626,3 +626,44 @@ describe('held runs and the venue display', () => {
     expectEnvelope(await send('GET', `/api/results/run/${run.id}/display`, undefined, null), 404, 'RUN_NOT_FOUND');
   });
 });
+
+describe('best-time seeding (decision 031)', () => {
+  it("seeds by the entrant's best official time, the entered seed time being the fallback", async () => {
+    const past = await insertRun(db(), event.id, { participant_limit: 100, category: 'Over 55 Men' });
+    const run = await insertRun(db(), event.id, { participant_limit: 100, category: 'Over 55 Men' });
+    // fast: entered 1:20 but ran an official 2:10 before; slow: entered 2:00, no result; middle: 1:50 official.
+    const fast = await insertUser(db(), { seed_time_ms: 80_000 });
+    const slow = await insertUser(db(), { seed_time_ms: 120_000 });
+    const middle = await insertUser(db(), { seed_time_ms: null });
+    const provisionalOnly = await insertUser(db(), { seed_time_ms: 100_000 });
+    for (const [person, ms, official] of [
+      [fast, 130_000, true],
+      [middle, 110_000, true],
+      [provisionalOnly, 60_000, false],
+    ] as const) {
+      const earlier = await insertRegistration(db(), { runId: past.id, userId: person.id });
+      await insertResult(db(), { registrationId: earlier.id, rawTimeMs: ms, validatedBy: official ? second.id : null });
+    }
+    const ids = new Map<number, number>();
+    for (const person of [fast, slow, middle, provisionalOnly])
+      ids.set(person.id, (await insertRegistration(db(), { runId: run.id, userId: person.id })).id);
+    const generated = await send('POST', `/api/run-orders/run/${run.id}/generate`, {
+      expectedVersion: 0,
+      seeding: { rule: 'best-time', fastest: 'last', separateDepartments: false, minRest: 0 },
+    });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const view = generated.json() as {
+      slots: (number | null)[];
+      entries: Record<string, { seedTimeMs: number | null; seedTimeSource?: string | null }>;
+    };
+    // Slowest first, fastest last: fast 2:10 (result), slow 2:00 (entered), middle 1:50 (result), 1:40 (entered).
+    expect(view.slots.filter((id) => id !== null)).toEqual([
+      ids.get(fast.id),
+      ids.get(slow.id),
+      ids.get(middle.id),
+      ids.get(provisionalOnly.id),
+    ]);
+    expect(view.entries[String(ids.get(fast.id))]).toMatchObject({ seedTimeMs: 130_000, seedTimeSource: 'result' });
+    expect(view.entries[String(ids.get(slow.id))]).toMatchObject({ seedTimeMs: 120_000, seedTimeSource: 'entered' });
+  });
+});

@@ -343,3 +343,83 @@ describe('StreamPump', () => {
     );
   });
 });
+
+describe('members of a run group (results: many streams per run, docs/decisions/030)', () => {
+  const event = (streamId: string, version: number): RecordedEvent =>
+    ({
+      globalPosition: version,
+      streamId,
+      streamType: 'result',
+      version,
+      type: 'ResultRecorded',
+      data: { rawTimeMs: 107_320, enteredBy: 7 },
+      metadata: { actorId: 7 },
+      recordedAt: new Date(Date.UTC(2026, 10, 25, 12, 0, version)),
+    }) as RecordedEvent;
+
+  function setup(visible: boolean) {
+    const results: LiveStreamType = {
+      name: 'results',
+      streamType: 'result',
+      streamId: () => 'unused',
+      mayFollow: async () => true,
+      publicFields: ['rawTimeMs'],
+      publicVisible: async () => visible,
+      perRun: {
+        streamsOf: async () => [],
+        runOf: async () => 1,
+        keyOf: (streamId) => Number(/^result:(\d+)$/.exec(streamId)?.[1]) || undefined,
+      },
+    };
+    const log = new Map([['result:12', [event('result:12', 1), event('result:12', 2)]]]);
+    const pump = new StreamPump<Socket>(
+      {
+        read: async (streamId, from) => (log.get(streamId) ?? []).filter((e) => e.version > from),
+        version: async (streamId) => log.get(streamId)?.length ?? 0,
+        publicVisible: (type, runId) => type.publicVisible?.(undefined as never, runId) ?? Promise.resolve(true),
+      },
+      {
+        audienceOf: (socket) => socket.audience,
+        isClosed: (socket) => socket.closed,
+        sendText: (socket, text) => socket.received.push(JSON.parse(text)),
+        established: () => {},
+        failed: () => {},
+      },
+    );
+    const admin: Socket = { name: 'ada', audience: 'admin', closed: false, received: [] };
+    const display: Socket = { name: 'screen', audience: 'public', closed: false, received: [] };
+    return { pump, results, admin, display };
+  }
+
+  it('names the stream and the registration in each event, and sends no `subscribed` of its own', async () => {
+    const { pump, results, admin, display } = setup(true);
+    pump.add(admin, results, 1, 0, undefined, { streamId: 'result:12' });
+    const sub = pump.add(display, results, 1, 1, undefined, { streamId: 'result:12' });
+    await pump.pump('result:12');
+    expect(admin.received).toEqual([
+      expect.objectContaining({ type: 'event', stream: 'results', runId: 1, registrationId: 12 }),
+      expect.objectContaining({ type: 'event', stream: 'results', registrationId: 12 }),
+    ]);
+    expect(admin.received.map((m) => (m.type === 'event' ? m.event.actorId : undefined))).toEqual([7, 7]);
+    expect(display.received).toEqual([
+      {
+        type: 'event',
+        stream: 'results',
+        runId: 1,
+        registrationId: 12,
+        event: expect.objectContaining({ version: 2, data: { rawTimeMs: 107_320 } }),
+      },
+    ]);
+    expect(sub).toMatchObject({ member: true, established: true, lastVersion: 2 });
+  });
+
+  it('sends public subscribers nothing while the run is hidden from them, and moves them on', async () => {
+    const { pump, results, admin, display } = setup(false);
+    pump.add(admin, results, 1, 0, undefined, { streamId: 'result:12' });
+    const sub = pump.add(display, results, 1, 0, undefined, { streamId: 'result:12' });
+    await pump.pump('result:12');
+    expect(admin.received).toHaveLength(2);
+    expect(display.received).toEqual([]);
+    expect(sub.lastVersion).toBe(2);
+  });
+});

@@ -221,7 +221,7 @@ export async function applyImport(
         { type: 'RecordResult', source: 'import', ...row.value },
         {
           ...meta,
-          ...(meta.commandId ? { commandId: `${meta.commandId}:${row.registrationId}`.slice(0, 100) } : {}),
+          ...(meta.commandId ? { commandId: `${meta.commandId}:${row.registrationId}` } : {}),
           expectedVersion: versions.get(row.registrationId) ?? 0,
         },
       );

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { RunOrderDisplay, RunOrderEntry, RunOrderPosition, RunOrderView } from '../../contracts/run-orders.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../domain/errors.ts';
@@ -81,6 +81,18 @@ export async function registrationFacts(
       'd.id as department_id',
       'd.name as department_name',
     ])
+    // The entrant's best official time in another run of this format (the results read model): what
+    // best-time seeding reads first, the entered seed time being the fallback (docs/decisions/031).
+    .select(
+      sql<number | null>`(select min(res.official_time_ms) from results res
+        join registrations r2 on r2.id = res.registration_id
+        join runs run2 on run2.id = res.run_id
+        where res.status = 'official' and res.recorded and res.official_time_ms is not null
+          and res.run_id <> r.run_id and run2.type = runs.type and run2.deleted_at is null
+          and case when r.team_id is not null then r2.team_id = r.team_id else r2.user_id = r.user_id end)`.as(
+        'best_official',
+      ),
+    )
     .where('r.run_id', '=', runId);
   if (onlyIds) {
     if (onlyIds.length === 0) return new Map();
@@ -115,7 +127,16 @@ export async function registrationFacts(
         userId: row.user_id,
         departmentName: row.department_name ?? null,
         category: row.category,
-        seedTimeMs: (row.team_id !== null ? row.team_seed : row.user_seed) ?? null,
+        seedTimeMs:
+          (row.best_official === null ? null : Number(row.best_official)) ??
+          (row.team_id !== null ? row.team_seed : row.user_seed) ??
+          null,
+        seedTimeSource:
+          row.best_official !== null
+            ? 'result'
+            : (row.team_id !== null ? row.team_seed : row.user_seed) !== null
+              ? 'entered'
+              : null,
         status: row.deleted_at ? 'deleted' : row.status,
         departmentId: row.department_id ?? null,
         personIds,
