@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   digitsOfTime,
+  draftFromText,
   draftOf,
   draftValue,
   type EntryDraft,
   emptyDraft,
   entryKey,
   sameValue,
+  shownEntry,
   typedTime,
 } from './entry.ts';
 
@@ -136,5 +138,19 @@ describe('saved values', () => {
         penalties: [],
       }),
     ).toBe(true);
+  });
+});
+
+describe('text typed on a phone', () => {
+  it('reads the digits of the field as the time, and a typed d, n or q as the outcome', () => {
+    // The field shows 0:01.47; the phone's keyboard adds a 3 at its end.
+    expect(draftFromText(typed(['1', '4', '7']), '0:01.473').digits).toBe('1473');
+    // Deleting the last character takes the last digit away.
+    expect(draftFromText(typed(['1', '4', '7']), '0:01.4').digits).toBe('14');
+    expect(draftFromText(emptyDraft(), 'd').outcome).toBe('dnf');
+    expect(draftFromText(typed(['d']), 'DNF5')).toMatchObject({ outcome: 'finished', digits: '5' });
+    expect(draftFromText(typed(['d']), 'DN').outcome).toBe('finished');
+    expect(shownEntry(typed(['n']))).toBe('DNS');
+    expect(shownEntry(typed(['4', '7', '3', '2']))).toBe('0:47.32');
   });
 });

@@ -165,3 +165,28 @@ export const OUTCOME_LABELS: Readonly<Record<ResultOutcome, string>> = {
 
 /** The infraction's label, for a code the catalogue may no longer hold. */
 export const infractionLabel = (code: string): string => infractionOf(code)?.label ?? code;
+
+/** What the lane's time field shows: the typed time, or the outcome. */
+export function shownEntry(draft: EntryDraft): string {
+  return draft.outcome === 'finished' ? typedTime(draft.digits) : OUTCOME_LABELS[draft.outcome];
+}
+
+/**
+ * A change of the field's text where no key event says which key it was (a phone's keyboard, a
+ * paste): characters added at the end are pressed as keys; any other edit keeps the digits of the
+ * text as the time.
+ */
+export function draftFromText(draft: EntryDraft, text: string): EntryDraft {
+  const shown = shownEntry(draft);
+  if (text.length > shown.length && text.startsWith(shown)) {
+    let next = draft;
+    for (const character of text.slice(shown.length)) {
+      const out = entryKey(next, { key: /[a-z]/i.test(character) ? character.toLowerCase() : character });
+      if (out?.kind === 'draft') next = out.draft;
+    }
+    return next;
+  }
+  if (draft.outcome !== 'finished') return { ...draft, outcome: 'finished', digits: '', removing: false };
+  const digits = text.replace(/\D/g, '').replace(/^0+/, '').slice(0, MAX_DIGITS);
+  return { ...draft, digits, removing: false };
+}

@@ -9,13 +9,14 @@ import { buttonClass } from '../../../components/button.ts';
 import { formatChangeTime } from '../../run-orders/format.ts';
 import {
   addPenalty,
+  draftFromText,
   draftValue,
   type EntryCommand,
   type EntryDraft,
   entryKey,
   OUTCOME_LABELS,
   removePenalty,
-  typedTime,
+  shownEntry,
 } from '../entry.ts';
 import type { EntryWarning, TableLane } from '../table.ts';
 
@@ -30,22 +31,6 @@ export interface LaneStatus {
 
 const chip =
   'inline-flex min-h-9 items-center gap-1 rounded-lg border px-2.5 py-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700';
-
-/** What the lane's time field shows: the typed time, or the outcome. */
-export function shownEntry(draft: EntryDraft): string {
-  return draft.outcome === 'finished' ? typedTime(draft.digits) : OUTCOME_LABELS[draft.outcome];
-}
-
-/** A change of the field's text (a phone's keyboard, a paste): digits become the time, a d/n/q/f the outcome. */
-export function draftFromText(draft: EntryDraft, text: string): EntryDraft {
-  const letter = [...text].reverse().find((c) => /[a-z]/i.test(c));
-  if (letter) {
-    const out = entryKey(draft, { key: letter.toLowerCase() });
-    if (out && out.kind === 'draft') return out.draft;
-  }
-  const digits = text.replace(/\D/g, '').replace(/^0+/, '').slice(0, 6);
-  return { ...draft, digits, outcome: 'finished', removing: false };
-}
 
 export function LaneRow({
   lane,
@@ -271,7 +256,7 @@ export function LaneRow({
           </fieldset>
           <fieldset>
             <legend className="mb-1 text-xs font-semibold uppercase tracking-wider text-slate-600">Penalties</legend>
-            <ul className="grid grid-cols-1 gap-1.5 sm:grid-cols-2 xl:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
               {counts.map((c) => (
                 <li key={c.code} className="flex min-w-0 items-center gap-1.5">
                   <button
