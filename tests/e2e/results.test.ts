@@ -190,9 +190,13 @@ describe('a heat from the keyboard to the venue display', () => {
       await screenshot(checker, 'results-validation-1440');
       await checker.getByTestId('validate-row-1').focus();
       for (let i = 0; i < 4; i++) {
-        const before = (await heatResults(1)).filter((r) => r?.status === 'official').length;
         await checker.keyboard.press('v');
-        await poll(async () => (await heatResults(1)).filter((r) => r?.status === 'official').length).toBe(before + 1);
+        await poll(async () => (await heatResults(1)).filter((r) => r?.status === 'official').length).toBe(i + 1);
+        // The cursor moves on to the next provisional result by itself.
+        if (i < 3)
+          await poll(() => checker.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+            `validate-row-${i + 2}`,
+          );
       }
       const validated = await heatResults(1);
       expect(validated.every((r) => r?.status === 'official' && r.validatedBy?.id === morgan.id)).toBe(true);
@@ -239,6 +243,21 @@ describe('a heat from the keyboard to the venue display', () => {
       'ResultValidated',
     ]);
     expect(history.data[2]?.reason).toBe('Mistyped hundredths');
+  });
+
+  it("holds the run's results from the public with one switch, and releases them", async () => {
+    await entry.goto(`${site.baseUrl}/portal/results/${run.id}`, { waitUntil: 'networkidle' });
+    const hold = entry.getByTestId('hold-toggle');
+    await hold.check();
+    await poll(() => api<TimingView>('GET', `/results/run/${run.id}/timing`).then((v) => v.held)).toBe(true);
+    // The display reads nothing of a held run (a fresh read: holding sends no live event).
+    await display.reload({ waitUntil: 'domcontentloaded' });
+    await display.getByTestId('now-running').waitFor();
+    expect(await display.getByTestId('display-results').count()).toBe(0);
+    await hold.uncheck();
+    await poll(() => api<TimingView>('GET', `/results/run/${run.id}/timing`).then((v) => v.held)).toBe(false);
+    await display.reload({ waitUntil: 'domcontentloaded' });
+    await display.getByTestId('display-results').waitFor();
   });
 });
 

@@ -91,7 +91,7 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
   const [reason, setReason] = useState<Pending | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [heatBusy, setHeatBusy] = useState(false);
-  const [holdBusy, setHoldBusy] = useState(false);
+  const [holdPending, setHoldPending] = useState<boolean | null>(null);
   const inputs = useRef(new Map<number, HTMLInputElement>());
 
   const say = useCallback((text: string) => {
@@ -296,15 +296,17 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
   };
 
   const toggleHold = async () => {
-    setHoldBusy(true);
+    const held = !view.held;
+    // The switch shows the new setting at once; the server's answer and a fresh read confirm it.
+    setHoldPending(held);
     try {
-      await setHold(runId, !view.held);
-      say(view.held ? 'Results released to the public.' : 'Results held from the public.');
-      void queryClient.invalidateQueries({ queryKey: resultKeys.timing(runId) });
+      await setHold(runId, held);
+      say(held ? 'Results held from the public.' : 'Results released to the public.');
+      await queryClient.invalidateQueries({ queryKey: resultKeys.timing(runId) });
     } catch (error) {
       refuse(`The setting could not be changed: ${failure(error)}`);
     } finally {
-      setHoldBusy(false);
+      setHoldPending(null);
     }
   };
 
@@ -396,8 +398,8 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
         <label className="flex w-full items-center gap-2 text-sm text-slate-800 sm:w-auto">
           <input
             type="checkbox"
-            checked={view.held}
-            disabled={holdBusy}
+            checked={holdPending ?? view.held}
+            disabled={holdPending !== null}
             onChange={() => void toggleHold()}
             className="size-4 accent-brand-700"
             data-testid="hold-toggle"

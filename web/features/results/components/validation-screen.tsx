@@ -90,9 +90,13 @@ export function ValidationScreen({ view, live, back }: { view: TimingView; live:
       try {
         await validateResult(result.id, result.version, ownEntryReason);
         say(`Validated ${result.entrant.name}: ${valueText(result)}.`);
+        // On to the next one at once; the fresh read follows.
+        const next = nextProvisional(
+          heat.lanes.map((l, i) => (i === index ? { result: { ...l.result, status: 'official' as const } } : l)),
+          index,
+        );
+        if (next >= 0) focusRow(next);
         await refresh();
-        const next = nextProvisional(heat.lanes, index);
-        if (next >= 0 && next !== index) focusRow(next);
       } catch (error) {
         refuse(failureText(error, result));
         await refresh();
