@@ -35,6 +35,8 @@ import { Route as PortalDepartmentsIdRouteImport } from './routes/portal/departm
 import { Route as PortalEventsIndexRouteImport } from './routes/portal/events/index'
 import { Route as PortalEventsIdRouteImport } from './routes/portal/events/$id'
 import { Route as PortalRegistrationsIndexRouteImport } from './routes/portal/registrations/index'
+import { Route as PortalResultsIndexRouteImport } from './routes/portal/results/index'
+import { Route as PortalResultsRunIdRouteImport } from './routes/portal/results/$runId'
 import { Route as PortalRunOrdersIndexRouteImport } from './routes/portal/run-orders/index'
 import { Route as PortalRunOrdersRunIdRouteImport } from './routes/portal/run-orders/$runId'
 import { Route as PortalRunsIdRouteImport } from './routes/portal/runs/$id'
@@ -42,6 +44,7 @@ import { Route as PortalTeamsIndexRouteImport } from './routes/portal/teams/inde
 import { Route as PortalTeamsIdRouteImport } from './routes/portal/teams/$id'
 import { Route as PortalUsersIndexRouteImport } from './routes/portal/users/index'
 import { Route as PortalUsersIdRouteImport } from './routes/portal/users/$id'
+import { Route as PortalResultsRunIdValidateRouteImport } from './routes/portal/results/$runId_.validate'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -174,6 +177,16 @@ const PortalRegistrationsIndexRoute =
     path: '/registrations/',
     getParentRoute: () => PortalRouteRoute,
   } as any)
+const PortalResultsIndexRoute = PortalResultsIndexRouteImport.update({
+  id: '/results/',
+  path: '/results/',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalResultsRunIdRoute = PortalResultsRunIdRouteImport.update({
+  id: '/results/$runId',
+  path: '/results/$runId',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
 const PortalRunOrdersIndexRoute = PortalRunOrdersIndexRouteImport.update({
   id: '/run-orders/',
   path: '/run-orders/',
@@ -209,6 +222,12 @@ const PortalUsersIdRoute = PortalUsersIdRouteImport.update({
   path: '/users/$id',
   getParentRoute: () => PortalRouteRoute,
 } as any)
+const PortalResultsRunIdValidateRoute =
+  PortalResultsRunIdValidateRouteImport.update({
+    id: '/results/$runId_/validate',
+    path: '/results/$runId/validate',
+    getParentRoute: () => PortalRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -234,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
+  '/portal/results/$runId': typeof PortalResultsRunIdRoute
   '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
   '/portal/runs/$id': typeof PortalRunsIdRoute
   '/portal/teams/$id': typeof PortalTeamsIdRoute
@@ -241,9 +261,11 @@ export interface FileRoutesByFullPath {
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
   '/portal/registrations/': typeof PortalRegistrationsIndexRoute
+  '/portal/results/': typeof PortalResultsIndexRoute
   '/portal/run-orders/': typeof PortalRunOrdersIndexRoute
   '/portal/teams/': typeof PortalTeamsIndexRoute
   '/portal/users/': typeof PortalUsersIndexRoute
+  '/portal/results/$runId/validate': typeof PortalResultsRunIdValidateRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -268,6 +290,7 @@ export interface FileRoutesByTo {
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
+  '/portal/results/$runId': typeof PortalResultsRunIdRoute
   '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
   '/portal/runs/$id': typeof PortalRunsIdRoute
   '/portal/teams/$id': typeof PortalTeamsIdRoute
@@ -275,9 +298,11 @@ export interface FileRoutesByTo {
   '/portal/departments': typeof PortalDepartmentsIndexRoute
   '/portal/events': typeof PortalEventsIndexRoute
   '/portal/registrations': typeof PortalRegistrationsIndexRoute
+  '/portal/results': typeof PortalResultsIndexRoute
   '/portal/run-orders': typeof PortalRunOrdersIndexRoute
   '/portal/teams': typeof PortalTeamsIndexRoute
   '/portal/users': typeof PortalUsersIndexRoute
+  '/portal/results/$runId/validate': typeof PortalResultsRunIdValidateRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -304,6 +329,7 @@ export interface FileRoutesById {
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
+  '/portal/results/$runId': typeof PortalResultsRunIdRoute
   '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
   '/portal/runs/$id': typeof PortalRunsIdRoute
   '/portal/teams/$id': typeof PortalTeamsIdRoute
@@ -311,9 +337,11 @@ export interface FileRoutesById {
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
   '/portal/registrations/': typeof PortalRegistrationsIndexRoute
+  '/portal/results/': typeof PortalResultsIndexRoute
   '/portal/run-orders/': typeof PortalRunOrdersIndexRoute
   '/portal/teams/': typeof PortalTeamsIndexRoute
   '/portal/users/': typeof PortalUsersIndexRoute
+  '/portal/results/$runId_/validate': typeof PortalResultsRunIdValidateRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -341,6 +369,7 @@ export interface FileRouteTypes {
     | '/display/runs/$runId'
     | '/portal/departments/$id'
     | '/portal/events/$id'
+    | '/portal/results/$runId'
     | '/portal/run-orders/$runId'
     | '/portal/runs/$id'
     | '/portal/teams/$id'
@@ -348,9 +377,11 @@ export interface FileRouteTypes {
     | '/portal/departments/'
     | '/portal/events/'
     | '/portal/registrations/'
+    | '/portal/results/'
     | '/portal/run-orders/'
     | '/portal/teams/'
     | '/portal/users/'
+    | '/portal/results/$runId/validate'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -375,6 +406,7 @@ export interface FileRouteTypes {
     | '/display/runs/$runId'
     | '/portal/departments/$id'
     | '/portal/events/$id'
+    | '/portal/results/$runId'
     | '/portal/run-orders/$runId'
     | '/portal/runs/$id'
     | '/portal/teams/$id'
@@ -382,9 +414,11 @@ export interface FileRouteTypes {
     | '/portal/departments'
     | '/portal/events'
     | '/portal/registrations'
+    | '/portal/results'
     | '/portal/run-orders'
     | '/portal/teams'
     | '/portal/users'
+    | '/portal/results/$runId/validate'
   id:
     | '__root__'
     | '/'
@@ -410,6 +444,7 @@ export interface FileRouteTypes {
     | '/display/runs/$runId'
     | '/portal/departments/$id'
     | '/portal/events/$id'
+    | '/portal/results/$runId'
     | '/portal/run-orders/$runId'
     | '/portal/runs/$id'
     | '/portal/teams/$id'
@@ -417,9 +452,11 @@ export interface FileRouteTypes {
     | '/portal/departments/'
     | '/portal/events/'
     | '/portal/registrations/'
+    | '/portal/results/'
     | '/portal/run-orders/'
     | '/portal/teams/'
     | '/portal/users/'
+    | '/portal/results/$runId_/validate'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -627,6 +664,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalRegistrationsIndexRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/portal/results/': {
+      id: '/portal/results/'
+      path: '/results'
+      fullPath: '/portal/results/'
+      preLoaderRoute: typeof PortalResultsIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/results/$runId': {
+      id: '/portal/results/$runId'
+      path: '/results/$runId'
+      fullPath: '/portal/results/$runId'
+      preLoaderRoute: typeof PortalResultsRunIdRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
     '/portal/run-orders/': {
       id: '/portal/run-orders/'
       path: '/run-orders'
@@ -676,6 +727,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalUsersIdRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/portal/results/$runId_/validate': {
+      id: '/portal/results/$runId_/validate'
+      path: '/results/$runId/validate'
+      fullPath: '/portal/results/$runId/validate'
+      preLoaderRoute: typeof PortalResultsRunIdValidateRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
   }
 }
 
@@ -685,6 +743,7 @@ interface PortalRouteRouteChildren {
   PortalIndexRoute: typeof PortalIndexRoute
   PortalDepartmentsIdRoute: typeof PortalDepartmentsIdRoute
   PortalEventsIdRoute: typeof PortalEventsIdRoute
+  PortalResultsRunIdRoute: typeof PortalResultsRunIdRoute
   PortalRunOrdersRunIdRoute: typeof PortalRunOrdersRunIdRoute
   PortalRunsIdRoute: typeof PortalRunsIdRoute
   PortalTeamsIdRoute: typeof PortalTeamsIdRoute
@@ -692,9 +751,11 @@ interface PortalRouteRouteChildren {
   PortalDepartmentsIndexRoute: typeof PortalDepartmentsIndexRoute
   PortalEventsIndexRoute: typeof PortalEventsIndexRoute
   PortalRegistrationsIndexRoute: typeof PortalRegistrationsIndexRoute
+  PortalResultsIndexRoute: typeof PortalResultsIndexRoute
   PortalRunOrdersIndexRoute: typeof PortalRunOrdersIndexRoute
   PortalTeamsIndexRoute: typeof PortalTeamsIndexRoute
   PortalUsersIndexRoute: typeof PortalUsersIndexRoute
+  PortalResultsRunIdValidateRoute: typeof PortalResultsRunIdValidateRoute
 }
 
 const PortalRouteRouteChildren: PortalRouteRouteChildren = {
@@ -703,6 +764,7 @@ const PortalRouteRouteChildren: PortalRouteRouteChildren = {
   PortalIndexRoute: PortalIndexRoute,
   PortalDepartmentsIdRoute: PortalDepartmentsIdRoute,
   PortalEventsIdRoute: PortalEventsIdRoute,
+  PortalResultsRunIdRoute: PortalResultsRunIdRoute,
   PortalRunOrdersRunIdRoute: PortalRunOrdersRunIdRoute,
   PortalRunsIdRoute: PortalRunsIdRoute,
   PortalTeamsIdRoute: PortalTeamsIdRoute,
@@ -710,9 +772,11 @@ const PortalRouteRouteChildren: PortalRouteRouteChildren = {
   PortalDepartmentsIndexRoute: PortalDepartmentsIndexRoute,
   PortalEventsIndexRoute: PortalEventsIndexRoute,
   PortalRegistrationsIndexRoute: PortalRegistrationsIndexRoute,
+  PortalResultsIndexRoute: PortalResultsIndexRoute,
   PortalRunOrdersIndexRoute: PortalRunOrdersIndexRoute,
   PortalTeamsIndexRoute: PortalTeamsIndexRoute,
   PortalUsersIndexRoute: PortalUsersIndexRoute,
+  PortalResultsRunIdValidateRoute: PortalResultsRunIdValidateRoute,
 }
 
 const PortalRouteRouteWithChildren = PortalRouteRoute._addFileChildren(

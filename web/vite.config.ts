@@ -11,6 +11,8 @@ const SHARED_VOCABULARY = [
   '/api/domain/dates.ts',
   '/api/domain/runs/categories.ts',
   '/api/domain/announcements/',
+  // The infraction catalogue: the venue display names penalties with it.
+  '/api/domain/results/penalties.ts',
 ];
 
 export default defineConfig({

@@ -298,4 +298,42 @@ describe('createLiveSocket', () => {
     ws.deliver(eventMessage(7, 5));
     expect(received).toEqual([[7, 5]]);
   });
+
+  it('follows another stream type of the same run apart from its run order (decision 021)', () => {
+    const streams: Array<[number, number, string | undefined]> = [];
+    const { socket } = setup({ onEvent: (runId, e, stream) => streams.push([runId, e.version, stream]) });
+    const ws = FakeWebSocket.latest;
+    ws.open();
+    socket.subscribe(7, 2);
+    socket.subscribe(7, 0, 'results', { 41: 2 });
+    expect(ws.sentOfType('subscribe')).toEqual([
+      { type: 'subscribe', runId: 7, fromVersion: 2 },
+      { type: 'subscribe', stream: 'results', runId: 7, versions: { 41: 2 } },
+    ]);
+    ws.deliver({ type: 'subscribed', stream: 'results', runId: 7, version: 0, versions: { 41: 2 }, access: 'admin' });
+    // Each result of the run has its own versions: 41 goes on from 2, 42 is new.
+    const result = (registrationId: number, version: number) =>
+      ws.deliver({ type: 'event', stream: 'results', runId: 7, registrationId, event: event(version) });
+    result(41, 2);
+    result(41, 3);
+    result(42, 1);
+    ws.deliver(eventMessage(7, 3));
+    expect(streams).toEqual([
+      [7, 3, 'results'],
+      [7, 1, 'results'],
+      [7, 3, undefined],
+    ]);
+    // A gap in one result subscribes again with every version held.
+    result(42, 3);
+    expect(ws.sentOfType('subscribe').at(-1)).toEqual({
+      type: 'subscribe',
+      stream: 'results',
+      runId: 7,
+      versions: { 41: 3, 42: 1 },
+    });
+    expect(socket.lastVersion(7)).toBe(3);
+    socket.unsubscribe(7, 'results');
+    expect(ws.sentOfType('unsubscribe')).toEqual([{ type: 'unsubscribe', runId: 7, stream: 'results' }]);
+    expect(socket.lastVersion(7)).toBe(3);
+  });
 });

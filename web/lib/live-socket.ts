@@ -3,7 +3,8 @@
  * the run-order board and the venue display follow runs through it. No React and no runtime imports
  * from api/ (types only), so it stays small.
  *
- * It keeps the last version it applied per run: a duplicate (version <= last) is dropped, a gap
+ * It keeps the last version it applied per run and stream type (the run order, or another type named by
+ * the optional `stream` of decision 021, such as 'results'): a duplicate (version <= last) is dropped, a gap
  * (version > last + 1) makes it subscribe again from the last version, and after a reconnection every
  * run is subscribed again from its last version, so the caller sees each event once, in order.
  */
@@ -16,7 +17,15 @@ export interface LiveError {
   code: string;
   message: string;
   runId?: number;
+  /** The stream type the error is about, when not the run order (decision 021: 'results'). */
+  stream?: string;
 }
+
+/**
+ * A messages' optional `stream` (decision 021): absent for the run order, else a registered stream type
+ * such as 'results'. A run is followed once per stream type.
+ */
+type WithStream<T> = T & { stream?: string };
 
 /** The part of the browser's WebSocket this client uses (a fake one in the unit tests). */
 export interface WebSocketLike {
@@ -35,11 +44,11 @@ export interface LiveSocketOptions {
   url?: string;
   /** The current access token, or null when signed out (the venue display). */
   getToken?: () => string | null;
-  onEvent(runId: number, event: LiveEvent): void;
+  onEvent(runId: number, event: LiveEvent, stream?: string): void;
   onPresence?(runId: number, viewers: PresenceViewer[]): void;
   onStatus?(status: LiveStatus): void;
   /** After each (re)subscription's catch-up, and when a subscription's access changes. */
-  onSubscribed?(runId: number, version: number, access: LiveAccess): void;
+  onSubscribed?(runId: number, version: number, access: LiveAccess, stream?: string): void;
   onError?(error: LiveError): void;
   /** Injected by tests; defaults to the browser's WebSocket. */
   WebSocket?: WebSocketConstructor;
@@ -51,15 +60,18 @@ export interface LiveSocketOptions {
 
 export interface LiveSocket {
   readonly status: LiveStatus;
-  /** Follows a run from the event after fromVersion (the version the caller's data already has). */
-  subscribe(runId: number, fromVersion: number): void;
-  unsubscribe(runId: number): void;
+  /**
+   * Follows a run from the event after fromVersion (the version the caller's data already has); its
+   * run order without `stream`, else that stream type of the run (decision 021: 'results').
+   */
+  subscribe(runId: number, fromVersion: number, stream?: string, versions?: Readonly<Record<string, number>>): void;
+  unsubscribe(runId: number, stream?: string): void;
   /** What this admin drags on the run's board now (null when nothing); shown to the other admins. */
   setDragging(runId: number, dragging: Dragging): void;
   /** Sends the current token again: call it after every token refresh. */
   reauthenticate(): void;
-  /** The last version applied for the run, if it is followed. */
-  lastVersion(runId: number): number | undefined;
+  /** The last version applied for the run (of the stream type), if it is followed. */
+  lastVersion(runId: number, stream?: string): number | undefined;
   close(): void;
 }
 
@@ -90,7 +102,14 @@ export function judgeVersion(lastVersion: number, version: number): VersionVerdi
 }
 
 interface FollowedRun {
+  runId: number;
+  stream: string | undefined;
   lastVersion: number;
+  /**
+   * Streams made of many streams (results: one per registration, decision 030) keep a version per
+   * member, by its id; events carry the member's id (`registrationId`) and its own version.
+   */
+  members: Map<number, number> | null;
   /** A subscribe is on its way (after a gap or a reconnection): no second one until `subscribed`. */
   resyncing: boolean;
   dragging: Dragging;
@@ -101,11 +120,13 @@ function defaultUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/live`;
 }
 
+const keyOf = (runId: number, stream: string | undefined): string => `${stream ?? ''}:${runId}`;
+
 export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
   const Socket = options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
   const random = options.random ?? Math.random;
   const heartbeatMs = options.heartbeatMs ?? CLIENT_HEARTBEAT_MS;
-  const runs = new Map<number, FollowedRun>();
+  const runs = new Map<string, FollowedRun>();
   let ws: WebSocketLike | null = null;
   let status: LiveStatus = 'closed';
   let attempt = 0;
@@ -133,8 +154,13 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
     if (token && send({ type: 'auth', token })) lastToken = token;
   };
 
-  const resubscribe = (runId: number, run: FollowedRun) => {
-    if (send({ type: 'subscribe', runId, fromVersion: run.lastVersion })) run.resyncing = true;
+  const resubscribe = (run: FollowedRun) => {
+    const message = run.members
+      ? { type: 'subscribe', stream: run.stream, runId: run.runId, versions: Object.fromEntries(run.members) }
+      : run.stream === undefined
+        ? { type: 'subscribe', runId: run.runId, fromVersion: run.lastVersion }
+        : { type: 'subscribe', stream: run.stream, runId: run.runId, fromVersion: run.lastVersion };
+    if (send(message)) run.resyncing = true;
   };
 
   const stopHeartbeat = () => {
@@ -161,39 +187,53 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
     attempt += 1;
   };
 
-  const handleMessage = (message: LiveServerMessage) => {
+  const handleMessage = (message: WithStream<LiveServerMessage>) => {
+    const stream = 'stream' in message && typeof message.stream === 'string' ? message.stream : undefined;
     switch (message.type) {
       case 'ready':
         attempt = 0;
         return;
       case 'event': {
-        const run = runs.get(message.runId);
+        const run = runs.get(keyOf(message.runId, stream));
         if (!run) return;
-        const verdict = judgeVersion(run.lastVersion, message.event.version);
+        const member = run.members && typeof message.registrationId === 'number' ? message.registrationId : undefined;
+        const last = member === undefined ? run.lastVersion : (run.members?.get(member) ?? 0);
+        const verdict = judgeVersion(last, message.event.version);
         if (verdict === 'apply') {
-          run.lastVersion = message.event.version;
-          options.onEvent(message.runId, message.event);
+          if (member === undefined) run.lastVersion = message.event.version;
+          else run.members?.set(member, message.event.version);
+          options.onEvent(message.runId, message.event, stream);
         } else if (verdict === 'gap' && !run.resyncing) {
-          resubscribe(message.runId, run);
+          resubscribe(run);
         }
         return;
       }
       case 'subscribed': {
-        const run = runs.get(message.runId);
+        const run = runs.get(keyOf(message.runId, stream));
         if (!run) return;
         run.resyncing = false;
         // The server's log is behind what we had (a restored database): follow it from there.
         if (message.version < run.lastVersion) run.lastVersion = message.version;
-        if (message.access === 'public') options.onPresence?.(message.runId, []);
-        else if (run.dragging) send({ type: 'presence', runId: message.runId, dragging: run.dragging });
-        options.onSubscribed?.(message.runId, message.version, message.access);
+        if (run.members && message.versions) {
+          for (const [id, version] of Object.entries(message.versions)) {
+            const member = Number(id);
+            const held = run.members.get(member);
+            if (held === undefined || version < held) run.members.set(member, version);
+          }
+        }
+        if (stream === undefined) {
+          // Presence belongs to the run order's board.
+          if (message.access === 'public') options.onPresence?.(message.runId, []);
+          else if (run.dragging) send({ type: 'presence', runId: message.runId, dragging: run.dragging });
+        }
+        options.onSubscribed?.(message.runId, message.version, message.access, stream);
         return;
       }
       case 'presence':
-        if (runs.has(message.runId)) options.onPresence?.(message.runId, message.viewers);
+        if (runs.has(keyOf(message.runId, undefined))) options.onPresence?.(message.runId, message.viewers);
         return;
       case 'error':
-        if (message.code === 'RUN_NOT_FOUND' && message.runId !== undefined) runs.delete(message.runId);
+        if (message.code === 'RUN_NOT_FOUND' && message.runId !== undefined) runs.delete(keyOf(message.runId, stream));
         // A refreshed token may already be there: offer it once.
         if (message.code === 'TOKEN_EXPIRED') {
           const token = options.getToken?.() ?? null;
@@ -203,6 +243,7 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
           code: message.code,
           message: message.message,
           ...(message.runId === undefined ? {} : { runId: message.runId }),
+          ...(stream === undefined ? {} : { stream }),
         });
         return;
       default:
@@ -239,14 +280,14 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
       everOpened = true;
       setStatus('open');
       sendAuth();
-      for (const [runId, run] of runs) resubscribe(runId, run);
+      for (const run of runs.values()) resubscribe(run);
     };
     socket.onmessage = (event) => {
       missed = 0; // anything from the server proves the connection is alive
       if (typeof event.data !== 'string') return;
-      let message: LiveServerMessage;
+      let message: WithStream<LiveServerMessage>;
       try {
-        message = JSON.parse(event.data) as LiveServerMessage;
+        message = JSON.parse(event.data) as WithStream<LiveServerMessage>;
       } catch {
         return;
       }
@@ -264,17 +305,24 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
     get status() {
       return status;
     },
-    subscribe(runId, fromVersion) {
-      const run: FollowedRun = { lastVersion: Math.max(0, Math.floor(fromVersion)), resyncing: false, dragging: null };
-      runs.set(runId, run);
-      resubscribe(runId, run);
+    subscribe(runId, fromVersion, stream, versions) {
+      const run: FollowedRun = {
+        runId,
+        stream,
+        members: versions ? new Map(Object.entries(versions).map(([id, v]) => [Number(id), v])) : null,
+        lastVersion: Math.max(0, Math.floor(fromVersion)),
+        resyncing: false,
+        dragging: null,
+      };
+      runs.set(keyOf(runId, stream), run);
+      resubscribe(run);
     },
-    unsubscribe(runId) {
-      if (!runs.delete(runId)) return;
-      send({ type: 'unsubscribe', runId });
+    unsubscribe(runId, stream) {
+      if (!runs.delete(keyOf(runId, stream))) return;
+      send(stream === undefined ? { type: 'unsubscribe', runId } : { type: 'unsubscribe', runId, stream });
     },
     setDragging(runId, dragging) {
-      const run = runs.get(runId);
+      const run = runs.get(keyOf(runId, undefined));
       if (!run) return;
       run.dragging = dragging;
       send({ type: 'presence', runId, dragging });
@@ -282,8 +330,8 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
     reauthenticate() {
       sendAuth();
     },
-    lastVersion(runId) {
-      return runs.get(runId)?.lastVersion;
+    lastVersion(runId, stream) {
+      return runs.get(keyOf(runId, stream))?.lastVersion;
     },
     close() {
       closedByUser = true;

@@ -49,6 +49,7 @@ describe('portalNavFor', () => {
       'Teams',
       'Registrations',
       'Run orders',
+      'Results',
       'Users',
       'Departments',
     ]);
@@ -62,6 +63,7 @@ describe('portalNavFor', () => {
       'Teams',
       'Registrations',
       'Run orders',
+      'Results',
       'Users',
       'Departments',
       'Admin users',
@@ -137,6 +139,7 @@ describe('quickLinksFor', () => {
       '/portal/teams',
       '/portal/registrations',
       '/portal/run-orders',
+      '/portal/results',
       '/portal/users',
       '/portal/departments',
     ]);

@@ -12,6 +12,7 @@ export type PortalPath =
   | '/portal/teams'
   | '/portal/registrations'
   | '/portal/run-orders'
+  | '/portal/results'
   | '/portal/users'
   | '/portal/departments'
   | '/portal/admin-users';
@@ -23,6 +24,7 @@ export type PortalIcon =
   | 'teams'
   | 'registrations'
   | 'run-orders'
+  | 'results'
   | 'users'
   | 'departments'
   | 'admin-users';
@@ -57,12 +59,13 @@ export const PORTAL_NAV: readonly PortalNavSection[] = [
   {
     id: 'competition',
     label: 'Competition',
-    // Results and Announcements join these as they land.
+    // Announcements join these when they land.
     items: [
       { to: '/portal/events', label: 'Events', icon: 'events', minRole: 'admin' },
       { to: '/portal/teams', label: 'Teams', icon: 'teams', minRole: 'user' },
       { to: '/portal/registrations', label: 'Registrations', icon: 'registrations', minRole: 'user' },
       { to: '/portal/run-orders', label: 'Run orders', icon: 'run-orders', minRole: 'admin' },
+      { to: '/portal/results', label: 'Results', icon: 'results', minRole: 'admin' },
     ],
   },
   {
@@ -131,6 +134,7 @@ const QUICK_LINK_TEXT: Readonly<Partial<Record<PortalPath, string>>> = {
   '/portal/teams': 'Build teams, pick the captain and check every member is eligible.',
   '/portal/registrations': 'Entries, waitlists and cancellations, run by run.',
   '/portal/run-orders': 'The live starting order: pairs, heats, locks, and the venue display.',
+  '/portal/results': 'The timing table: enter times and penalties heat by heat, import, validate.',
   '/portal/users': 'Find accounts, verify, activate or deactivate them.',
   '/portal/departments': 'Add and edit departments, see their members.',
   '/portal/admin-users': 'Create admin accounts and manage their rights.',

@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { ComingUp, type Highlight, NowRunning, OnDeck } from '../../../features/display/components/heats.tsx';
+import { ResultsBoard } from '../../../features/display/components/results.tsx';
 import { DisplayMessage, DisplayScreen, DisplayTitle } from '../../../features/display/components/screen.tsx';
 import { displayQuery } from '../../../features/display/queries.ts';
+import { type ResultsPanel, resultsPanel } from '../../../features/display/results-view.ts';
 import { useDisplayChanges } from '../../../features/display/use-display-changes.ts';
 import { useFitToScreen } from '../../../features/display/use-fit.ts';
 import { useLiveDisplay } from '../../../features/display/use-live-display.ts';
 import { useWakeLock } from '../../../features/display/use-wake-lock.ts';
 import { type DisplayView, displayStage, runTitle } from '../../../features/display/view.ts';
+import { resultKeys, resultsDisplayQuery } from '../../../features/results/queries.ts';
+import { useLiveResults } from '../../../features/results/use-live-results.ts';
 import { isNotFound } from '../../../lib/errors.ts';
 import { parseRouteId } from '../../../lib/route-params.ts';
 
@@ -26,6 +30,10 @@ function VenueDisplayPage() {
   const display = useQuery(displayQuery(runId));
   const live = useLiveDisplay(runId, display.data?.version);
   const changes = useDisplayChanges(display.data);
+  // The results part follows the run's results on its own subscription (docs/decisions/033).
+  const results = useQuery(resultsDisplayQuery(runId));
+  useLiveResults(runId, [resultKeys.display(runId ?? 0)], { audience: 'public' });
+  const panel = useMemo(() => resultsPanel(results.data), [results.data]);
   useWakeLock();
 
   const view = display.data;
@@ -56,7 +64,7 @@ function VenueDisplayPage() {
           detail="This run does not exist or was removed. Check the address of this screen."
         />
       ) : view ? (
-        <Board view={view} highlight={changes} heatMoved={changes.currentHeat} />
+        <Board view={view} highlight={changes} heatMoved={changes.currentHeat} results={panel} />
       ) : display.isError ? (
         <DisplayMessage heading testId="display-error" title="Unable to load the run order" detail="Trying again…" />
       ) : (
@@ -66,10 +74,21 @@ function VenueDisplayPage() {
   );
 }
 
-function Board({ view, highlight, heatMoved }: { view: DisplayView; highlight: Highlight; heatMoved: boolean }) {
+function Board({
+  view,
+  highlight,
+  heatMoved,
+  results,
+}: {
+  view: DisplayView;
+  highlight: Highlight;
+  heatMoved: boolean;
+  results: ResultsPanel | null;
+}) {
   const stage = displayStage(view);
   const board = useRef<HTMLDivElement>(null);
-  useFitToScreen(board, view);
+  const fitted = useMemo(() => ({ view, results }), [view, results]);
+  useFitToScreen(board, fitted);
   if (stage.kind === 'coming-soon') {
     return (
       <DisplayMessage
@@ -80,18 +99,31 @@ function Board({ view, highlight, heatMoved }: { view: DisplayView; highlight: H
     );
   }
   if (stage.kind === 'finished') {
-    return (
+    const message = (
       <DisplayMessage
         testId="display-finished"
         title="All heats have run"
         detail={`${stage.heatCount} ${stage.heatCount === 1 ? 'heat' : 'heats'} completed. Thank you!`}
       />
     );
+    if (!results) return message;
+    return (
+      <div ref={board} className="grid min-h-0 flex-1 gap-[1.5vmin] landscape:grid-cols-2">
+        {message}
+        <ResultsBoard panel={results} />
+      </div>
+    );
   }
   return (
     <div ref={board} className="flex min-h-0 flex-1 flex-col gap-[1.5vmin]">
       <NowRunning heat={stage.now} heatCount={stage.heatCount} highlight={highlight} heatMoved={heatMoved} />
-      <div className="grid min-h-0 flex-1 gap-[1.5vmin] landscape:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] portrait:grid-rows-[auto_minmax(0,1fr)]">
+      <div
+        className={`grid min-h-0 flex-1 gap-[1.5vmin] ${
+          results
+            ? 'landscape:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_minmax(0,3fr)] portrait:grid-rows-[auto_auto_minmax(0,1fr)]'
+            : 'landscape:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] portrait:grid-rows-[auto_minmax(0,1fr)]'
+        }`}
+      >
         <OnDeck
           heat={stage.onDeck}
           heatCount={stage.heatCount}
@@ -99,6 +131,7 @@ function Board({ view, highlight, heatMoved }: { view: DisplayView; highlight: H
           nowPairs={stage.now.pairs.length}
         />
         <ComingUp heats={stage.later} heatCount={stage.heatCount} highlight={highlight} />
+        {results && <ResultsBoard panel={results} />}
       </div>
     </div>
   );

@@ -1,0 +1,74 @@
+import { laneResultText, penaltyText, type ResultsPanel } from '../results-view.ts';
+
+const HEAD = 'text-[calc(var(--fit,1)*2.8vmin)] font-black uppercase tracking-[0.12em]';
+const NAME = 'text-[calc(var(--fit,1)*2.6vmin)] font-bold leading-tight text-white';
+const SMALL = 'text-[calc(var(--fit,1)*1.8vmin)] font-medium leading-tight text-slate-300';
+const TIME = 'text-[calc(var(--fit,1)*3vmin)] font-black tabular-nums leading-none text-white';
+const PROVISIONAL = 'text-[calc(var(--fit,1)*1.6vmin)] font-bold uppercase tracking-wider text-amber-300';
+
+/**
+ * The results on the venue screen: the last heat that has results (times and penalties, each official
+ * or marked provisional) and the run's current top places. Nothing while the run's results are held.
+ */
+export function ResultsBoard({ panel }: { panel: ResultsPanel }) {
+  return (
+    <section
+      aria-labelledby="results-title"
+      data-fit-part
+      className="flex min-w-0 flex-col gap-[1.2vmin] self-start rounded-[1.6vmin] border-l-[0.8vmin] border-emerald-400 bg-slate-900/70 p-[1.4vmin]"
+      data-testid="display-results"
+    >
+      <h2 id="results-title" className="sr-only">
+        Results
+      </h2>
+      {panel.heat && (
+        <div data-testid="display-heat-results">
+          <h3 className={`${HEAD} text-emerald-400`}>Heat {panel.heat.heat} results</h3>
+          <ol className="mt-[0.6vmin] flex flex-col gap-[0.5vmin]">
+            {panel.heat.lanes.map((lane) => (
+              <li
+                key={lane.position}
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-[1.5vmin] rounded-[1vmin] bg-white/[0.06] px-[1.2vmin] py-[0.6vmin]"
+                data-testid="display-result"
+                data-position={lane.position}
+              >
+                <div className="min-w-0">
+                  <p className={`${NAME} truncate`}>{lane.name}</p>
+                  {penaltyText(lane) && <p className={SMALL}>{penaltyText(lane)}</p>}
+                </div>
+                <div className="text-right">
+                  <p className={TIME}>{laneResultText(lane) || '—'}</p>
+                  {lane.status === 'provisional' && <p className={PROVISIONAL}>Provisional</p>}
+                  {lane.status === 'official' && <p className="sr-only">Official</p>}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {panel.top.length > 0 && (
+        <div data-testid="display-top-places">
+          <h3 className={`${HEAD} text-emerald-400`}>Top places</h3>
+          <ol className="mt-[0.6vmin] flex flex-col gap-[0.4vmin]">
+            {panel.top.map((place) => (
+              <li
+                key={`${place.rank}-${place.name}`}
+                className="grid grid-cols-[5vmin_minmax(0,1fr)_auto] items-center gap-x-[1.2vmin] px-[1vmin]"
+              >
+                <span className={`${TIME} text-emerald-300`}>
+                  <span className="sr-only">Rank </span>
+                  {place.rank}
+                </span>
+                <span className={`${NAME} truncate`}>{place.name}</span>
+                <span className="text-right">
+                  <span className={`${TIME} block`}>{place.officialTime}</span>
+                  {place.status === 'provisional' && <span className={PROVISIONAL}>Provisional</span>}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}
