@@ -6,7 +6,7 @@ import {
   type LegacyDatabase,
   type LegacyTable,
 } from './legacy-schema.ts';
-import { dateOnly, money } from './legacy-values.ts';
+import { dateOnly, flag, money } from './legacy-values.ts';
 import type { Database } from './schema.ts';
 
 export interface ImportProgress {
@@ -29,7 +29,11 @@ export class LegacyImportError extends Error {
 
 /** A value that looks like a date but is a legacy zero date ('0000-00-00', '2019-00-00 ...'): NULL here. */
 const DATE_LIKE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
-const normalised = (v: unknown) => (typeof v === 'string' && DATE_LIKE.test(v) && dateOnly(v) === null ? null : v);
+/** TINYINT(1) flags (is_active, is_deleted) arrive as '0'/'1' text and become booleans. */
+const normalised = (column: string, v: unknown) => {
+  if (column.startsWith('is_')) return v === null ? null : flag(v);
+  return typeof v === 'string' && DATE_LIKE.test(v) && dateOnly(v) === null ? null : v;
+};
 
 /**
  * Copies every legacy table of a MySQL/MariaDB database into the `legacy` schema of the main database
@@ -78,7 +82,7 @@ export async function importLegacy(
         for (const k of keys) query = query.orderBy(k);
         const batch: Record<string, unknown>[] = await query.limit(batchSize).execute();
         if (batch.length === 0) break;
-        const values = batch.map((row) => Object.fromEntries(columns.map((c) => [c, normalised(row[c])])));
+        const values = batch.map((row) => Object.fromEntries(columns.map((c) => [c, normalised(c, row[c])])));
         await (to as Kysely<any>).insertInto(table).values(values).execute();
         done += batch.length;
         onProgress?.({ table, done, total });
