@@ -34,6 +34,10 @@ import { Route as PortalDepartmentsIndexRouteImport } from './routes/portal/depa
 import { Route as PortalDepartmentsIdRouteImport } from './routes/portal/departments/$id'
 import { Route as PortalEventsIndexRouteImport } from './routes/portal/events/index'
 import { Route as PortalEventsIdRouteImport } from './routes/portal/events/$id'
+import { Route as PortalLegacyIndexRouteImport } from './routes/portal/legacy/index'
+import { Route as PortalLegacyPaymentCodesRouteImport } from './routes/portal/legacy/payment-codes'
+import { Route as PortalLegacyPaymentsRouteImport } from './routes/portal/legacy/payments'
+import { Route as PortalLegacyRegistrationsRouteImport } from './routes/portal/legacy/registrations'
 import { Route as PortalRegistrationsIndexRouteImport } from './routes/portal/registrations/index'
 import { Route as PortalRunOrdersIndexRouteImport } from './routes/portal/run-orders/index'
 import { Route as PortalRunOrdersRunIdRouteImport } from './routes/portal/run-orders/$runId'
@@ -42,6 +46,10 @@ import { Route as PortalTeamsIndexRouteImport } from './routes/portal/teams/inde
 import { Route as PortalTeamsIdRouteImport } from './routes/portal/teams/$id'
 import { Route as PortalUsersIndexRouteImport } from './routes/portal/users/index'
 import { Route as PortalUsersIdRouteImport } from './routes/portal/users/$id'
+import { Route as PortalLegacyInvoicesIndexRouteImport } from './routes/portal/legacy/invoices/index'
+import { Route as PortalLegacyInvoicesIdRouteImport } from './routes/portal/legacy/invoices/$id'
+import { Route as PortalLegacyUsersIndexRouteImport } from './routes/portal/legacy/users/index'
+import { Route as PortalLegacyUsersIdRouteImport } from './routes/portal/legacy/users/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -168,6 +176,28 @@ const PortalEventsIdRoute = PortalEventsIdRouteImport.update({
   path: '/events/$id',
   getParentRoute: () => PortalRouteRoute,
 } as any)
+const PortalLegacyIndexRoute = PortalLegacyIndexRouteImport.update({
+  id: '/legacy/',
+  path: '/legacy/',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalLegacyPaymentCodesRoute =
+  PortalLegacyPaymentCodesRouteImport.update({
+    id: '/legacy/payment-codes',
+    path: '/legacy/payment-codes',
+    getParentRoute: () => PortalRouteRoute,
+  } as any)
+const PortalLegacyPaymentsRoute = PortalLegacyPaymentsRouteImport.update({
+  id: '/legacy/payments',
+  path: '/legacy/payments',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalLegacyRegistrationsRoute =
+  PortalLegacyRegistrationsRouteImport.update({
+    id: '/legacy/registrations',
+    path: '/legacy/registrations',
+    getParentRoute: () => PortalRouteRoute,
+  } as any)
 const PortalRegistrationsIndexRoute =
   PortalRegistrationsIndexRouteImport.update({
     id: '/registrations/',
@@ -209,6 +239,27 @@ const PortalUsersIdRoute = PortalUsersIdRouteImport.update({
   path: '/users/$id',
   getParentRoute: () => PortalRouteRoute,
 } as any)
+const PortalLegacyInvoicesIndexRoute =
+  PortalLegacyInvoicesIndexRouteImport.update({
+    id: '/legacy/invoices/',
+    path: '/legacy/invoices/',
+    getParentRoute: () => PortalRouteRoute,
+  } as any)
+const PortalLegacyInvoicesIdRoute = PortalLegacyInvoicesIdRouteImport.update({
+  id: '/legacy/invoices/$id',
+  path: '/legacy/invoices/$id',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalLegacyUsersIndexRoute = PortalLegacyUsersIndexRouteImport.update({
+  id: '/legacy/users/',
+  path: '/legacy/users/',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalLegacyUsersIdRoute = PortalLegacyUsersIdRouteImport.update({
+  id: '/legacy/users/$id',
+  path: '/legacy/users/$id',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -234,16 +285,24 @@ export interface FileRoutesByFullPath {
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
+  '/portal/legacy/payment-codes': typeof PortalLegacyPaymentCodesRoute
+  '/portal/legacy/payments': typeof PortalLegacyPaymentsRoute
+  '/portal/legacy/registrations': typeof PortalLegacyRegistrationsRoute
   '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
   '/portal/runs/$id': typeof PortalRunsIdRoute
   '/portal/teams/$id': typeof PortalTeamsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
+  '/portal/legacy/': typeof PortalLegacyIndexRoute
   '/portal/registrations/': typeof PortalRegistrationsIndexRoute
   '/portal/run-orders/': typeof PortalRunOrdersIndexRoute
   '/portal/teams/': typeof PortalTeamsIndexRoute
   '/portal/users/': typeof PortalUsersIndexRoute
+  '/portal/legacy/invoices/$id': typeof PortalLegacyInvoicesIdRoute
+  '/portal/legacy/users/$id': typeof PortalLegacyUsersIdRoute
+  '/portal/legacy/invoices/': typeof PortalLegacyInvoicesIndexRoute
+  '/portal/legacy/users/': typeof PortalLegacyUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -268,16 +327,24 @@ export interface FileRoutesByTo {
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
+  '/portal/legacy/payment-codes': typeof PortalLegacyPaymentCodesRoute
+  '/portal/legacy/payments': typeof PortalLegacyPaymentsRoute
+  '/portal/legacy/registrations': typeof PortalLegacyRegistrationsRoute
   '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
   '/portal/runs/$id': typeof PortalRunsIdRoute
   '/portal/teams/$id': typeof PortalTeamsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/portal/departments': typeof PortalDepartmentsIndexRoute
   '/portal/events': typeof PortalEventsIndexRoute
+  '/portal/legacy': typeof PortalLegacyIndexRoute
   '/portal/registrations': typeof PortalRegistrationsIndexRoute
   '/portal/run-orders': typeof PortalRunOrdersIndexRoute
   '/portal/teams': typeof PortalTeamsIndexRoute
   '/portal/users': typeof PortalUsersIndexRoute
+  '/portal/legacy/invoices/$id': typeof PortalLegacyInvoicesIdRoute
+  '/portal/legacy/users/$id': typeof PortalLegacyUsersIdRoute
+  '/portal/legacy/invoices': typeof PortalLegacyInvoicesIndexRoute
+  '/portal/legacy/users': typeof PortalLegacyUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -304,16 +371,24 @@ export interface FileRoutesById {
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
+  '/portal/legacy/payment-codes': typeof PortalLegacyPaymentCodesRoute
+  '/portal/legacy/payments': typeof PortalLegacyPaymentsRoute
+  '/portal/legacy/registrations': typeof PortalLegacyRegistrationsRoute
   '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
   '/portal/runs/$id': typeof PortalRunsIdRoute
   '/portal/teams/$id': typeof PortalTeamsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
+  '/portal/legacy/': typeof PortalLegacyIndexRoute
   '/portal/registrations/': typeof PortalRegistrationsIndexRoute
   '/portal/run-orders/': typeof PortalRunOrdersIndexRoute
   '/portal/teams/': typeof PortalTeamsIndexRoute
   '/portal/users/': typeof PortalUsersIndexRoute
+  '/portal/legacy/invoices/$id': typeof PortalLegacyInvoicesIdRoute
+  '/portal/legacy/users/$id': typeof PortalLegacyUsersIdRoute
+  '/portal/legacy/invoices/': typeof PortalLegacyInvoicesIndexRoute
+  '/portal/legacy/users/': typeof PortalLegacyUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -341,16 +416,24 @@ export interface FileRouteTypes {
     | '/display/runs/$runId'
     | '/portal/departments/$id'
     | '/portal/events/$id'
+    | '/portal/legacy/payment-codes'
+    | '/portal/legacy/payments'
+    | '/portal/legacy/registrations'
     | '/portal/run-orders/$runId'
     | '/portal/runs/$id'
     | '/portal/teams/$id'
     | '/portal/users/$id'
     | '/portal/departments/'
     | '/portal/events/'
+    | '/portal/legacy/'
     | '/portal/registrations/'
     | '/portal/run-orders/'
     | '/portal/teams/'
     | '/portal/users/'
+    | '/portal/legacy/invoices/$id'
+    | '/portal/legacy/users/$id'
+    | '/portal/legacy/invoices/'
+    | '/portal/legacy/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -375,16 +458,24 @@ export interface FileRouteTypes {
     | '/display/runs/$runId'
     | '/portal/departments/$id'
     | '/portal/events/$id'
+    | '/portal/legacy/payment-codes'
+    | '/portal/legacy/payments'
+    | '/portal/legacy/registrations'
     | '/portal/run-orders/$runId'
     | '/portal/runs/$id'
     | '/portal/teams/$id'
     | '/portal/users/$id'
     | '/portal/departments'
     | '/portal/events'
+    | '/portal/legacy'
     | '/portal/registrations'
     | '/portal/run-orders'
     | '/portal/teams'
     | '/portal/users'
+    | '/portal/legacy/invoices/$id'
+    | '/portal/legacy/users/$id'
+    | '/portal/legacy/invoices'
+    | '/portal/legacy/users'
   id:
     | '__root__'
     | '/'
@@ -410,16 +501,24 @@ export interface FileRouteTypes {
     | '/display/runs/$runId'
     | '/portal/departments/$id'
     | '/portal/events/$id'
+    | '/portal/legacy/payment-codes'
+    | '/portal/legacy/payments'
+    | '/portal/legacy/registrations'
     | '/portal/run-orders/$runId'
     | '/portal/runs/$id'
     | '/portal/teams/$id'
     | '/portal/users/$id'
     | '/portal/departments/'
     | '/portal/events/'
+    | '/portal/legacy/'
     | '/portal/registrations/'
     | '/portal/run-orders/'
     | '/portal/teams/'
     | '/portal/users/'
+    | '/portal/legacy/invoices/$id'
+    | '/portal/legacy/users/$id'
+    | '/portal/legacy/invoices/'
+    | '/portal/legacy/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -620,6 +719,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalEventsIdRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/portal/legacy/': {
+      id: '/portal/legacy/'
+      path: '/legacy'
+      fullPath: '/portal/legacy/'
+      preLoaderRoute: typeof PortalLegacyIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/legacy/payment-codes': {
+      id: '/portal/legacy/payment-codes'
+      path: '/legacy/payment-codes'
+      fullPath: '/portal/legacy/payment-codes'
+      preLoaderRoute: typeof PortalLegacyPaymentCodesRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/legacy/payments': {
+      id: '/portal/legacy/payments'
+      path: '/legacy/payments'
+      fullPath: '/portal/legacy/payments'
+      preLoaderRoute: typeof PortalLegacyPaymentsRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/legacy/registrations': {
+      id: '/portal/legacy/registrations'
+      path: '/legacy/registrations'
+      fullPath: '/portal/legacy/registrations'
+      preLoaderRoute: typeof PortalLegacyRegistrationsRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
     '/portal/registrations/': {
       id: '/portal/registrations/'
       path: '/registrations'
@@ -676,6 +803,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalUsersIdRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/portal/legacy/invoices/': {
+      id: '/portal/legacy/invoices/'
+      path: '/legacy/invoices'
+      fullPath: '/portal/legacy/invoices/'
+      preLoaderRoute: typeof PortalLegacyInvoicesIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/legacy/invoices/$id': {
+      id: '/portal/legacy/invoices/$id'
+      path: '/legacy/invoices/$id'
+      fullPath: '/portal/legacy/invoices/$id'
+      preLoaderRoute: typeof PortalLegacyInvoicesIdRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/legacy/users/': {
+      id: '/portal/legacy/users/'
+      path: '/legacy/users'
+      fullPath: '/portal/legacy/users/'
+      preLoaderRoute: typeof PortalLegacyUsersIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/legacy/users/$id': {
+      id: '/portal/legacy/users/$id'
+      path: '/legacy/users/$id'
+      fullPath: '/portal/legacy/users/$id'
+      preLoaderRoute: typeof PortalLegacyUsersIdRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
   }
 }
 
@@ -685,16 +840,24 @@ interface PortalRouteRouteChildren {
   PortalIndexRoute: typeof PortalIndexRoute
   PortalDepartmentsIdRoute: typeof PortalDepartmentsIdRoute
   PortalEventsIdRoute: typeof PortalEventsIdRoute
+  PortalLegacyPaymentCodesRoute: typeof PortalLegacyPaymentCodesRoute
+  PortalLegacyPaymentsRoute: typeof PortalLegacyPaymentsRoute
+  PortalLegacyRegistrationsRoute: typeof PortalLegacyRegistrationsRoute
   PortalRunOrdersRunIdRoute: typeof PortalRunOrdersRunIdRoute
   PortalRunsIdRoute: typeof PortalRunsIdRoute
   PortalTeamsIdRoute: typeof PortalTeamsIdRoute
   PortalUsersIdRoute: typeof PortalUsersIdRoute
   PortalDepartmentsIndexRoute: typeof PortalDepartmentsIndexRoute
   PortalEventsIndexRoute: typeof PortalEventsIndexRoute
+  PortalLegacyIndexRoute: typeof PortalLegacyIndexRoute
   PortalRegistrationsIndexRoute: typeof PortalRegistrationsIndexRoute
   PortalRunOrdersIndexRoute: typeof PortalRunOrdersIndexRoute
   PortalTeamsIndexRoute: typeof PortalTeamsIndexRoute
   PortalUsersIndexRoute: typeof PortalUsersIndexRoute
+  PortalLegacyInvoicesIdRoute: typeof PortalLegacyInvoicesIdRoute
+  PortalLegacyUsersIdRoute: typeof PortalLegacyUsersIdRoute
+  PortalLegacyInvoicesIndexRoute: typeof PortalLegacyInvoicesIndexRoute
+  PortalLegacyUsersIndexRoute: typeof PortalLegacyUsersIndexRoute
 }
 
 const PortalRouteRouteChildren: PortalRouteRouteChildren = {
@@ -703,16 +866,24 @@ const PortalRouteRouteChildren: PortalRouteRouteChildren = {
   PortalIndexRoute: PortalIndexRoute,
   PortalDepartmentsIdRoute: PortalDepartmentsIdRoute,
   PortalEventsIdRoute: PortalEventsIdRoute,
+  PortalLegacyPaymentCodesRoute: PortalLegacyPaymentCodesRoute,
+  PortalLegacyPaymentsRoute: PortalLegacyPaymentsRoute,
+  PortalLegacyRegistrationsRoute: PortalLegacyRegistrationsRoute,
   PortalRunOrdersRunIdRoute: PortalRunOrdersRunIdRoute,
   PortalRunsIdRoute: PortalRunsIdRoute,
   PortalTeamsIdRoute: PortalTeamsIdRoute,
   PortalUsersIdRoute: PortalUsersIdRoute,
   PortalDepartmentsIndexRoute: PortalDepartmentsIndexRoute,
   PortalEventsIndexRoute: PortalEventsIndexRoute,
+  PortalLegacyIndexRoute: PortalLegacyIndexRoute,
   PortalRegistrationsIndexRoute: PortalRegistrationsIndexRoute,
   PortalRunOrdersIndexRoute: PortalRunOrdersIndexRoute,
   PortalTeamsIndexRoute: PortalTeamsIndexRoute,
   PortalUsersIndexRoute: PortalUsersIndexRoute,
+  PortalLegacyInvoicesIdRoute: PortalLegacyInvoicesIdRoute,
+  PortalLegacyUsersIdRoute: PortalLegacyUsersIdRoute,
+  PortalLegacyInvoicesIndexRoute: PortalLegacyInvoicesIndexRoute,
+  PortalLegacyUsersIndexRoute: PortalLegacyUsersIndexRoute,
 }
 
 const PortalRouteRouteWithChildren = PortalRouteRoute._addFileChildren(

@@ -2,6 +2,7 @@ import {
   Building2,
   CalendarDays,
   ClipboardList,
+  Landmark,
   LayoutDashboard,
   ListOrdered,
   type LucideIcon,
@@ -23,4 +24,5 @@ export const PORTAL_ICONS: Record<PortalIcon, LucideIcon> = {
   users: Users,
   departments: Building2,
   'admin-users': ShieldCheck,
+  legacy: Landmark,
 };
