@@ -102,7 +102,7 @@ function LegacyCodesPage() {
       <PortalPageHeader title="Payment codes" description="Discount codes of the old system, by year." />
       <LegacyNav />
       <div className="flex flex-col gap-4">
-        <CodeCheck year={search.year} />
+        <CodeCheck year={year} />
         <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:max-w-xs">
           <FormField label="Year" name="year">
             {(control) => (
