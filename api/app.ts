@@ -21,6 +21,7 @@ import { departmentRoutes, publicDepartmentRoutes } from './modules/departments/
 import { eventAdminRoutes } from './modules/events/admin-routes.ts';
 import { publicEventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { legacyRoutes } from './modules/legacy/routes.ts';
 import { liveModule } from './modules/live/live-module.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { mailerPlugin } from './modules/mail/mailer.ts';
@@ -38,6 +39,7 @@ import { configPlugin } from './plugins/config.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { httpCachePlugin } from './plugins/http-cache.ts';
+import { legacyPlugin } from './plugins/legacy.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { publicReadCachePlugin } from './plugins/public-read-cache.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -98,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database });
+  await app.register(legacyPlugin);
   // The event store runs the read models' projectors inline (docs/decisions/020).
   app.decorate('eventStore', createEventStore(database.db, PROJECTIONS));
 
@@ -163,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(runOrderRoutes);
   await app.register(resultRoutes);
+  await app.register(legacyRoutes);
 
   await app.register(staticWebPlugin, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });
   return app;

@@ -20,6 +20,7 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
   departments: [],
   health: [],
   live: [],
+  legacy: [],
   users: ['departments'],
   auth: ['users', 'mail'],
   'admin-users': ['users'],

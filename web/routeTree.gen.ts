@@ -34,6 +34,10 @@ import { Route as PortalDepartmentsIndexRouteImport } from './routes/portal/depa
 import { Route as PortalDepartmentsIdRouteImport } from './routes/portal/departments/$id'
 import { Route as PortalEventsIndexRouteImport } from './routes/portal/events/index'
 import { Route as PortalEventsIdRouteImport } from './routes/portal/events/$id'
+import { Route as PortalLegacyIndexRouteImport } from './routes/portal/legacy/index'
+import { Route as PortalLegacyPaymentCodesRouteImport } from './routes/portal/legacy/payment-codes'
+import { Route as PortalLegacyPaymentsRouteImport } from './routes/portal/legacy/payments'
+import { Route as PortalLegacyRegistrationsRouteImport } from './routes/portal/legacy/registrations'
 import { Route as PortalRegistrationsIndexRouteImport } from './routes/portal/registrations/index'
 import { Route as PortalResultsIndexRouteImport } from './routes/portal/results/index'
 import { Route as PortalResultsRunIdRouteImport } from './routes/portal/results/$runId'
@@ -44,6 +48,10 @@ import { Route as PortalTeamsIndexRouteImport } from './routes/portal/teams/inde
 import { Route as PortalTeamsIdRouteImport } from './routes/portal/teams/$id'
 import { Route as PortalUsersIndexRouteImport } from './routes/portal/users/index'
 import { Route as PortalUsersIdRouteImport } from './routes/portal/users/$id'
+import { Route as PortalLegacyInvoicesIndexRouteImport } from './routes/portal/legacy/invoices/index'
+import { Route as PortalLegacyInvoicesIdRouteImport } from './routes/portal/legacy/invoices/$id'
+import { Route as PortalLegacyUsersIndexRouteImport } from './routes/portal/legacy/users/index'
+import { Route as PortalLegacyUsersIdRouteImport } from './routes/portal/legacy/users/$id'
 import { Route as PortalResultsRunIdValidateRouteImport } from './routes/portal/results/$runId_.validate'
 
 const IndexRoute = IndexRouteImport.update({
@@ -171,6 +179,28 @@ const PortalEventsIdRoute = PortalEventsIdRouteImport.update({
   path: '/events/$id',
   getParentRoute: () => PortalRouteRoute,
 } as any)
+const PortalLegacyIndexRoute = PortalLegacyIndexRouteImport.update({
+  id: '/legacy/',
+  path: '/legacy/',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalLegacyPaymentCodesRoute =
+  PortalLegacyPaymentCodesRouteImport.update({
+    id: '/legacy/payment-codes',
+    path: '/legacy/payment-codes',
+    getParentRoute: () => PortalRouteRoute,
+  } as any)
+const PortalLegacyPaymentsRoute = PortalLegacyPaymentsRouteImport.update({
+  id: '/legacy/payments',
+  path: '/legacy/payments',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalLegacyRegistrationsRoute =
+  PortalLegacyRegistrationsRouteImport.update({
+    id: '/legacy/registrations',
+    path: '/legacy/registrations',
+    getParentRoute: () => PortalRouteRoute,
+  } as any)
 const PortalRegistrationsIndexRoute =
   PortalRegistrationsIndexRouteImport.update({
     id: '/registrations/',
@@ -222,6 +252,27 @@ const PortalUsersIdRoute = PortalUsersIdRouteImport.update({
   path: '/users/$id',
   getParentRoute: () => PortalRouteRoute,
 } as any)
+const PortalLegacyInvoicesIndexRoute =
+  PortalLegacyInvoicesIndexRouteImport.update({
+    id: '/legacy/invoices/',
+    path: '/legacy/invoices/',
+    getParentRoute: () => PortalRouteRoute,
+  } as any)
+const PortalLegacyInvoicesIdRoute = PortalLegacyInvoicesIdRouteImport.update({
+  id: '/legacy/invoices/$id',
+  path: '/legacy/invoices/$id',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalLegacyUsersIndexRoute = PortalLegacyUsersIndexRouteImport.update({
+  id: '/legacy/users/',
+  path: '/legacy/users/',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
+const PortalLegacyUsersIdRoute = PortalLegacyUsersIdRouteImport.update({
+  id: '/legacy/users/$id',
+  path: '/legacy/users/$id',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
 const PortalResultsRunIdValidateRoute =
   PortalResultsRunIdValidateRouteImport.update({
     id: '/results/$runId_/validate',
@@ -253,6 +304,9 @@ export interface FileRoutesByFullPath {
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
+  '/portal/legacy/payment-codes': typeof PortalLegacyPaymentCodesRoute
+  '/portal/legacy/payments': typeof PortalLegacyPaymentsRoute
+  '/portal/legacy/registrations': typeof PortalLegacyRegistrationsRoute
   '/portal/results/$runId': typeof PortalResultsRunIdRoute
   '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
   '/portal/runs/$id': typeof PortalRunsIdRoute
@@ -260,12 +314,17 @@ export interface FileRoutesByFullPath {
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
+  '/portal/legacy/': typeof PortalLegacyIndexRoute
   '/portal/registrations/': typeof PortalRegistrationsIndexRoute
   '/portal/results/': typeof PortalResultsIndexRoute
   '/portal/run-orders/': typeof PortalRunOrdersIndexRoute
   '/portal/teams/': typeof PortalTeamsIndexRoute
   '/portal/users/': typeof PortalUsersIndexRoute
+  '/portal/legacy/invoices/$id': typeof PortalLegacyInvoicesIdRoute
+  '/portal/legacy/users/$id': typeof PortalLegacyUsersIdRoute
   '/portal/results/$runId/validate': typeof PortalResultsRunIdValidateRoute
+  '/portal/legacy/invoices/': typeof PortalLegacyInvoicesIndexRoute
+  '/portal/legacy/users/': typeof PortalLegacyUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -290,6 +349,9 @@ export interface FileRoutesByTo {
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
+  '/portal/legacy/payment-codes': typeof PortalLegacyPaymentCodesRoute
+  '/portal/legacy/payments': typeof PortalLegacyPaymentsRoute
+  '/portal/legacy/registrations': typeof PortalLegacyRegistrationsRoute
   '/portal/results/$runId': typeof PortalResultsRunIdRoute
   '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
   '/portal/runs/$id': typeof PortalRunsIdRoute
@@ -297,12 +359,17 @@ export interface FileRoutesByTo {
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/portal/departments': typeof PortalDepartmentsIndexRoute
   '/portal/events': typeof PortalEventsIndexRoute
+  '/portal/legacy': typeof PortalLegacyIndexRoute
   '/portal/registrations': typeof PortalRegistrationsIndexRoute
   '/portal/results': typeof PortalResultsIndexRoute
   '/portal/run-orders': typeof PortalRunOrdersIndexRoute
   '/portal/teams': typeof PortalTeamsIndexRoute
   '/portal/users': typeof PortalUsersIndexRoute
+  '/portal/legacy/invoices/$id': typeof PortalLegacyInvoicesIdRoute
+  '/portal/legacy/users/$id': typeof PortalLegacyUsersIdRoute
   '/portal/results/$runId/validate': typeof PortalResultsRunIdValidateRoute
+  '/portal/legacy/invoices': typeof PortalLegacyInvoicesIndexRoute
+  '/portal/legacy/users': typeof PortalLegacyUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -329,6 +396,9 @@ export interface FileRoutesById {
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
+  '/portal/legacy/payment-codes': typeof PortalLegacyPaymentCodesRoute
+  '/portal/legacy/payments': typeof PortalLegacyPaymentsRoute
+  '/portal/legacy/registrations': typeof PortalLegacyRegistrationsRoute
   '/portal/results/$runId': typeof PortalResultsRunIdRoute
   '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
   '/portal/runs/$id': typeof PortalRunsIdRoute
@@ -336,12 +406,17 @@ export interface FileRoutesById {
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
+  '/portal/legacy/': typeof PortalLegacyIndexRoute
   '/portal/registrations/': typeof PortalRegistrationsIndexRoute
   '/portal/results/': typeof PortalResultsIndexRoute
   '/portal/run-orders/': typeof PortalRunOrdersIndexRoute
   '/portal/teams/': typeof PortalTeamsIndexRoute
   '/portal/users/': typeof PortalUsersIndexRoute
+  '/portal/legacy/invoices/$id': typeof PortalLegacyInvoicesIdRoute
+  '/portal/legacy/users/$id': typeof PortalLegacyUsersIdRoute
   '/portal/results/$runId_/validate': typeof PortalResultsRunIdValidateRoute
+  '/portal/legacy/invoices/': typeof PortalLegacyInvoicesIndexRoute
+  '/portal/legacy/users/': typeof PortalLegacyUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -369,6 +444,9 @@ export interface FileRouteTypes {
     | '/display/runs/$runId'
     | '/portal/departments/$id'
     | '/portal/events/$id'
+    | '/portal/legacy/payment-codes'
+    | '/portal/legacy/payments'
+    | '/portal/legacy/registrations'
     | '/portal/results/$runId'
     | '/portal/run-orders/$runId'
     | '/portal/runs/$id'
@@ -376,12 +454,17 @@ export interface FileRouteTypes {
     | '/portal/users/$id'
     | '/portal/departments/'
     | '/portal/events/'
+    | '/portal/legacy/'
     | '/portal/registrations/'
     | '/portal/results/'
     | '/portal/run-orders/'
     | '/portal/teams/'
     | '/portal/users/'
+    | '/portal/legacy/invoices/$id'
+    | '/portal/legacy/users/$id'
     | '/portal/results/$runId/validate'
+    | '/portal/legacy/invoices/'
+    | '/portal/legacy/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -406,6 +489,9 @@ export interface FileRouteTypes {
     | '/display/runs/$runId'
     | '/portal/departments/$id'
     | '/portal/events/$id'
+    | '/portal/legacy/payment-codes'
+    | '/portal/legacy/payments'
+    | '/portal/legacy/registrations'
     | '/portal/results/$runId'
     | '/portal/run-orders/$runId'
     | '/portal/runs/$id'
@@ -413,12 +499,17 @@ export interface FileRouteTypes {
     | '/portal/users/$id'
     | '/portal/departments'
     | '/portal/events'
+    | '/portal/legacy'
     | '/portal/registrations'
     | '/portal/results'
     | '/portal/run-orders'
     | '/portal/teams'
     | '/portal/users'
+    | '/portal/legacy/invoices/$id'
+    | '/portal/legacy/users/$id'
     | '/portal/results/$runId/validate'
+    | '/portal/legacy/invoices'
+    | '/portal/legacy/users'
   id:
     | '__root__'
     | '/'
@@ -444,6 +535,9 @@ export interface FileRouteTypes {
     | '/display/runs/$runId'
     | '/portal/departments/$id'
     | '/portal/events/$id'
+    | '/portal/legacy/payment-codes'
+    | '/portal/legacy/payments'
+    | '/portal/legacy/registrations'
     | '/portal/results/$runId'
     | '/portal/run-orders/$runId'
     | '/portal/runs/$id'
@@ -451,12 +545,17 @@ export interface FileRouteTypes {
     | '/portal/users/$id'
     | '/portal/departments/'
     | '/portal/events/'
+    | '/portal/legacy/'
     | '/portal/registrations/'
     | '/portal/results/'
     | '/portal/run-orders/'
     | '/portal/teams/'
     | '/portal/users/'
+    | '/portal/legacy/invoices/$id'
+    | '/portal/legacy/users/$id'
     | '/portal/results/$runId_/validate'
+    | '/portal/legacy/invoices/'
+    | '/portal/legacy/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -657,6 +756,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalEventsIdRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/portal/legacy/': {
+      id: '/portal/legacy/'
+      path: '/legacy'
+      fullPath: '/portal/legacy/'
+      preLoaderRoute: typeof PortalLegacyIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/legacy/payment-codes': {
+      id: '/portal/legacy/payment-codes'
+      path: '/legacy/payment-codes'
+      fullPath: '/portal/legacy/payment-codes'
+      preLoaderRoute: typeof PortalLegacyPaymentCodesRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/legacy/payments': {
+      id: '/portal/legacy/payments'
+      path: '/legacy/payments'
+      fullPath: '/portal/legacy/payments'
+      preLoaderRoute: typeof PortalLegacyPaymentsRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/legacy/registrations': {
+      id: '/portal/legacy/registrations'
+      path: '/legacy/registrations'
+      fullPath: '/portal/legacy/registrations'
+      preLoaderRoute: typeof PortalLegacyRegistrationsRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
     '/portal/registrations/': {
       id: '/portal/registrations/'
       path: '/registrations'
@@ -727,6 +854,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalUsersIdRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/portal/legacy/invoices/': {
+      id: '/portal/legacy/invoices/'
+      path: '/legacy/invoices'
+      fullPath: '/portal/legacy/invoices/'
+      preLoaderRoute: typeof PortalLegacyInvoicesIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/legacy/invoices/$id': {
+      id: '/portal/legacy/invoices/$id'
+      path: '/legacy/invoices/$id'
+      fullPath: '/portal/legacy/invoices/$id'
+      preLoaderRoute: typeof PortalLegacyInvoicesIdRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/legacy/users/': {
+      id: '/portal/legacy/users/'
+      path: '/legacy/users'
+      fullPath: '/portal/legacy/users/'
+      preLoaderRoute: typeof PortalLegacyUsersIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/legacy/users/$id': {
+      id: '/portal/legacy/users/$id'
+      path: '/legacy/users/$id'
+      fullPath: '/portal/legacy/users/$id'
+      preLoaderRoute: typeof PortalLegacyUsersIdRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
     '/portal/results/$runId_/validate': {
       id: '/portal/results/$runId_/validate'
       path: '/results/$runId/validate'
@@ -743,6 +898,9 @@ interface PortalRouteRouteChildren {
   PortalIndexRoute: typeof PortalIndexRoute
   PortalDepartmentsIdRoute: typeof PortalDepartmentsIdRoute
   PortalEventsIdRoute: typeof PortalEventsIdRoute
+  PortalLegacyPaymentCodesRoute: typeof PortalLegacyPaymentCodesRoute
+  PortalLegacyPaymentsRoute: typeof PortalLegacyPaymentsRoute
+  PortalLegacyRegistrationsRoute: typeof PortalLegacyRegistrationsRoute
   PortalResultsRunIdRoute: typeof PortalResultsRunIdRoute
   PortalRunOrdersRunIdRoute: typeof PortalRunOrdersRunIdRoute
   PortalRunsIdRoute: typeof PortalRunsIdRoute
@@ -750,12 +908,17 @@ interface PortalRouteRouteChildren {
   PortalUsersIdRoute: typeof PortalUsersIdRoute
   PortalDepartmentsIndexRoute: typeof PortalDepartmentsIndexRoute
   PortalEventsIndexRoute: typeof PortalEventsIndexRoute
+  PortalLegacyIndexRoute: typeof PortalLegacyIndexRoute
   PortalRegistrationsIndexRoute: typeof PortalRegistrationsIndexRoute
   PortalResultsIndexRoute: typeof PortalResultsIndexRoute
   PortalRunOrdersIndexRoute: typeof PortalRunOrdersIndexRoute
   PortalTeamsIndexRoute: typeof PortalTeamsIndexRoute
   PortalUsersIndexRoute: typeof PortalUsersIndexRoute
+  PortalLegacyInvoicesIdRoute: typeof PortalLegacyInvoicesIdRoute
+  PortalLegacyUsersIdRoute: typeof PortalLegacyUsersIdRoute
   PortalResultsRunIdValidateRoute: typeof PortalResultsRunIdValidateRoute
+  PortalLegacyInvoicesIndexRoute: typeof PortalLegacyInvoicesIndexRoute
+  PortalLegacyUsersIndexRoute: typeof PortalLegacyUsersIndexRoute
 }
 
 const PortalRouteRouteChildren: PortalRouteRouteChildren = {
@@ -764,6 +927,9 @@ const PortalRouteRouteChildren: PortalRouteRouteChildren = {
   PortalIndexRoute: PortalIndexRoute,
   PortalDepartmentsIdRoute: PortalDepartmentsIdRoute,
   PortalEventsIdRoute: PortalEventsIdRoute,
+  PortalLegacyPaymentCodesRoute: PortalLegacyPaymentCodesRoute,
+  PortalLegacyPaymentsRoute: PortalLegacyPaymentsRoute,
+  PortalLegacyRegistrationsRoute: PortalLegacyRegistrationsRoute,
   PortalResultsRunIdRoute: PortalResultsRunIdRoute,
   PortalRunOrdersRunIdRoute: PortalRunOrdersRunIdRoute,
   PortalRunsIdRoute: PortalRunsIdRoute,
@@ -771,12 +937,17 @@ const PortalRouteRouteChildren: PortalRouteRouteChildren = {
   PortalUsersIdRoute: PortalUsersIdRoute,
   PortalDepartmentsIndexRoute: PortalDepartmentsIndexRoute,
   PortalEventsIndexRoute: PortalEventsIndexRoute,
+  PortalLegacyIndexRoute: PortalLegacyIndexRoute,
   PortalRegistrationsIndexRoute: PortalRegistrationsIndexRoute,
   PortalResultsIndexRoute: PortalResultsIndexRoute,
   PortalRunOrdersIndexRoute: PortalRunOrdersIndexRoute,
   PortalTeamsIndexRoute: PortalTeamsIndexRoute,
   PortalUsersIndexRoute: PortalUsersIndexRoute,
+  PortalLegacyInvoicesIdRoute: PortalLegacyInvoicesIdRoute,
+  PortalLegacyUsersIdRoute: PortalLegacyUsersIdRoute,
   PortalResultsRunIdValidateRoute: PortalResultsRunIdValidateRoute,
+  PortalLegacyInvoicesIndexRoute: PortalLegacyInvoicesIndexRoute,
+  PortalLegacyUsersIndexRoute: PortalLegacyUsersIndexRoute,
 }
 
 const PortalRouteRouteWithChildren = PortalRouteRoute._addFileChildren(

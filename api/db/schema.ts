@@ -227,6 +227,22 @@ export interface TeamInvitationsTable {
   responded_at: Timestamp | null;
 }
 
+/** A correction made to a legacy billing row through the portal (docs/decisions/038). */
+export interface LegacyAuditTable {
+  id: Generated<number>;
+  entity: 'invoice' | 'invoice_line' | 'payment';
+  /** The legacy row's BIGINT id, as text. */
+  entity_id: string;
+  /** The invoice the row belongs to (an invoice or a line), so an invoice shows its whole trail. */
+  invoice_id: string | null;
+  source: 'embedded' | 'mysql';
+  actor_id: number;
+  at: CreatedAt;
+  before: Json<Record<string, unknown>>;
+  after: Json<Record<string, unknown>>;
+  reason: string;
+}
+
 export type RegistrationStatus = 'confirmed' | 'waitlisted' | 'cancelled';
 
 /** Read model of the registration streams; only projections/registrations writes it. */
@@ -342,6 +358,7 @@ export interface Database {
   stream_snapshots: StreamSnapshotsTable;
   run_orders: RunOrdersTable;
   results: ResultsTable;
+  legacy_audit: LegacyAuditTable;
 }
 
 export type Department = Selectable<DepartmentsTable>;

@@ -5,6 +5,7 @@ import { addDays, todayIn } from '../domain/dates.ts';
 import type { EventScope, EventStatus } from '../domain/events/statuses.ts';
 import type { RunType } from '../domain/runs/categories.ts';
 import type { Database, Role } from './schema.ts';
+import { seedLegacyDemo } from './seed-legacy.ts';
 
 /**
  * Demo data for a fresh embedded database and `npm run db:seed`. Dates are relative to the day
@@ -631,5 +632,7 @@ export async function seedDemoData(
       added.announcements++;
     }
   });
+  // The legacy billing area's demo data, in the embedded `legacy` schema (docs/legacy-billing.md).
+  await seedLegacyDemo(db);
   return added;
 }

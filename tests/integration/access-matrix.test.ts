@@ -67,6 +67,16 @@ beforeAll(async () => {
       userId: String(users.owner.id),
       invitationId: '1',
     },
+    // Legacy billing: ids, years, a code, an e-mail and a search term (the embedded legacy tables are empty).
+    '/api/legacy': {
+      id: '1',
+      year: '2024',
+      userId: '1',
+      eventId: '1',
+      code: 'EARLYBIRD',
+      email: 'someone@legacy.example',
+      term: 'macleod',
+    },
     // An invitation id: its accept and decline answer 404 to anyone it is not addressed to.
     '/api/team-invitations': { id: '1' },
     // The owner's own registration (an individual run of the event) and a team the owner captains.

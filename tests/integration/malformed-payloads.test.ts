@@ -1,9 +1,12 @@
 import fc from 'fast-check';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import type { LegacyDatabase } from '../../api/db/legacy-schema.ts';
+import { insertLegacyRows, legacyRows } from '../../api/db/seed-legacy.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
 import { insertDepartment, insertUser } from '../support/factories.ts';
-import { bodyRoutesOf, knownKeys, tablesFingerprint } from '../support/route-bodies.ts';
+import { bodyRoutesOf, knownKeys, LEGACY_FINGERPRINT_TABLES, tablesFingerprint } from '../support/route-bodies.ts';
 
 /**
  * Property: for every route that takes a JSON body, any payload its schema rejects gets 400 in the
@@ -23,6 +26,7 @@ const TABLES = [
   'announcements',
   'event_log',
   'results',
+  ...LEGACY_FINGERPRINT_TABLES,
 ];
 
 let t: TestApp;
@@ -32,6 +36,11 @@ beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_RATE_LIMIT: '10000' } });
   const superAdmin = await insertUser(t.database.db, { role: 'super-admin' });
   await insertDepartment(t.database.db);
+  // A few legacy billing rows, so a refused correction has rows it could have changed.
+  await insertLegacyRows(
+    t.database.db.withSchema('legacy') as unknown as Kysely<LegacyDatabase>,
+    legacyRows({ users: 3, invoices: 3 }),
+  );
   asSuperAdmin = bearer(t.app, superAdmin);
 });
 afterAll(async () => {

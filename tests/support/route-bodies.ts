@@ -30,3 +30,12 @@ export const bodyRoutesOf = (routeTable: readonly RouteEntry[]): RouteEntry[] =>
   routeTable.filter(
     (r) => r.url.startsWith('/api/') && r.body && typeof (r.body as z.ZodType).safeParse === 'function',
   );
+
+/** The legacy billing tables (the embedded source) and the audit trail: a refused correction changes none of them. */
+export const LEGACY_FINGERPRINT_TABLES = [
+  'legacy.invoices',
+  'legacy.invoice_lines',
+  'legacy.payments',
+  'legacy.payment_allocations',
+  'legacy_audit',
+] as const;

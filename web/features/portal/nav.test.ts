@@ -41,7 +41,7 @@ describe('portalNavFor', () => {
     expect(labels('user')).toEqual(['Dashboard', 'My profile', 'Teams', 'Registrations']);
   });
 
-  it('adds events, users and departments for an admin', () => {
+  it('adds events, users, departments and the legacy billing for an admin', () => {
     expect(labels('admin')).toEqual([
       'Dashboard',
       'My profile',
@@ -52,6 +52,7 @@ describe('portalNavFor', () => {
       'Results',
       'Users',
       'Departments',
+      'Legacy billing',
     ]);
   });
 
@@ -67,6 +68,7 @@ describe('portalNavFor', () => {
       'Users',
       'Departments',
       'Admin users',
+      'Legacy billing',
     ]);
   });
 
@@ -80,6 +82,7 @@ describe('portalNavFor', () => {
       'account',
       'competition',
       'administration',
+      'billing',
     ]);
     expect(portalNavFor('user').map((section) => section.id)).toEqual(['account', 'competition']);
   });
@@ -94,7 +97,12 @@ describe('portalNavFor', () => {
       },
     ];
     expect(portalNavFor('user', nav).map((s) => s.id)).toEqual(['account']);
-    expect(portalNavFor('admin', nav).map((s) => s.id)).toEqual(['account', 'administration', 'competition']);
+    expect(portalNavFor('admin', nav).map((s) => s.id)).toEqual([
+      'account',
+      'administration',
+      'billing',
+      'competition',
+    ]);
   });
 });
 
@@ -142,6 +150,7 @@ describe('quickLinksFor', () => {
       '/portal/results',
       '/portal/users',
       '/portal/departments',
+      '/portal/legacy',
     ]);
     expect(links.every((link) => link.description.length > 0)).toBe(true);
     expect(quickLinksFor('user').map((link) => link.to)).toEqual([

@@ -15,7 +15,8 @@ export type PortalPath =
   | '/portal/results'
   | '/portal/users'
   | '/portal/departments'
-  | '/portal/admin-users';
+  | '/portal/admin-users'
+  | '/portal/legacy';
 
 export type PortalIcon =
   | 'dashboard'
@@ -27,7 +28,8 @@ export type PortalIcon =
   | 'results'
   | 'users'
   | 'departments'
-  | 'admin-users';
+  | 'admin-users'
+  | 'legacy';
 
 export interface PortalNavItem {
   to: PortalPath;
@@ -39,7 +41,7 @@ export interface PortalNavItem {
   exact?: boolean;
 }
 
-export type PortalSectionId = 'account' | 'competition' | 'administration';
+export type PortalSectionId = 'account' | 'competition' | 'administration' | 'billing';
 
 export interface PortalNavSection {
   id: PortalSectionId;
@@ -76,6 +78,11 @@ export const PORTAL_NAV: readonly PortalNavSection[] = [
       { to: '/portal/departments', label: 'Departments', icon: 'departments', minRole: 'admin' },
       { to: '/portal/admin-users', label: 'Admin users', icon: 'admin-users', minRole: 'super-admin' },
     ],
+  },
+  {
+    id: 'billing',
+    label: 'Billing (legacy)',
+    items: [{ to: '/portal/legacy', label: 'Legacy billing', icon: 'legacy', minRole: 'admin' }],
   },
 ];
 
@@ -138,6 +145,7 @@ const QUICK_LINK_TEXT: Readonly<Partial<Record<PortalPath, string>>> = {
   '/portal/users': 'Find accounts, verify, activate or deactivate them.',
   '/portal/departments': 'Add and edit departments, see their members.',
   '/portal/admin-users': 'Create admin accounts and manage their rights.',
+  '/portal/legacy': "The old system's invoices, payments, codes, credits and registrations.",
 };
 
 /** The dashboard's shortcuts: every page the role may open except the dashboard itself. */

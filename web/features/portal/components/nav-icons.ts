@@ -2,6 +2,7 @@ import {
   Building2,
   CalendarDays,
   ClipboardList,
+  Landmark,
   LayoutDashboard,
   ListOrdered,
   type LucideIcon,
@@ -25,4 +26,5 @@ export const PORTAL_ICONS: Record<PortalIcon, LucideIcon> = {
   users: Users,
   departments: Building2,
   'admin-users': ShieldCheck,
+  legacy: Landmark,
 };
