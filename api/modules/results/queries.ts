@@ -429,8 +429,14 @@ interface ScoredRun {
   standings: ReturnType<typeof computeRunStandings>;
 }
 
-async function scoreRun(db: Kysely<Database>, run: RunForResults): Promise<ScoredRun> {
-  const rows = await recordedRowsOfRun(db, run.id);
+async function scoreRun(
+  db: Kysely<Database>,
+  run: RunForResults,
+  options: { officialOnly?: boolean } = {},
+): Promise<ScoredRun> {
+  const recorded = await recordedRowsOfRun(db, run.id);
+  // Public standings (docs/decisions/039-public-results.md) leave provisional results out entirely.
+  const rows = options.officialOnly ? recorded.filter((r) => r.status === 'official') : recorded;
   const facts = await entrantFacts(db, { registrationIds: rows.map((r) => r.registration_id) });
   const entries = rows.map((row) => scoringEntryOf(row, facts.get(row.registration_id)));
   const teams = run.type === 'individual' ? await departmentTeamsOfRun(db, run.id) : [];
@@ -443,9 +449,16 @@ async function scoreRun(db: Kysely<Database>, run: RunForResults): Promise<Score
   return { run, rows: new Map(rows.map((r) => [r.registration_id, r])), facts, teams, standings };
 }
 
-/** GET /results/run/{runId}: the run's standings, per category, and its department team scores. */
-export async function runStandings(db: Kysely<Database>, run: RunForResults): Promise<RunStandings> {
-  const scored = await scoreRun(db, run);
+/**
+ * GET /results/run/{runId}: the run's standings, per category, and its department team scores.
+ * officialOnly: the public's standings (official results only).
+ */
+export async function runStandings(
+  db: Kysely<Database>,
+  run: RunForResults,
+  options: { officialOnly?: boolean } = {},
+): Promise<RunStandings> {
+  const scored = await scoreRun(db, run, options);
   const dto = (row: ScoredRow) =>
     standingRowDto(row, scored.rows.get(row.registrationId), scored.facts.get(row.registrationId));
   return {
