@@ -48,8 +48,13 @@ function ResultsPage() {
   const anything = useQuery(resultSearchQuery({}));
   if (anything.isPending) {
     return (
-      <div className="flex justify-center px-4 py-24">
-        <Spinner label="Loading results" />
+      <div className="bg-slate-50">
+        <PageBanner icon={Trophy} eyebrow="Results" title={RESULTS_PAGE.title} glow="bottom-left">
+          <BannerIntro>{RESULTS_PAGE.intro}</BannerIntro>
+        </PageBanner>
+        <div className="flex justify-center px-4 py-24">
+          <Spinner label="Loading results" />
+        </div>
       </div>
     );
   }
