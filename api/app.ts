@@ -26,6 +26,7 @@ import { liveModule } from './modules/live/live-module.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { mailerPlugin } from './modules/mail/mailer.ts';
 import { imageQueuePlugin } from './modules/pictures/upload-limits.ts';
+import { publicResultRoutes } from './modules/public-results/routes.ts';
 import { registrationRoutes } from './modules/registrations/routes.ts';
 import { resultLiveStream } from './modules/results/live-stream.ts';
 import { resultRoutes } from './modules/results/routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicEventRoutes);
   await app.register(publicAnnouncementRoutes);
   await app.register(publicDepartmentRoutes);
+  await app.register(publicResultRoutes);
   await app.register(mailerPlugin);
   await app.register(imageQueuePlugin);
   await app.register(authRoutes);

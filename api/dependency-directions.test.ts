@@ -32,6 +32,7 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
   'run-orders': ['events', 'live'],
   runs: ['events', 'registrations', 'run-orders'],
   results: ['events', 'live', 'registrations', 'run-orders'],
+  'public-results': ['events', 'results'],
 };
 
 function sourceFiles(folder: string): string[] {

@@ -16,7 +16,6 @@ import { Route as PortalRouteRouteImport } from './routes/portal/route'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
-import { Route as ResultsRouteImport } from './routes/results'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SponsorsRouteImport } from './routes/sponsors'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -29,6 +28,7 @@ import { Route as EventsIdRouteImport } from './routes/events/$id'
 import { Route as PortalIndexRouteImport } from './routes/portal/index'
 import { Route as PortalAdminUsersRouteImport } from './routes/portal/admin-users'
 import { Route as PortalProfileRouteImport } from './routes/portal/profile'
+import { Route as ResultsIndexRouteImport } from './routes/results/index'
 import { Route as DisplayRunsRunIdRouteImport } from './routes/display/runs/$runId'
 import { Route as PortalDepartmentsIndexRouteImport } from './routes/portal/departments/index'
 import { Route as PortalDepartmentsIdRouteImport } from './routes/portal/departments/$id'
@@ -48,6 +48,8 @@ import { Route as PortalTeamsIndexRouteImport } from './routes/portal/teams/inde
 import { Route as PortalTeamsIdRouteImport } from './routes/portal/teams/$id'
 import { Route as PortalUsersIndexRouteImport } from './routes/portal/users/index'
 import { Route as PortalUsersIdRouteImport } from './routes/portal/users/$id'
+import { Route as ResultsCompetitorsUserIdRouteImport } from './routes/results/competitors.$userId'
+import { Route as ResultsEventsEventIdRouteImport } from './routes/results/events.$eventId'
 import { Route as PortalLegacyInvoicesIndexRouteImport } from './routes/portal/legacy/invoices/index'
 import { Route as PortalLegacyInvoicesIdRouteImport } from './routes/portal/legacy/invoices/$id'
 import { Route as PortalLegacyUsersIndexRouteImport } from './routes/portal/legacy/users/index'
@@ -87,11 +89,6 @@ const RegisterRoute = RegisterRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ResultsRoute = ResultsRouteImport.update({
-  id: '/results',
-  path: '/results',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignInRoute = SignInRouteImport.update({
@@ -153,6 +150,11 @@ const PortalProfileRoute = PortalProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => PortalRouteRoute,
+} as any)
+const ResultsIndexRoute = ResultsIndexRouteImport.update({
+  id: '/results/',
+  path: '/results/',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const DisplayRunsRunIdRoute = DisplayRunsRunIdRouteImport.update({
   id: '/display/runs/$runId',
@@ -252,6 +254,17 @@ const PortalUsersIdRoute = PortalUsersIdRouteImport.update({
   path: '/users/$id',
   getParentRoute: () => PortalRouteRoute,
 } as any)
+const ResultsCompetitorsUserIdRoute =
+  ResultsCompetitorsUserIdRouteImport.update({
+    id: '/results/competitors/$userId',
+    path: '/results/competitors/$userId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ResultsEventsEventIdRoute = ResultsEventsEventIdRouteImport.update({
+  id: '/results/events/$eventId',
+  path: '/results/events/$eventId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PortalLegacyInvoicesIndexRoute =
   PortalLegacyInvoicesIndexRouteImport.update({
     id: '/legacy/invoices/',
@@ -288,7 +301,6 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/results': typeof ResultsRoute
   '/sign-in': typeof SignInRoute
   '/sponsors': typeof SponsorsRoute
   '/terms': typeof TermsRoute
@@ -301,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/announcements/': typeof AnnouncementsIndexRoute
   '/events/': typeof EventsIndexRoute
   '/portal/': typeof PortalIndexRoute
+  '/results/': typeof ResultsIndexRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
@@ -312,6 +325,8 @@ export interface FileRoutesByFullPath {
   '/portal/runs/$id': typeof PortalRunsIdRoute
   '/portal/teams/$id': typeof PortalTeamsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
+  '/results/competitors/$userId': typeof ResultsCompetitorsUserIdRoute
+  '/results/events/$eventId': typeof ResultsEventsEventIdRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
   '/portal/legacy/': typeof PortalLegacyIndexRoute
@@ -333,7 +348,6 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/results': typeof ResultsRoute
   '/sign-in': typeof SignInRoute
   '/sponsors': typeof SponsorsRoute
   '/terms': typeof TermsRoute
@@ -346,6 +360,7 @@ export interface FileRoutesByTo {
   '/announcements': typeof AnnouncementsIndexRoute
   '/events': typeof EventsIndexRoute
   '/portal': typeof PortalIndexRoute
+  '/results': typeof ResultsIndexRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
@@ -357,6 +372,8 @@ export interface FileRoutesByTo {
   '/portal/runs/$id': typeof PortalRunsIdRoute
   '/portal/teams/$id': typeof PortalTeamsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
+  '/results/competitors/$userId': typeof ResultsCompetitorsUserIdRoute
+  '/results/events/$eventId': typeof ResultsEventsEventIdRoute
   '/portal/departments': typeof PortalDepartmentsIndexRoute
   '/portal/events': typeof PortalEventsIndexRoute
   '/portal/legacy': typeof PortalLegacyIndexRoute
@@ -380,7 +397,6 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/results': typeof ResultsRoute
   '/sign-in': typeof SignInRoute
   '/sponsors': typeof SponsorsRoute
   '/terms': typeof TermsRoute
@@ -393,6 +409,7 @@ export interface FileRoutesById {
   '/announcements/': typeof AnnouncementsIndexRoute
   '/events/': typeof EventsIndexRoute
   '/portal/': typeof PortalIndexRoute
+  '/results/': typeof ResultsIndexRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
@@ -404,6 +421,8 @@ export interface FileRoutesById {
   '/portal/runs/$id': typeof PortalRunsIdRoute
   '/portal/teams/$id': typeof PortalTeamsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
+  '/results/competitors/$userId': typeof ResultsCompetitorsUserIdRoute
+  '/results/events/$eventId': typeof ResultsEventsEventIdRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
   '/portal/legacy/': typeof PortalLegacyIndexRoute
@@ -428,7 +447,6 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/register'
     | '/reset-password'
-    | '/results'
     | '/sign-in'
     | '/sponsors'
     | '/terms'
@@ -441,6 +459,7 @@ export interface FileRouteTypes {
     | '/announcements/'
     | '/events/'
     | '/portal/'
+    | '/results/'
     | '/display/runs/$runId'
     | '/portal/departments/$id'
     | '/portal/events/$id'
@@ -452,6 +471,8 @@ export interface FileRouteTypes {
     | '/portal/runs/$id'
     | '/portal/teams/$id'
     | '/portal/users/$id'
+    | '/results/competitors/$userId'
+    | '/results/events/$eventId'
     | '/portal/departments/'
     | '/portal/events/'
     | '/portal/legacy/'
@@ -473,7 +494,6 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/register'
     | '/reset-password'
-    | '/results'
     | '/sign-in'
     | '/sponsors'
     | '/terms'
@@ -486,6 +506,7 @@ export interface FileRouteTypes {
     | '/announcements'
     | '/events'
     | '/portal'
+    | '/results'
     | '/display/runs/$runId'
     | '/portal/departments/$id'
     | '/portal/events/$id'
@@ -497,6 +518,8 @@ export interface FileRouteTypes {
     | '/portal/runs/$id'
     | '/portal/teams/$id'
     | '/portal/users/$id'
+    | '/results/competitors/$userId'
+    | '/results/events/$eventId'
     | '/portal/departments'
     | '/portal/events'
     | '/portal/legacy'
@@ -519,7 +542,6 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/register'
     | '/reset-password'
-    | '/results'
     | '/sign-in'
     | '/sponsors'
     | '/terms'
@@ -532,6 +554,7 @@ export interface FileRouteTypes {
     | '/announcements/'
     | '/events/'
     | '/portal/'
+    | '/results/'
     | '/display/runs/$runId'
     | '/portal/departments/$id'
     | '/portal/events/$id'
@@ -543,6 +566,8 @@ export interface FileRouteTypes {
     | '/portal/runs/$id'
     | '/portal/teams/$id'
     | '/portal/users/$id'
+    | '/results/competitors/$userId'
+    | '/results/events/$eventId'
     | '/portal/departments/'
     | '/portal/events/'
     | '/portal/legacy/'
@@ -566,7 +591,6 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
-  ResultsRoute: typeof ResultsRoute
   SignInRoute: typeof SignInRoute
   SponsorsRoute: typeof SponsorsRoute
   TermsRoute: typeof TermsRoute
@@ -576,7 +600,10 @@ export interface RootRouteChildren {
   EventsIdRoute: typeof EventsIdRoute
   AnnouncementsIndexRoute: typeof AnnouncementsIndexRoute
   EventsIndexRoute: typeof EventsIndexRoute
+  ResultsIndexRoute: typeof ResultsIndexRoute
   DisplayRunsRunIdRoute: typeof DisplayRunsRunIdRoute
+  ResultsCompetitorsUserIdRoute: typeof ResultsCompetitorsUserIdRoute
+  ResultsEventsEventIdRoute: typeof ResultsEventsEventIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -628,13 +655,6 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/results': {
-      id: '/results'
-      path: '/results'
-      fullPath: '/results'
-      preLoaderRoute: typeof ResultsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sign-in': {
@@ -720,6 +740,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/portal/profile'
       preLoaderRoute: typeof PortalProfileRouteImport
       parentRoute: typeof PortalRouteRoute
+    }
+    '/results/': {
+      id: '/results/'
+      path: '/results'
+      fullPath: '/results/'
+      preLoaderRoute: typeof ResultsIndexRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/display/runs/$runId': {
       id: '/display/runs/$runId'
@@ -854,6 +881,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalUsersIdRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/results/competitors/$userId': {
+      id: '/results/competitors/$userId'
+      path: '/results/competitors/$userId'
+      fullPath: '/results/competitors/$userId'
+      preLoaderRoute: typeof ResultsCompetitorsUserIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/results/events/$eventId': {
+      id: '/results/events/$eventId'
+      path: '/results/events/$eventId'
+      fullPath: '/results/events/$eventId'
+      preLoaderRoute: typeof ResultsEventsEventIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/portal/legacy/invoices/': {
       id: '/portal/legacy/invoices/'
       path: '/legacy/invoices'
@@ -962,7 +1003,6 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
-  ResultsRoute: ResultsRoute,
   SignInRoute: SignInRoute,
   SponsorsRoute: SponsorsRoute,
   TermsRoute: TermsRoute,
@@ -972,7 +1012,10 @@ const rootRouteChildren: RootRouteChildren = {
   EventsIdRoute: EventsIdRoute,
   AnnouncementsIndexRoute: AnnouncementsIndexRoute,
   EventsIndexRoute: EventsIndexRoute,
+  ResultsIndexRoute: ResultsIndexRoute,
   DisplayRunsRunIdRoute: DisplayRunsRunIdRoute,
+  ResultsCompetitorsUserIdRoute: ResultsCompetitorsUserIdRoute,
+  ResultsEventsEventIdRoute: ResultsEventsEventIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

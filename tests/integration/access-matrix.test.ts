@@ -102,6 +102,13 @@ beforeAll(async () => {
           teamId: String(team.id),
           status: 'provisional',
         },
+        // Public results: a public event and run, the owner, the owner's department (404s pass as not refused).
+        '/api/results/public': {
+          eventId: String(event.id),
+          runId: String(run.id),
+          userId: String(users.owner.id),
+          departmentId: String(department.id),
+        },
       };
     })()),
   };

@@ -429,9 +429,15 @@ interface ScoredRun {
   standings: ReturnType<typeof computeRunStandings>;
 }
 
-async function scoreRun(db: Kysely<Database>, run: RunForResults): Promise<ScoredRun> {
+async function scoreRun(
+  db: Kysely<Database>,
+  run: RunForResults,
+  options: { officialOnly?: boolean } = {},
+): Promise<ScoredRun> {
   // By run, not by a list of ids: one indexed range instead of a 500-element IN list.
-  const [rows, facts] = await Promise.all([recordedRowsOfRun(db, run.id), entrantFacts(db, { runId: run.id })]);
+  const [recorded, facts] = await Promise.all([recordedRowsOfRun(db, run.id), entrantFacts(db, { runId: run.id })]);
+  // Public standings (docs/decisions/039-public-results.md) leave provisional results out entirely.
+  const rows = options.officialOnly ? recorded.filter((r) => r.status === 'official') : recorded;
   const entries = rows.map((row) => scoringEntryOf(row, facts.get(row.registration_id)));
   const teams = run.type === 'individual' ? await departmentTeamsOfRun(db, run.id) : [];
   const standings = computeRunStandings(entries, {
@@ -443,9 +449,16 @@ async function scoreRun(db: Kysely<Database>, run: RunForResults): Promise<Score
   return { run, rows: new Map(rows.map((r) => [r.registration_id, r])), facts, teams, standings };
 }
 
-/** GET /results/run/{runId}: the run's standings, per category, and its department team scores. */
-export async function runStandings(db: Kysely<Database>, run: RunForResults): Promise<RunStandings> {
-  const scored = await scoreRun(db, run);
+/**
+ * GET /results/run/{runId}: the run's standings, per category, and its department team scores.
+ * officialOnly: the public's standings (official results only).
+ */
+export async function runStandings(
+  db: Kysely<Database>,
+  run: RunForResults,
+  options: { officialOnly?: boolean } = {},
+): Promise<RunStandings> {
+  const scored = await scoreRun(db, run, options);
   const dto = (row: ScoredRow) =>
     standingRowDto(row, scored.rows.get(row.registrationId), scored.facts.get(row.registrationId));
   return {

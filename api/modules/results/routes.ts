@@ -94,6 +94,12 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  // A result change moves the public results pages (docs/decisions/039-public-results.md): forget their
+  // cached answers before this reply leaves, so the next public read already shows it.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) app.publicReadCache.clear();
+  });
+
   app.get(
     BASE,
     signedIn('admin', {

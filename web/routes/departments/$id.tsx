@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { PublicDepartment } from '../../../api/contracts/departments.ts';
 import { PUBLIC_BUTTON, PublicLoadError, PublicNotFound } from '../../components/public-states.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { DepartmentResultsSection } from '../../features/public-results/components/department-results.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { loadRecord, recordIdOf, useRecord } from '../../lib/detail-route.ts';
 import { isNotFound } from '../../lib/errors.ts';
@@ -43,8 +44,16 @@ export const Route = createFileRoute('/departments/$id')({
 });
 
 function DepartmentPage() {
-  const department = useRecord(departmentQuery(recordIdOf(Route.useParams().id)));
-  return <DepartmentCard department={department.data} />;
+  const id = recordIdOf(Route.useParams().id);
+  const department = useRecord(departmentQuery(id));
+  return (
+    <>
+      <DepartmentCard department={department.data} />
+      <div className="bg-slate-50">
+        <DepartmentResultsSection departmentId={id} />
+      </div>
+    </>
+  );
 }
 
 function DepartmentError() {

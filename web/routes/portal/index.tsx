@@ -10,6 +10,7 @@ import { departmentsQuery } from '../../features/departments/queries.ts';
 import { PORTAL_ICONS } from '../../features/portal/components/nav-icons.ts';
 import { greetingFor, quickLinksFor } from '../../features/portal/nav.ts';
 import { roleAtLeast } from '../../features/portal/roles.ts';
+import { CurrentEventStatistics } from '../../features/public-results/components/event-statistics.tsx';
 import { userListFilters } from '../../features/users/filters.ts';
 import { userQuery, usersQuery } from '../../features/users/queries.ts';
 import { useCurrentUser } from '../../lib/auth/session.ts';
@@ -41,6 +42,7 @@ function Dashboard() {
       <div className="flex flex-col gap-6">
         <AccountStatus user={user} />
         {isAdmin && <AdminCounts />}
+        {isAdmin && <CurrentEventStatistics />}
         <QuickLinks role={user.role} />
       </div>
     </div>

@@ -1,0 +1,584 @@
+import { type Kysely, sql } from 'kysely';
+import type {
+  CompetitorResults,
+  DepartmentResults,
+  PerformanceAnalytics,
+  PublicEventResults,
+  PublicResult,
+  PublicResultPage,
+  PublicRunStandings,
+  PublicStandingRow,
+  ResultFlag,
+  ResultStatistics,
+} from '../../contracts/public-results.ts';
+import { DEPARTMENT_RESULTS_LIMIT } from '../../contracts/public-results.ts';
+import type { StandingRow } from '../../contracts/results.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../domain/errors.ts';
+import { INFRACTION_CODES, type InfractionCode, penaltyCounts } from '../../domain/results/penalties.ts';
+import type { RunType } from '../../domain/runs/categories.ts';
+import { formatTime } from '../../domain/times.ts';
+import { isPublicEventSql } from '../events/queries.ts';
+import { type RunForResults, runForResults, runStandings } from '../results/queries.ts';
+
+/**
+ * Public results (docs/decisions/039-public-results.md). Every read goes through `publicOfficial`:
+ * official, recorded results of active runs not held, of public events, of registrations not deleted.
+ * Flags (PB, SB, CR) are computed at read time from those same results, so a correction (which makes a
+ * result provisional, then official again with its new time) moves them at once.
+ */
+
+export const eventNotFound = () => notFound('Event', 'EVENT_NOT_FOUND');
+export const runNotFound = () => notFound('Run', 'RUN_NOT_FOUND');
+export const competitorNotFound = () => notFound('Competitor', 'COMPETITOR_NOT_FOUND');
+export const departmentNotFound = () => notFound('Department', 'DEPARTMENT_NOT_FOUND');
+
+/** The public's name of a person: never their e-mail address. */
+const publicName = (first: string | null, last: string | null) =>
+  [first, last].filter(Boolean).join(' ') || 'Competitor';
+
+/** Official results the public may see, with their run, event, entrant and department. */
+function publicOfficial(db: Kysely<Database>) {
+  return db
+    .selectFrom('results as res')
+    .innerJoin('runs', 'runs.id', 'res.run_id')
+    .innerJoin('events', 'events.id', 'runs.event_id')
+    .innerJoin('registrations as r', 'r.id', 'res.registration_id')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('teams as t', 't.id', 'r.team_id')
+    .leftJoin('departments as d', (join) =>
+      join.on((eb) => eb('d.id', '=', eb.fn.coalesce('t.department_id', 'u.department_id'))),
+    )
+    .where('res.status', '=', 'official')
+    .where('res.recorded', '=', true)
+    .where('res.version', '>', 0)
+    .where('runs.deleted_at', 'is', null)
+    .where('runs.is_active', '=', true)
+    .where('runs.results_held', '=', false)
+    .where(isPublicEventSql)
+    .where('r.deleted_at', 'is', null);
+}
+
+type PublicQuery = ReturnType<typeof publicOfficial>;
+
+function selectResult(query: PublicQuery) {
+  return query.select([
+    'res.registration_id as resultId',
+    'res.outcome',
+    'res.raw_time_ms as rawTimeMs',
+    'res.penalty_ms as penaltyMs',
+    'res.official_time_ms as officialTimeMs',
+    'res.penalties',
+    'runs.id as runId',
+    'runs.name as runName',
+    'runs.type as runType',
+    'runs.category as runCategory',
+    'events.id as eventId',
+    'events.name as eventName',
+    'events.start_date as eventStartDate',
+    'r.user_id as userId',
+    'r.team_id as teamId',
+    'u.first_name as firstName',
+    'u.last_name as lastName',
+    't.name as teamName',
+    'd.id as departmentId',
+    'd.name as departmentName',
+  ]);
+}
+
+type RawResult = Awaited<ReturnType<ReturnType<typeof selectResult>['execute']>>[number];
+
+const dateText = (value: string | Date) => (typeof value === 'string' ? value : value.toISOString()).slice(0, 10);
+const seasonOf = (date: string | Date) => Number(dateText(date).slice(0, 4));
+const entrantKey = (r: { teamId: number | null; userId: number | null }) =>
+  r.teamId !== null ? `t${r.teamId}` : `u${r.userId}`;
+
+function toPublicResult(row: RawResult, flags: ResultFlag[]): PublicResult {
+  const team = row.teamId !== null;
+  return {
+    resultId: row.resultId,
+    entrant: {
+      kind: team ? 'team' : 'person',
+      name: team ? (row.teamName ?? `Team ${row.teamId}`) : publicName(row.firstName, row.lastName),
+      departmentId: row.departmentId ?? null,
+      departmentName: row.departmentName ?? null,
+      userId: row.userId,
+      teamId: row.teamId,
+    },
+    eventId: row.eventId,
+    eventName: row.eventName,
+    eventStartDate: dateText(row.eventStartDate),
+    season: seasonOf(row.eventStartDate),
+    runId: row.runId,
+    runName: row.runName,
+    runType: row.runType,
+    runCategory: row.runCategory,
+    outcome: row.outcome,
+    rawTimeMs: row.rawTimeMs,
+    penaltyMs: row.penaltyMs,
+    officialTimeMs: row.officialTimeMs,
+    officialTime: row.officialTimeMs === null ? null : formatTime(row.officialTimeMs),
+    penalties: penaltyCounts((row.penalties ?? []) as InfractionCode[]),
+    flags,
+  };
+}
+
+// ---------- flags: personal best, season best, course record ----------
+
+interface Flaggable {
+  resultId: number;
+  userId: number | null;
+  teamId: number | null;
+  runId: number;
+  runType: RunType;
+  runCategory: string;
+  eventStartDate: string | Date;
+  officialTimeMs: number | null;
+}
+
+/**
+ * PB: faster than every earlier official time of the entrant in the format (earlier: an earlier event
+ * date, or the same date and a lower run id); the first one is a PB. SB: the same within the season (the
+ * event's year). CR: the fastest official time ever in the format and run category, as it stands now.
+ */
+export async function flagsOf(db: Kysely<Database>, rows: readonly Flaggable[]): Promise<Map<number, ResultFlag[]>> {
+  const flags = new Map<number, ResultFlag[]>();
+  const timed = rows.filter((r) => r.officialTimeMs !== null);
+  if (timed.length === 0) return flags;
+  const userIds = [...new Set(timed.filter((r) => r.teamId === null && r.userId !== null).map((r) => r.userId))];
+  const teamIds = [...new Set(timed.filter((r) => r.teamId !== null).map((r) => r.teamId))];
+  const types = [...new Set(timed.map((r) => r.runType))];
+  const history = await publicOfficial(db)
+    .select([
+      'r.user_id as userId',
+      'r.team_id as teamId',
+      'runs.id as runId',
+      'runs.type as runType',
+      'events.start_date as eventStartDate',
+      'res.official_time_ms as officialTimeMs',
+    ])
+    .where('res.official_time_ms', 'is not', null)
+    .where('runs.type', 'in', types)
+    .where((eb) =>
+      eb.or([
+        ...(userIds.length ? [eb.and([eb('r.user_id', 'in', userIds as number[]), eb('r.team_id', 'is', null)])] : []),
+        ...(teamIds.length ? [eb('r.team_id', 'in', teamIds as number[])] : []),
+      ]),
+    )
+    .execute();
+  const byEntrant = new Map<string, typeof history>();
+  for (const h of history) {
+    const key = `${entrantKey(h)}:${h.runType}`;
+    byEntrant.set(key, [...(byEntrant.get(key) ?? []), h]);
+  }
+  const categories = [...new Set(timed.map((r) => r.runCategory))];
+  const records = await publicOfficial(db)
+    .select(['runs.type as runType', 'runs.category as runCategory'])
+    .select((eb) => eb.fn.min('res.official_time_ms').as('best'))
+    .where('res.official_time_ms', 'is not', null)
+    .where('runs.type', 'in', types)
+    .where('runs.category', 'in', categories)
+    .groupBy(['runs.type', 'runs.category'])
+    .execute();
+  const recordOf = new Map(records.map((r) => [`${r.runType}:${r.runCategory}`, Number(r.best)]));
+  for (const row of timed) {
+    const time = row.officialTimeMs as number;
+    const date = dateText(row.eventStartDate);
+    const earlier = (byEntrant.get(`${entrantKey(row)}:${row.runType}`) ?? []).filter((h) => {
+      const d = dateText(h.eventStartDate);
+      return d < date || (d === date && h.runId < row.runId);
+    });
+    const own: ResultFlag[] = [];
+    if (earlier.every((h) => (h.officialTimeMs as number) > time)) own.push('PB');
+    const season = seasonOf(date);
+    if (earlier.filter((h) => seasonOf(h.eventStartDate) === season).every((h) => (h.officialTimeMs as number) > time))
+      own.push('SB');
+    if (recordOf.get(`${row.runType}:${row.runCategory}`) === time) own.push('CR');
+    flags.set(row.resultId, own);
+  }
+  return flags;
+}
+
+async function withFlags(db: Kysely<Database>, rows: readonly RawResult[]): Promise<PublicResult[]> {
+  const flags = await flagsOf(db, rows);
+  return rows.map((row) => toPublicResult(row, flags.get(row.resultId) ?? []));
+}
+
+// ---------- standings ----------
+
+/** A run of a public event, active, not held; undefined otherwise. */
+async function publicRun(db: Kysely<Database>, runId: number): Promise<RunForResults | undefined> {
+  const run = await runForResults(db, runId, { publicOnly: true });
+  return run && !run.held ? run : undefined;
+}
+
+async function publicRunStandings(db: Kysely<Database>, run: RunForResults): Promise<PublicRunStandings> {
+  const standings = await runStandings(db, run, { officialOnly: true });
+  // Names as the public sees them (a person without a name shows as "Competitor", never an e-mail).
+  const names = await db
+    .selectFrom('registrations as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.id', 'u.first_name', 'u.last_name', 'r.team_id'])
+    .where('r.run_id', '=', run.id)
+    .execute();
+  const nameOf = new Map(
+    names.filter((n) => n.team_id === null).map((n) => [n.id, publicName(n.first_name, n.last_name)]),
+  );
+  const flags = await flagsOf(
+    db,
+    standings.rows.map((row) => ({
+      resultId: row.resultId,
+      userId: row.entrant.userId,
+      teamId: row.entrant.teamId,
+      runId: run.id,
+      runType: run.type,
+      runCategory: run.category,
+      eventStartDate: run.eventStartDate,
+      officialTimeMs: row.officialTimeMs,
+    })),
+  );
+  const flagged = (row: StandingRow): PublicStandingRow => ({
+    ...row,
+    entrant: { ...row.entrant, name: nameOf.get(row.registrationId) ?? row.entrant.name },
+    flags: flags.get(row.resultId) ?? [],
+  });
+  return {
+    runId: run.id,
+    runName: run.name,
+    runType: run.type,
+    runCategory: run.category,
+    eventId: run.eventId,
+    eventName: run.eventName,
+    rows: standings.rows.map(flagged),
+    categories: standings.categories.map((c) => ({ ...c, rows: c.rows.map(flagged) })),
+    teams: standings.teams.map((team) => ({
+      ...team,
+      counted: team.counted.map((c) => ({ ...c, name: nameOf.get(c.registrationId) ?? c.name })),
+    })),
+  };
+}
+
+/** GET /results/public/runs/{runId}. */
+export async function publicRunResults(db: Kysely<Database>, runId: number): Promise<PublicRunStandings | undefined> {
+  const run = await publicRun(db, runId);
+  return run ? publicRunStandings(db, run) : undefined;
+}
+
+/** GET /results/public/events/{eventId}: every public run's official standings. */
+export async function publicEventResults(
+  db: Kysely<Database>,
+  eventId: number,
+): Promise<PublicEventResults | undefined> {
+  const event = await db
+    .selectFrom('events')
+    .select(['id', 'name', 'start_date', 'status'])
+    .where('id', '=', eventId)
+    .where(isPublicEventSql)
+    .executeTakeFirst();
+  if (!event) return undefined;
+  const runIds = await db
+    .selectFrom('runs')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('deleted_at', 'is', null)
+    .where('is_active', '=', true)
+    .where('results_held', '=', false)
+    .orderBy('id')
+    .execute();
+  const runs: PublicRunStandings[] = [];
+  for (const { id } of runIds) {
+    const run = await publicRun(db, id);
+    if (run) runs.push(await publicRunStandings(db, run));
+  }
+  return {
+    eventId: event.id,
+    eventName: event.name,
+    startDate: dateText(event.start_date),
+    status: event.status,
+    live: event.status === 'In Progress',
+    runs,
+  };
+}
+
+// ---------- search, competitor, department ----------
+
+export interface PublicSearch {
+  q?: string | undefined;
+  departmentId?: number | undefined;
+  eventId?: number | undefined;
+  category?: string | undefined;
+  runType?: RunType | undefined;
+  season?: number | undefined;
+  page: number;
+  limit: number;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** GET /results/public/search: by part of a name, department, run category, event, format and season; newest first. */
+export async function searchPublicResults(db: Kysely<Database>, search: PublicSearch): Promise<PublicResultPage> {
+  let query = publicOfficial(db);
+  if (search.q) {
+    const pattern = likePattern(search.q);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql<string>`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`, 'ilike', pattern),
+        eb('t.name', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (search.departmentId !== undefined) query = query.where('d.id', '=', search.departmentId);
+  if (search.eventId !== undefined) query = query.where('events.id', '=', search.eventId);
+  if (search.category !== undefined) query = query.where('runs.category', '=', search.category);
+  if (search.runType !== undefined) query = query.where('runs.type', '=', search.runType);
+  if (search.season !== undefined)
+    query = query
+      .where('events.start_date', '>=', `${search.season}-01-01`)
+      .where('events.start_date', '<=', `${search.season}-12-31`);
+  const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const rows = await selectResult(query)
+    .orderBy('events.start_date', 'desc')
+    .orderBy('runs.id')
+    .orderBy(sql`res.official_time_ms nulls last`)
+    .orderBy('res.registration_id')
+    .limit(search.limit)
+    .offset((search.page - 1) * search.limit)
+    .execute();
+  return {
+    data: await withFlags(db, rows),
+    meta: { total: Number(total?.n ?? 0), page: search.page, perPage: search.limit },
+  };
+}
+
+function bests(results: readonly PublicResult[]) {
+  const best = (list: readonly PublicResult[]) =>
+    list.reduce<PublicResult | undefined>(
+      (a, b) =>
+        b.officialTimeMs !== null && (a === undefined || (a.officialTimeMs as number) > b.officialTimeMs) ? b : a,
+      undefined,
+    );
+  const asBest = (r: PublicResult) => ({
+    runType: r.runType,
+    timeMs: r.officialTimeMs as number,
+    time: formatTime(r.officialTimeMs as number),
+    resultId: r.resultId,
+    eventName: r.eventName,
+  });
+  const types: RunType[] = ['individual', 'relay', 'tech2'];
+  const personalBests = types
+    .map((type) => best(results.filter((r) => r.runType === type)))
+    .filter((r): r is PublicResult => r !== undefined)
+    .map(asBest);
+  const seasons = [...new Set(results.map((r) => r.season))].sort((a, b) => b - a);
+  const seasonBests = seasons.flatMap((season) =>
+    types
+      .map((type) => best(results.filter((r) => r.runType === type && r.season === season)))
+      .filter((r): r is PublicResult => r !== undefined)
+      .map((r) => ({ ...asBest(r), season })),
+  );
+  return { personalBests, seasonBests };
+}
+
+/** GET /results/public/competitors/{userId}: a person's own official results (not their teams'), with bests. */
+export async function competitorResults(db: Kysely<Database>, userId: number): Promise<CompetitorResults | undefined> {
+  const rows = await selectResult(publicOfficial(db).where('r.user_id', '=', userId).where('r.team_id', 'is', null))
+    .orderBy('events.start_date', 'desc')
+    .orderBy('runs.id', 'desc')
+    .execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  const results = await withFlags(db, rows);
+  return {
+    userId,
+    name: publicName(first.firstName, first.lastName),
+    departmentId: first.departmentId ?? null,
+    departmentName: first.departmentName ?? null,
+    results,
+    ...bests(results),
+  };
+}
+
+/** GET /results/public/departments/{departmentId}: its members' and teams' official results and team scores. */
+export async function departmentResults(
+  db: Kysely<Database>,
+  departmentId: number,
+): Promise<DepartmentResults | undefined> {
+  const department = await db
+    .selectFrom('departments')
+    .select(['id', 'name'])
+    .where('id', '=', departmentId)
+    .where('deleted_at', 'is', null)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  if (!department) return undefined;
+  const rows = await selectResult(publicOfficial(db).where('d.id', '=', departmentId))
+    .orderBy('events.start_date', 'desc')
+    .orderBy('runs.id', 'desc')
+    .orderBy(sql`res.official_time_ms nulls last`)
+    .limit(DEPARTMENT_RESULTS_LIMIT)
+    .execute();
+  const results = await withFlags(db, rows);
+  const teams: DepartmentResults['teams'] = [];
+  const individualRuns = [...new Set(rows.filter((r) => r.runType === 'individual').map((r) => r.runId))];
+  for (const runId of individualRuns) {
+    const run = await publicRun(db, runId);
+    if (!run) continue;
+    const standings = await publicRunStandings(db, run);
+    for (const team of standings.teams.filter((t) => t.departmentId === departmentId))
+      teams.push({ eventId: run.eventId, eventName: run.eventName, runId: run.id, runName: run.name, team });
+  }
+  return { departmentId: department.id, departmentName: department.name, results, teams };
+}
+
+// ---------- statistics and analytics ----------
+
+export interface StatisticsFilters {
+  eventId?: number | undefined;
+  runId?: number | undefined;
+  category?: string | undefined;
+  departmentId?: number | undefined;
+  season?: number | undefined;
+  includeProvisional?: boolean | undefined;
+}
+
+const median = (sorted: readonly number[]) => {
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
+};
+
+/**
+ * GET /results/statistics: entrants, finishers, DNF/DNS/DQ, fastest, median and mean official time, and
+ * penalties by infraction. The public's: official results of public events, held runs left out; an
+ * admin may add provisional results and see every event and held run.
+ */
+export async function resultStatistics(
+  db: Kysely<Database>,
+  filters: StatisticsFilters,
+  asAdmin: boolean,
+): Promise<ResultStatistics> {
+  const includeProvisional = asAdmin && filters.includeProvisional === true;
+  let query = asAdmin
+    ? db
+        .selectFrom('results as res')
+        .innerJoin('runs', 'runs.id', 'res.run_id')
+        .innerJoin('events', 'events.id', 'runs.event_id')
+        .innerJoin('registrations as r', 'r.id', 'res.registration_id')
+        .leftJoin('users as u', 'u.id', 'r.user_id')
+        .leftJoin('teams as t', 't.id', 'r.team_id')
+        .leftJoin('departments as d', (join) =>
+          join.on((eb) => eb('d.id', '=', eb.fn.coalesce('t.department_id', 'u.department_id'))),
+        )
+        .where('res.recorded', '=', true)
+        .where('res.version', '>', 0)
+        .where('runs.deleted_at', 'is', null)
+        .where('events.deleted_at', 'is', null)
+        .where('r.deleted_at', 'is', null)
+        .where('res.status', 'in', includeProvisional ? ['official', 'provisional'] : ['official'])
+    : publicOfficial(db);
+  if (filters.eventId !== undefined) query = query.where('events.id', '=', filters.eventId);
+  if (filters.runId !== undefined) query = query.where('runs.id', '=', filters.runId);
+  if (filters.category !== undefined) query = query.where('runs.category', '=', filters.category);
+  if (filters.departmentId !== undefined) query = query.where('d.id', '=', filters.departmentId);
+  if (filters.season !== undefined)
+    query = query
+      .where('events.start_date', '>=', `${filters.season}-01-01`)
+      .where('events.start_date', '<=', `${filters.season}-12-31`);
+  const rows = await query.select(['res.outcome', 'res.official_time_ms as time', 'res.penalties']).execute();
+  const times = rows
+    .map((r) => r.time)
+    .filter((t): t is number => t !== null)
+    .sort((a, b) => a - b);
+  const calls: InfractionCode[] = rows.flatMap((r) => (r.penalties ?? []) as InfractionCode[]);
+  const count = (outcome: string) => rows.filter((r) => r.outcome === outcome).length;
+  const fastest = times[0] ?? null;
+  const mid = median(times);
+  const mean = times.length ? Math.round(times.reduce((a, b) => a + b, 0) / times.length) : null;
+  return {
+    entrants: rows.length,
+    finishers: times.length,
+    dnf: count('dnf'),
+    dns: count('dns'),
+    dq: count('dq'),
+    fastestMs: fastest,
+    fastest: fastest === null ? null : formatTime(fastest),
+    medianMs: mid,
+    median: mid === null ? null : formatTime(mid),
+    meanMs: mean,
+    mean: mean === null ? null : formatTime(mean),
+    penalties: penaltyCounts(calls.filter((c) => (INFRACTION_CODES as readonly string[]).includes(c))),
+    includesProvisional: includeProvisional,
+  };
+}
+
+/** GET /results/performance-analytics: a competitor's or a department's official times over events and seasons. */
+export async function performanceAnalytics(
+  db: Kysely<Database>,
+  filters: {
+    userId?: number | undefined;
+    departmentId?: number | undefined;
+    runType?: RunType | undefined;
+    season?: number | undefined;
+  },
+): Promise<PerformanceAnalytics | undefined> {
+  let query = publicOfficial(db);
+  let subject: PerformanceAnalytics['subject'];
+  if (filters.userId !== undefined) {
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', '=', filters.userId)
+      .executeTakeFirst();
+    if (!user) return undefined;
+    subject = { kind: 'competitor', id: user.id, name: publicName(user.first_name, user.last_name) };
+    query = query.where('r.user_id', '=', user.id).where('r.team_id', 'is', null);
+  } else {
+    const department = await db
+      .selectFrom('departments')
+      .select(['id', 'name'])
+      .where('id', '=', filters.departmentId as number)
+      .where('deleted_at', 'is', null)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    if (!department) return undefined;
+    subject = { kind: 'department', id: department.id, name: department.name };
+    query = query.where('d.id', '=', department.id);
+  }
+  if (filters.runType !== undefined) query = query.where('runs.type', '=', filters.runType);
+  if (filters.season !== undefined)
+    query = query
+      .where('events.start_date', '>=', `${filters.season}-01-01`)
+      .where('events.start_date', '<=', `${filters.season}-12-31`);
+  const rows = await selectResult(query).orderBy('events.start_date').orderBy('runs.id').execute();
+  const results = rows.map((row) => toPublicResult(row, []));
+  const points = results
+    .filter((r) => r.officialTimeMs !== null)
+    .map((r) => ({
+      resultId: r.resultId,
+      date: r.eventStartDate,
+      season: r.season,
+      eventName: r.eventName,
+      runName: r.runName,
+      runType: r.runType,
+      name: r.entrant.name,
+      timeMs: r.officialTimeMs as number,
+    }));
+  const groups = new Map<string, PublicResult[]>();
+  for (const r of results)
+    groups.set(`${r.season}:${r.runType}`, [...(groups.get(`${r.season}:${r.runType}`) ?? []), r]);
+  const seasons = [...groups.values()].map((list) => {
+    const first = list[0] as PublicResult;
+    const times = list.map((r) => r.officialTimeMs).filter((t): t is number => t !== null);
+    return {
+      season: first.season,
+      runType: first.runType,
+      results: list.length,
+      finishers: times.length,
+      bestMs: times.length ? Math.min(...times) : null,
+      meanMs: times.length ? Math.round(times.reduce((a, b) => a + b, 0) / times.length) : null,
+    };
+  });
+  return { subject, points, seasons };
+}

@@ -1,0 +1,165 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventRow, Run, User } from '../../api/db/schema.ts';
+import { bearer, sessionsWritten } from '../support/app.ts';
+import { expectNoSeriousAxeViolations } from '../support/axe.ts';
+import {
+  closeSiteAndBrowser,
+  expectNoSidewaysScroll,
+  onPage,
+  openPage,
+  type RunningSite,
+  screenshot,
+  scriptsLoadedBy,
+  startSiteAndBrowser,
+} from '../support/browser.ts';
+import {
+  insertDepartment,
+  insertEvent,
+  insertRegistration,
+  insertResult,
+  insertRun,
+  insertUser,
+} from '../support/factories.ts';
+
+/**
+ * Public results in a real browser, signed out (docs/decisions/039-public-results.md): search a
+ * competitor at 390 px, open their page and see the progression chart; an event's results page follows
+ * the socket while a second official validates a result through the API from another client.
+ */
+let site: RunningSite;
+let browser: Browser;
+let admin: User;
+let second: User;
+let event: EventRow;
+let run: Run;
+let riley: User;
+let pending: number;
+
+beforeAll(async () => {
+  ({ site, browser } = await startSiteAndBrowser());
+  const db = site.database.db;
+  const kamloops = await insertDepartment(db, { name: 'Kamloops Fire Rescue', city: 'Kamloops', province: 'BC' });
+  const halifax = await insertDepartment(db, { name: 'Halifax Regional Fire', city: 'Halifax', province: 'NS' });
+  admin = await insertUser(db, { role: 'admin', first_name: 'Ari', last_name: 'Desk' });
+  second = await insertUser(db, { role: 'admin', first_name: 'Sam', last_name: 'Check' });
+  riley = await insertUser(db, { first_name: 'Riley', last_name: 'Chen', department_id: kamloops.id, gender: 'male' });
+  const others = [
+    await insertUser(db, { first_name: 'Jordan', last_name: 'Okafor', department_id: halifax.id, gender: 'male' }),
+    await insertUser(db, { first_name: 'Quinn', last_name: 'Fairweather', department_id: kamloops.id, gender: 'male' }),
+  ];
+  const seasons: [string, string, number][] = [
+    ['2024-06-01', 'Red Deer Challenge 2024', 112_450],
+    ['2025-06-01', 'Red Deer Challenge 2025', 108_310],
+  ];
+  for (const [date, name, time] of seasons) {
+    const past = await insertEvent(db, { name, start_date: date, status: 'Completed' });
+    const pastRun = await insertRun(db, past.id, { participant_limit: 50 });
+    const registration = await insertRegistration(db, { runId: pastRun.id, userId: riley.id });
+    await insertResult(db, {
+      registrationId: registration.id,
+      rawTimeMs: time,
+      enteredBy: admin.id,
+      validatedBy: second.id,
+    });
+    for (const [i, other] of others.entries()) {
+      const r = await insertRegistration(db, { runId: pastRun.id, userId: other.id });
+      await insertResult(db, {
+        registrationId: r.id,
+        rawTimeMs: time + 3_000 * (i + 1),
+        enteredBy: admin.id,
+        validatedBy: second.id,
+      });
+    }
+  }
+  event = await insertEvent(db, { name: 'Kamloops Cup 2026', start_date: '2026-06-01', status: 'In Progress' });
+  run = await insertRun(db, event.id, { participant_limit: 50 });
+  const r1 = await insertRegistration(db, { runId: run.id, userId: riley.id });
+  await insertResult(db, { registrationId: r1.id, rawTimeMs: 104_120, enteredBy: admin.id, validatedBy: second.id });
+  const r2 = await insertRegistration(db, { runId: run.id, userId: (others[0] as User).id });
+  await insertResult(db, { registrationId: r2.id, rawTimeMs: 101_000, enteredBy: admin.id });
+  pending = r2.id;
+});
+afterAll(async () => {
+  await closeSiteAndBrowser(site, browser);
+});
+
+describe('public results, signed out', () => {
+  it('at 390 px: search a competitor, open their page, see the chart (uplot loaded only there)', async () => {
+    await onPage(
+      openPage(browser, 'phone'),
+      async (page) => {
+        const scripts = scriptsLoadedBy(page);
+        await page.goto(`${site.baseUrl}/results`, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1, name: 'Competition Results' }).waitFor();
+        await page.getByLabel('Competitor or team').fill('rile');
+        await page.waitForURL((url) => url.searchParams.get('q') === 'rile');
+        await expect.poll(() => page.getByTestId('result-row').count()).toBe(3);
+        await expectNoSidewaysScroll(page);
+        await screenshot(page, 'public-results-search-390');
+        await expectNoSeriousAxeViolations(page);
+        const before = scripts.length;
+        expect(scripts.some((s) => /uplot|progression-chart/i.test(s))).toBe(false);
+
+        await page.getByRole('link', { name: 'Riley Chen' }).first().click();
+        await page.getByRole('heading', { level: 1, name: 'Riley Chen' }).waitFor();
+        await page.getByTestId('progression-chart').locator('canvas').waitFor();
+        expect(scripts.length).toBeGreaterThan(before);
+        await expect.poll(() => page.getByTestId('best').first().textContent()).toContain('1:44.12');
+        await expectNoSidewaysScroll(page);
+        await screenshot(page, 'public-results-competitor-390');
+        await expectNoSeriousAxeViolations(page);
+      },
+      'public-results-search-failure',
+    );
+  });
+
+  it('at 1440 px: the competitor page and the search with a filter in the URL', async () => {
+    await onPage(openPage(browser, 'desktop'), async (page) => {
+      await page.goto(`${site.baseUrl}/results/competitors/${riley.id}`, { waitUntil: 'networkidle' });
+      await page.getByTestId('progression-chart').locator('canvas').waitFor();
+      await screenshot(page, 'public-results-competitor-1440');
+      await page.goto(`${site.baseUrl}/results?eventId=${event.id}`, { waitUntil: 'networkidle' });
+      await expect.poll(() => page.getByTestId('result-row').count()).toBe(1);
+      await screenshot(page, 'public-results-search-1440');
+    });
+  });
+
+  it("an event's results page updates live when an official validates a result", async () => {
+    await onPage(
+      openPage(browser, 'phone'),
+      async (page) => {
+        await page.goto(`${site.baseUrl}/results/events/${event.id}`, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1, name: 'Kamloops Cup 2026' }).waitFor();
+        await page.getByTestId('live-badge').waitFor();
+        expect(await page.getByText('Jordan Okafor').count()).toBe(0);
+        await expect.poll(() => page.getByTestId('standing-row').count()).toBeGreaterThan(0);
+
+        // A second official validates from another client.
+        const auth = bearer(site.app, second);
+        await sessionsWritten(site.app);
+        const response = await fetch(`${site.baseUrl}/api/results/${pending}/validate`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ expectedVersion: 1 }),
+        });
+        expect(response.status, await response.text()).toBe(200);
+
+        await page.getByText('Jordan Okafor').first().waitFor({ timeout: 10_000 });
+        await expectNoSidewaysScroll(page);
+        await screenshot(page, 'public-results-event-390');
+        await expectNoSeriousAxeViolations(page);
+      },
+      'public-results-event-failure',
+    );
+  });
+
+  it('the event page at 1440 px', async () => {
+    await onPage(openPage(browser, 'desktop'), async (page) => {
+      await page.goto(`${site.baseUrl}/results/events/${event.id}`, { waitUntil: 'networkidle' });
+      await page.getByTestId('live-badge').waitFor();
+      await screenshot(page, 'public-results-event-1440');
+      await expectNoSeriousAxeViolations(page);
+    });
+  });
+});
