@@ -31,6 +31,7 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
   'run-orders': ['events', 'live'],
   runs: ['events', 'registrations', 'run-orders'],
   results: ['events', 'live', 'registrations', 'run-orders'],
+  documents: ['events', 'run-orders', 'results'],
 };
 
 function sourceFiles(folder: string): string[] {
