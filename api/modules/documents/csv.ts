@@ -15,5 +15,5 @@ function field(value: string | number | null | undefined): string {
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
-  return BOM + [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+  return `${BOM}${[header, ...rows].map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
 }

@@ -164,7 +164,16 @@ export function startListDocument(data: StartListData): TDocumentDefinitions {
         ? { text: 'No run order yet.', italics: true }
         : {
             table: { headerRows: 1, dontBreakRows: true, widths: [20, 26, 26, 30, '*', 110, 60, 48], body },
-            layout: zebra,
+            // A firmer line where a new heat starts.
+            layout: {
+              ...zebra,
+              hLineWidth: (i: number) =>
+                i === 0 || i === 1 || i === body.length
+                  ? 0.6
+                  : i > 1 && data.rows[i - 1]?.heat !== data.rows[i - 2]?.heat
+                    ? 1
+                    : 0,
+            },
           },
     ],
   };
@@ -292,7 +301,7 @@ export function timingSheetsDocument(data: StartListData): TDocumentDefinitions 
 // ---------- results ----------
 
 const RESULT_HEAD = ['Rank', 'Name', 'Department', 'Raw time', 'Penalties', 'Official', 'Gap', 'Status'];
-const RESULT_WIDTHS = [26, '*', 100, 44, 64, 44, 40, 44];
+const RESULT_WIDTHS = [24, '*', 72, 40, 72, 40, 32, 44];
 
 function resultTable(rows: readonly ResultRowData[]): Content {
   return {
@@ -307,7 +316,7 @@ function resultTable(rows: readonly ResultRowData[]): Content {
           r.name,
           dash(r.departmentName),
           dash(r.rawTime),
-          dash(r.penalties),
+          { text: dash(r.penalties), fontSize: 7.5 },
           { text: dash(r.officialTime), bold: true },
           dash(r.gap),
           r.provisional ? { text: `${r.outcome} · provisional`, color: '#aa0000' } : r.outcome,
