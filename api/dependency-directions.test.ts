@@ -33,6 +33,7 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
   runs: ['events', 'registrations', 'run-orders'],
   results: ['events', 'live', 'registrations', 'run-orders'],
   'public-results': ['events', 'results'],
+  documents: ['events', 'run-orders', 'results'],
 };
 
 function sourceFiles(folder: string): string[] {

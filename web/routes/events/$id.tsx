@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft, Building2, CalendarDays, MapPin } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
+import { DocumentLinks, eventDocumentLinks } from '../../features/documents/document-links.tsx';
 import { RegistrationAvailable, ScopeBadge, StatusBadge } from '../../features/events/components/event-badges.tsx';
 import { EventRuns } from '../../features/events/components/event-runs.tsx';
 import { eventPictureUrl, eventQuery } from '../../features/events/queries.ts';
@@ -71,6 +72,9 @@ function EventDetailPage() {
           <StatusBadge status={event.data.status} />
         </div>
         <h1 className="mt-3 text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{event.data.name}</h1>
+        <div className="mt-4">
+          <DocumentLinks links={eventDocumentLinks(event.data.id)} label="Official results downloads" />
+        </div>
         <dl className="mt-5 grid gap-3 text-slate-700 sm:grid-cols-2">
           <div className="flex items-center gap-2">
             <dt>

@@ -2,6 +2,7 @@ import { Lock, LockOpen, Redo2, Undo2 } from 'lucide-react';
 import { useId } from 'react';
 import type { PresenceViewer } from '../../../../api/contracts/live.ts';
 import { buttonClass } from '../../../components/button.ts';
+import { DocumentLinks, runDocumentLinks } from '../../documents/document-links.tsx';
 import type { ConnectionState } from '../use-run-order-board.ts';
 import { PresenceAvatars } from './presence-avatars.tsx';
 
@@ -42,6 +43,8 @@ export interface ToolbarProps {
   onRedo: () => void;
   onToggleOrderLock: () => void;
   onCurrentHeat: (heat: number) => void;
+  /** The run, for the print and export links (docs/decisions/040-print-documents.md). */
+  runId?: number;
 }
 
 /** Version, connection and presence; undo, redo, the whole-order lock and the heat on the course. */
@@ -56,6 +59,7 @@ export function BoardToolbar(props: ToolbarProps) {
           Version <span className="font-semibold tabular-nums text-slate-900">{props.version}</span>
         </span>
         <PresenceAvatars viewers={props.viewers} />
+        {exists && props.runId !== undefined && <DocumentLinks links={runDocumentLinks(props.runId)} withToken />}
       </div>
       {exists && (
         <div className="flex flex-wrap items-center gap-2">

@@ -267,6 +267,7 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
     <div>
       {header}
       <BoardToolbar
+        runId={runId}
         version={state.version}
         connection={board.connection}
         viewers={viewers}

@@ -11,6 +11,7 @@ import { RecordActions } from '../../../components/record-actions.tsx';
 import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
+import { DocumentLinks, eventDocumentLinks } from '../../../features/documents/document-links.tsx';
 import { PhaseBadge, ScopeBadge } from '../../../features/events/components/event-badges.tsx';
 import { useEventActions } from '../../../features/events-admin/components/event-actions.tsx';
 import { EventDialog } from '../../../features/events-admin/components/event-form.tsx';
@@ -113,6 +114,7 @@ function EventDetail({ event, back }: { event: AdminEvent; back: ReactNode }) {
         }
       />
       <FlashMessage message={flash.message} onDismiss={flash.clear} />
+      <DocumentLinks links={eventDocumentLinks(event.id)} withToken />
       {event.isDeleted && (
         <div
           role="note"

@@ -18,6 +18,7 @@ import {
 } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
+import { DocumentLinks, runDocumentLinks } from '../../../features/documents/document-links.tsx';
 import { compact } from '../../../features/portal/query-policy.ts';
 import type { RegistrationAction } from '../../../features/registrations/actions.ts';
 import { BatchRegisterDialog } from '../../../features/registrations/components/batch-register-dialog.tsx';
@@ -128,6 +129,7 @@ function RunRegistrations({ run }: { run: RunDto }) {
       />
       <FlashMessage message={flash.message} onDismiss={flash.clear} />
       <RunSummary run={run} />
+      <DocumentLinks links={runDocumentLinks(run.id)} withToken />
       <Tabs
         label="Registrations of the run"
         activeTab={tab}

@@ -1,0 +1,284 @@
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema } from '../../contracts/common.ts';
+import {
+  documentEventParamsSchema,
+  documentFileSchema,
+  documentRunParamsSchema,
+  orderVersionQuerySchema,
+} from '../../contracts/documents.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { isAdmin, optionalCaller } from '../../plugins/access.ts';
+import { signedInRoutes } from '../route-options.ts';
+import { toCsv } from './csv.ts';
+import {
+  heatSheetsDocument,
+  type RunResultsData,
+  resultsBookDocument,
+  runResultsDocument,
+  type StartListData,
+  startListDocument,
+  timingSheetsDocument,
+} from './definitions.ts';
+import { renderPdf } from './pdf.ts';
+import {
+  documentEvent,
+  documentRun,
+  type OrderVersion,
+  resultsBookData,
+  runResultsData,
+  startListData,
+} from './queries.ts';
+
+const tags = ['documents'];
+const signedIn = signedInRoutes(tags);
+const e = errorEnvelopeSchema;
+const fileResponses = { 200: documentFileSchema, 400: e, 401: e, 403: e, 404: e };
+const RUN = '/api/documents/run/:runId';
+const EVENT = '/api/documents/event/:eventId';
+
+/** A file name's part: ASCII letters and digits only (accents dropped), words joined by dashes. */
+export function fileNamePart(text: string): string {
+  return (
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'document'
+  );
+}
+
+const runFileName = (kind: string, data: { eventName: string; runName: string }, ext: string) =>
+  `${kind}-${fileNamePart(data.eventName)}-${fileNamePart(data.runName)}.${ext}`;
+
+function sendFile(reply: FastifyReply, body: Buffer | string, type: 'pdf' | 'csv', fileName: string, admin: boolean) {
+  reply
+    .header('content-type', type === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('vary', 'authorization')
+    .header('cache-control', admin ? 'private, no-store' : 'public, no-cache')
+    .header('x-content-type-options', 'nosniff');
+  return reply.send(body);
+}
+
+const orderVersion = (query: { version?: number | undefined; state?: string | undefined }): OrderVersion =>
+  query.version !== undefined ? { version: query.version } : query.state !== undefined ? { state: query.state } : {};
+
+const resultsCsv = (runs: readonly RunResultsData[]) =>
+  toCsv(
+    [
+      'Run',
+      'Category',
+      'Rank',
+      'Name',
+      'Department',
+      'Raw time',
+      'Penalties',
+      'Official time',
+      'Gap',
+      'Outcome',
+      'Status',
+    ],
+    runs.flatMap((run) =>
+      run.overall.map((r) => [
+        run.runName,
+        run.runCategory,
+        r.rank,
+        r.name,
+        r.departmentName,
+        r.rawTime,
+        r.penalties,
+        r.officialTime,
+        r.gap,
+        r.outcome,
+        r.provisional ? 'provisional' : 'official',
+      ]),
+    ),
+  );
+
+const startListCsv = (data: StartListData) =>
+  toCsv(
+    ['Position', 'Heat', 'Pair', 'Lane', 'Name', 'Department', 'Category', 'Seed time', 'Note'],
+    data.rows.map((r) => [
+      r.position,
+      r.heat,
+      r.pair,
+      r.lane,
+      r.name,
+      r.departmentName,
+      r.category,
+      r.seedTime,
+      r.note,
+    ]),
+  );
+
+/**
+ * Print documents and CSV exports (docs/decisions/040-print-documents.md). Access follows the data:
+ * start lists and official results of public events for everyone, anything else for admins only
+ * (the rest get 404, as the data itself answers them); heat and timing sheets for admins.
+ */
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function callerIsAdmin(request: FastifyRequest): Promise<boolean> {
+    const caller = await optionalCaller(app, request);
+    return caller !== undefined && isAdmin(caller.role);
+  }
+
+  /** A past version or saved state is the organisers' working material: admins only. */
+  function requireAdminFor(query: OrderVersion, admin: boolean) {
+    if (!admin && Object.keys(query).length > 0)
+      throw new DomainError(403, 'FORBIDDEN', 'Only admins may print a past version or a saved state.');
+  }
+
+  const publicRoute = <S extends FastifySchema>(summary: string, schema: S) => ({
+    config: { access: 'public' as const },
+    schema: { tags, summary, response: fileResponses, ...schema },
+  });
+
+  app.get(
+    `${RUN}/start-list.pdf`,
+    publicRoute(
+      "The run's start list (PDF): heats, pairs, lanes, names, departments, categories, seed times; ?version= or ?state= (admins) for a past version or a saved state. Public for an active run of a public event",
+      { params: documentRunParamsSchema, querystring: orderVersionQuerySchema },
+    ),
+    async (request, reply) => {
+      const admin = await callerIsAdmin(request);
+      const which = orderVersion(request.query);
+      requireAdminFor(which, admin);
+      const data = await startListData(app.db, await documentRun(app.db, request.params.runId, admin), which, admin);
+      return sendFile(
+        reply,
+        await renderPdf(startListDocument(data)),
+        'pdf',
+        runFileName('start-list', data, 'pdf'),
+        admin,
+      );
+    },
+  );
+
+  app.get(
+    `${RUN}/start-list.csv`,
+    publicRoute("The run's start list as CSV (UTF-8 with BOM, header row, CRLF); ?version= or ?state= (admins)", {
+      params: documentRunParamsSchema,
+      querystring: orderVersionQuerySchema,
+    }),
+    async (request, reply) => {
+      const admin = await callerIsAdmin(request);
+      const which = orderVersion(request.query);
+      requireAdminFor(which, admin);
+      const data = await startListData(app.db, await documentRun(app.db, request.params.runId, admin), which, admin);
+      return sendFile(reply, startListCsv(data), 'csv', runFileName('start-list', data, 'csv'), admin);
+    },
+  );
+
+  app.get(
+    `${RUN}/heat-sheets.pdf`,
+    signedIn('admin', {
+      summary: 'Heat sheets (PDF): a page per heat with its pairs and lanes; ?version= or ?state=',
+      params: documentRunParamsSchema,
+      querystring: orderVersionQuerySchema,
+      response: fileResponses,
+    }),
+    async (request, reply) => {
+      const run = await documentRun(app.db, request.params.runId, true);
+      const data = await startListData(app.db, run, orderVersion(request.query), true);
+      return sendFile(
+        reply,
+        await renderPdf(heatSheetsDocument(data)),
+        'pdf',
+        runFileName('heat-sheets', data, 'pdf'),
+        true,
+      );
+    },
+  );
+
+  app.get(
+    `${RUN}/timing-sheets.pdf`,
+    signedIn('admin', {
+      summary:
+        'Blank timing sheets (PDF), a page per heat: lanes, names, boxes for the time, each infraction, DNF/DNS/DQ and initials',
+      params: documentRunParamsSchema,
+      querystring: orderVersionQuerySchema,
+      response: fileResponses,
+    }),
+    async (request, reply) => {
+      const run = await documentRun(app.db, request.params.runId, true);
+      const data = await startListData(app.db, run, orderVersion(request.query), true);
+      return sendFile(
+        reply,
+        await renderPdf(timingSheetsDocument(data)),
+        'pdf',
+        runFileName('timing-sheets', data, 'pdf'),
+        true,
+      );
+    },
+  );
+
+  app.get(
+    `${RUN}/results.pdf`,
+    publicRoute(
+      "The run's results (PDF): standings, age categories, team standings. The public gets official results of a public, unheld run; admins also provisional ones, under a DRAFT watermark",
+      { params: documentRunParamsSchema },
+    ),
+    async (request, reply) => {
+      const admin = await callerIsAdmin(request);
+      const data = await runResultsData(app.db, await documentRun(app.db, request.params.runId, admin), admin);
+      return sendFile(
+        reply,
+        await renderPdf(runResultsDocument(data)),
+        'pdf',
+        runFileName('results', data, 'pdf'),
+        admin,
+      );
+    },
+  );
+
+  app.get(
+    `${RUN}/results.csv`,
+    publicRoute(
+      "The run's results as CSV (UTF-8 with BOM, header row, CRLF); as results.pdf, what the caller may see",
+      {
+        params: documentRunParamsSchema,
+      },
+    ),
+    async (request, reply) => {
+      const admin = await callerIsAdmin(request);
+      const data = await runResultsData(app.db, await documentRun(app.db, request.params.runId, admin), admin);
+      return sendFile(reply, resultsCsv([data]), 'csv', runFileName('results', data, 'csv'), admin);
+    },
+  );
+
+  app.get(
+    `${EVENT}/results-book.pdf`,
+    publicRoute(
+      "The event's results book (PDF): a cover, contents, every run's results, a header and page x of y on every page. Official results of a public event for everyone; admins also provisional ones under a DRAFT watermark",
+      { params: documentEventParamsSchema },
+    ),
+    async (request, reply) => {
+      const admin = await callerIsAdmin(request);
+      const event = await documentEvent(app.db, request.params.eventId, admin);
+      const data = await resultsBookData(app.db, event, admin);
+      return sendFile(
+        reply,
+        await renderPdf(resultsBookDocument(data)),
+        'pdf',
+        `results-book-${fileNamePart(event.name)}.pdf`,
+        admin,
+      );
+    },
+  );
+
+  app.get(
+    `${EVENT}/results.csv`,
+    publicRoute("Every run's results of the event as one CSV; as the results book, what the caller may see", {
+      params: documentEventParamsSchema,
+    }),
+    async (request, reply) => {
+      const admin = await callerIsAdmin(request);
+      const event = await documentEvent(app.db, request.params.eventId, admin);
+      const data = await resultsBookData(app.db, event, admin);
+      return sendFile(reply, resultsCsv(data.runs), 'csv', `results-${fileNamePart(event.name)}.csv`, admin);
+    },
+  );
+};
