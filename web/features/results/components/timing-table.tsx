@@ -9,6 +9,7 @@ import { buttonClass } from '../../../components/button.ts';
 import { EmptyState, PortalPageHeader } from '../../../components/states.tsx';
 import { isAppError } from '../../../lib/errors.ts';
 import type { LiveStatus } from '../../../lib/live-socket.ts';
+import { DocumentLinks, runDocumentLinks } from '../../documents/document-links.tsx';
 import { isTypingTarget } from '../../run-orders/shortcuts.ts';
 import {
   draftOf,
@@ -395,6 +396,7 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
           <MonitorPlay aria-hidden="true" className="size-4" /> Venue display
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
+        <DocumentLinks links={runDocumentLinks(runId, 'timing')} withToken />
         <label className="flex w-full items-center gap-2 text-sm text-slate-800 sm:w-auto">
           <input
             type="checkbox"
