@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BLOCK_TYPES, blocksInputSchema, PUBLICATION_STATUSES } from '../domain/announcements/blocks.ts';
+import { BLOCK_TYPES, PUBLICATION_STATUSES } from '../domain/announcements/blocks.ts';
+import { blocksInputSchema } from './announcement-blocks.ts';
 import { booleanQuery, idParamSchema, MAX_ID, pageOf, searchQueryInput, textInput } from './common.ts';
 
 /**

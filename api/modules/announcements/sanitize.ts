@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import type { BlockInput } from '../../domain/announcements/blocks.ts';
+import type { BlockInput } from '../../contracts/announcement-blocks.ts';
 
 /**
  * The inline formatting a paragraph, quote or list item may keep (docs/decisions/035): bold, italic,

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { BlockInput } from '../../contracts/announcement-blocks.ts';
 import {
   type AdminAnnouncement,
   ANNOUNCEMENT_IMAGE_MAX_BYTES,
@@ -9,7 +10,6 @@ import {
 } from '../../contracts/announcements.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AnnouncementsTable, Database } from '../../db/schema.ts';
-import type { BlockInput } from '../../domain/announcements/blocks.ts';
 import { badRequest, conflict, notFound } from '../../domain/errors.ts';
 import { type NormalisedImage, normaliseUpload, storeImage } from '../pictures/service.ts';
 import { adminAnnouncementById } from './queries.ts';
