@@ -52,9 +52,7 @@ export const ANNOUNCEMENT_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 /** Widths kept of every upload (never wider than the original): phones take the small one. */
 export const ANNOUNCEMENT_IMAGE_WIDTHS = [480, 960, 1600] as const;
 
-/** The address of one width of an announcement image; the server answers the nearest stored width. */
-export const announcementImagePath = (announcementId: number, imageId: number, width: number) =>
-  `/api/announcements/${announcementId}/images/${imageId}?width=${width}`;
+export { announcementImagePath } from '../domain/announcements/blocks.ts';
 
 const titleInput = textInput('title', 'name', 'title is required')
   .trim()

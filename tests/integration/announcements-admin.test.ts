@@ -250,7 +250,10 @@ describe('inline formatting', () => {
     expect(stored).toContain('<a href=\\"mailto:news@example.org\\">us</a>');
     expect(stored).toContain('<b>bold</b>');
     expect(created.content.find((b) => b.type === 'heading')?.data.text).toBe('Bold title');
-    expect(created.excerpt).toBe('Plain');
+    // Plain fields are text the page shows as text (never as HTML): kept as typed.
+    expect(created.excerpt).toBe('<script>x</script>Plain');
+    const plain = await create({ content: [{ type: 'heading', data: { text: 'Tom &amp; Jerry <i>&lt;3</i>', level: 2 } }] });
+    expect(plain.content[0]?.data.text).toBe('Tom & Jerry <3');
     // The public read answers exactly what was stored.
     expect(JSON.stringify((await call('GET', `/api/announcements/${created.id}`)).json().data.content)).toBe(stored);
   });

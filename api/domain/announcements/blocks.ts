@@ -17,6 +17,10 @@ export const HEADING_LEVELS = [2, 3, 4] as const;
 // No zod here: this file is in the always-loaded vocabulary chunk of the web app (web/vite.config.ts);
 // the block schemas are in api/contracts/announcement-blocks.ts.
 
+/** The address of one width of an announcement image; the server answers the nearest stored width. */
+export const announcementImagePath = (announcementId: number, imageId: number, width: number) =>
+  `/api/announcements/${announcementId}/images/${imageId}?width=${width}`;
+
 // ---------- video addresses (docs/decisions/035) ----------
 
 export type VideoProvider = 'youtube' | 'vimeo';

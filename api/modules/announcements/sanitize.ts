@@ -18,7 +18,7 @@ const INLINE: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href,
 };
 
-/** Plain text fields (headings, captions, alt): no markup at all, entities kept escaped. */
+/** Plain text fields (headings, captions, alt): no markup at all; the browser shows them as text, never as HTML. */
 const PLAIN: sanitizeHtml.IOptions = {
   allowedTags: [],
   allowedAttributes: {},
@@ -27,7 +27,20 @@ const PLAIN: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeInline = (html: string): string => sanitizeHtml(html, INLINE).trim();
-export const sanitizePlain = (text: string): string => sanitizeHtml(text, PLAIN).trim();
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
+
+/** The text of a plain field: tags dropped, then the entities the sanitizer wrote turned back into characters. */
+export const sanitizePlain = (text: string): string =>
+  sanitizeHtml(text, PLAIN)
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+    .trim();
 
 /** A body's blocks with every text field cleaned; empty paragraphs and lists are dropped. */
 export function sanitizeBlocks(blocks: readonly BlockInput[]): BlockInput[] {

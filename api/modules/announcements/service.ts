@@ -13,7 +13,7 @@ import type { AnnouncementsTable, Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../domain/errors.ts';
 import { type NormalisedImage, normaliseUpload, storeImage } from '../pictures/service.ts';
 import { adminAnnouncementById } from './queries.ts';
-import { sanitizeBlocks, sanitizePlain } from './sanitize.ts';
+import { sanitizeBlocks } from './sanitize.ts';
 
 export const announcementNotFound = () => notFound('Announcement', 'ANNOUNCEMENT_NOT_FOUND');
 
@@ -109,7 +109,8 @@ export async function createAnnouncement(
         .values({
           slug,
           title: body.title,
-          excerpt: sanitizePlain(body.excerpt),
+          // The excerpt is plain text the browser shows as text: kept as typed.
+          excerpt: body.excerpt,
           content: JSON.stringify(content),
           is_draft: body.status === 'draft',
           published_at: body.publishedAt ? new Date(body.publishedAt) : now,
@@ -157,7 +158,7 @@ export async function updateAnnouncement(
     const row = await lockForChange(trx, id, body.expectedVersion);
     const columns: Updateable<AnnouncementsTable> = { version: row.version + 1, updated_at: now };
     if (body.title !== undefined) columns.title = body.title;
-    if (body.excerpt !== undefined) columns.excerpt = sanitizePlain(body.excerpt);
+    if (body.excerpt !== undefined) columns.excerpt = body.excerpt;
     if (body.content !== undefined) {
       const content = sanitizeBlocks(body.content);
       await checkImageBlocks(trx, id, content);
