@@ -30,6 +30,8 @@ import { Route as PortalIndexRouteImport } from './routes/portal/index'
 import { Route as PortalAdminUsersRouteImport } from './routes/portal/admin-users'
 import { Route as PortalProfileRouteImport } from './routes/portal/profile'
 import { Route as DisplayRunsRunIdRouteImport } from './routes/display/runs/$runId'
+import { Route as PortalAnnouncementsIndexRouteImport } from './routes/portal/announcements/index'
+import { Route as PortalAnnouncementsIdRouteImport } from './routes/portal/announcements/$id'
 import { Route as PortalDepartmentsIndexRouteImport } from './routes/portal/departments/index'
 import { Route as PortalDepartmentsIdRouteImport } from './routes/portal/departments/$id'
 import { Route as PortalEventsIndexRouteImport } from './routes/portal/events/index'
@@ -148,6 +150,17 @@ const DisplayRunsRunIdRoute = DisplayRunsRunIdRouteImport.update({
   path: '/display/runs/$runId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PortalAnnouncementsIndexRoute =
+  PortalAnnouncementsIndexRouteImport.update({
+    id: '/announcements/',
+    path: '/announcements/',
+    getParentRoute: () => PortalRouteRoute,
+  } as any)
+const PortalAnnouncementsIdRoute = PortalAnnouncementsIdRouteImport.update({
+  id: '/announcements/$id',
+  path: '/announcements/$id',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
 const PortalDepartmentsIndexRoute = PortalDepartmentsIndexRouteImport.update({
   id: '/departments/',
   path: '/departments/',
@@ -232,12 +245,14 @@ export interface FileRoutesByFullPath {
   '/events/': typeof EventsIndexRoute
   '/portal/': typeof PortalIndexRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
+  '/portal/announcements/$id': typeof PortalAnnouncementsIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
   '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
   '/portal/runs/$id': typeof PortalRunsIdRoute
   '/portal/teams/$id': typeof PortalTeamsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
+  '/portal/announcements/': typeof PortalAnnouncementsIndexRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
   '/portal/registrations/': typeof PortalRegistrationsIndexRoute
@@ -266,12 +281,14 @@ export interface FileRoutesByTo {
   '/events': typeof EventsIndexRoute
   '/portal': typeof PortalIndexRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
+  '/portal/announcements/$id': typeof PortalAnnouncementsIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
   '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
   '/portal/runs/$id': typeof PortalRunsIdRoute
   '/portal/teams/$id': typeof PortalTeamsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
+  '/portal/announcements': typeof PortalAnnouncementsIndexRoute
   '/portal/departments': typeof PortalDepartmentsIndexRoute
   '/portal/events': typeof PortalEventsIndexRoute
   '/portal/registrations': typeof PortalRegistrationsIndexRoute
@@ -302,12 +319,14 @@ export interface FileRoutesById {
   '/events/': typeof EventsIndexRoute
   '/portal/': typeof PortalIndexRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
+  '/portal/announcements/$id': typeof PortalAnnouncementsIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
   '/portal/run-orders/$runId': typeof PortalRunOrdersRunIdRoute
   '/portal/runs/$id': typeof PortalRunsIdRoute
   '/portal/teams/$id': typeof PortalTeamsIdRoute
   '/portal/users/$id': typeof PortalUsersIdRoute
+  '/portal/announcements/': typeof PortalAnnouncementsIndexRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
   '/portal/registrations/': typeof PortalRegistrationsIndexRoute
@@ -339,12 +358,14 @@ export interface FileRouteTypes {
     | '/events/'
     | '/portal/'
     | '/display/runs/$runId'
+    | '/portal/announcements/$id'
     | '/portal/departments/$id'
     | '/portal/events/$id'
     | '/portal/run-orders/$runId'
     | '/portal/runs/$id'
     | '/portal/teams/$id'
     | '/portal/users/$id'
+    | '/portal/announcements/'
     | '/portal/departments/'
     | '/portal/events/'
     | '/portal/registrations/'
@@ -373,12 +394,14 @@ export interface FileRouteTypes {
     | '/events'
     | '/portal'
     | '/display/runs/$runId'
+    | '/portal/announcements/$id'
     | '/portal/departments/$id'
     | '/portal/events/$id'
     | '/portal/run-orders/$runId'
     | '/portal/runs/$id'
     | '/portal/teams/$id'
     | '/portal/users/$id'
+    | '/portal/announcements'
     | '/portal/departments'
     | '/portal/events'
     | '/portal/registrations'
@@ -408,12 +431,14 @@ export interface FileRouteTypes {
     | '/events/'
     | '/portal/'
     | '/display/runs/$runId'
+    | '/portal/announcements/$id'
     | '/portal/departments/$id'
     | '/portal/events/$id'
     | '/portal/run-orders/$runId'
     | '/portal/runs/$id'
     | '/portal/teams/$id'
     | '/portal/users/$id'
+    | '/portal/announcements/'
     | '/portal/departments/'
     | '/portal/events/'
     | '/portal/registrations/'
@@ -592,6 +617,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DisplayRunsRunIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/portal/announcements/': {
+      id: '/portal/announcements/'
+      path: '/announcements'
+      fullPath: '/portal/announcements/'
+      preLoaderRoute: typeof PortalAnnouncementsIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/announcements/$id': {
+      id: '/portal/announcements/$id'
+      path: '/announcements/$id'
+      fullPath: '/portal/announcements/$id'
+      preLoaderRoute: typeof PortalAnnouncementsIdRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
     '/portal/departments/': {
       id: '/portal/departments/'
       path: '/departments'
@@ -683,12 +722,14 @@ interface PortalRouteRouteChildren {
   PortalAdminUsersRoute: typeof PortalAdminUsersRoute
   PortalProfileRoute: typeof PortalProfileRoute
   PortalIndexRoute: typeof PortalIndexRoute
+  PortalAnnouncementsIdRoute: typeof PortalAnnouncementsIdRoute
   PortalDepartmentsIdRoute: typeof PortalDepartmentsIdRoute
   PortalEventsIdRoute: typeof PortalEventsIdRoute
   PortalRunOrdersRunIdRoute: typeof PortalRunOrdersRunIdRoute
   PortalRunsIdRoute: typeof PortalRunsIdRoute
   PortalTeamsIdRoute: typeof PortalTeamsIdRoute
   PortalUsersIdRoute: typeof PortalUsersIdRoute
+  PortalAnnouncementsIndexRoute: typeof PortalAnnouncementsIndexRoute
   PortalDepartmentsIndexRoute: typeof PortalDepartmentsIndexRoute
   PortalEventsIndexRoute: typeof PortalEventsIndexRoute
   PortalRegistrationsIndexRoute: typeof PortalRegistrationsIndexRoute
@@ -701,12 +742,14 @@ const PortalRouteRouteChildren: PortalRouteRouteChildren = {
   PortalAdminUsersRoute: PortalAdminUsersRoute,
   PortalProfileRoute: PortalProfileRoute,
   PortalIndexRoute: PortalIndexRoute,
+  PortalAnnouncementsIdRoute: PortalAnnouncementsIdRoute,
   PortalDepartmentsIdRoute: PortalDepartmentsIdRoute,
   PortalEventsIdRoute: PortalEventsIdRoute,
   PortalRunOrdersRunIdRoute: PortalRunOrdersRunIdRoute,
   PortalRunsIdRoute: PortalRunsIdRoute,
   PortalTeamsIdRoute: PortalTeamsIdRoute,
   PortalUsersIdRoute: PortalUsersIdRoute,
+  PortalAnnouncementsIndexRoute: PortalAnnouncementsIndexRoute,
   PortalDepartmentsIndexRoute: PortalDepartmentsIndexRoute,
   PortalEventsIndexRoute: PortalEventsIndexRoute,
   PortalRegistrationsIndexRoute: PortalRegistrationsIndexRoute,

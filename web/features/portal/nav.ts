@@ -9,6 +9,7 @@ export type PortalPath =
   | '/portal'
   | '/portal/profile'
   | '/portal/events'
+  | '/portal/announcements'
   | '/portal/teams'
   | '/portal/registrations'
   | '/portal/run-orders'
@@ -20,6 +21,7 @@ export type PortalIcon =
   | 'dashboard'
   | 'profile'
   | 'events'
+  | 'announcements'
   | 'teams'
   | 'registrations'
   | 'run-orders'
@@ -57,9 +59,10 @@ export const PORTAL_NAV: readonly PortalNavSection[] = [
   {
     id: 'competition',
     label: 'Competition',
-    // Results and Announcements join these as they land.
+    // Results join these as they land.
     items: [
       { to: '/portal/events', label: 'Events', icon: 'events', minRole: 'admin' },
+      { to: '/portal/announcements', label: 'Announcements', icon: 'announcements', minRole: 'admin' },
       { to: '/portal/teams', label: 'Teams', icon: 'teams', minRole: 'user' },
       { to: '/portal/registrations', label: 'Registrations', icon: 'registrations', minRole: 'user' },
       { to: '/portal/run-orders', label: 'Run orders', icon: 'run-orders', minRole: 'admin' },
