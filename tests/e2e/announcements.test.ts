@@ -243,16 +243,12 @@ describe('announcements in a real browser', () => {
       ]);
       await expect(body.getByText('Registration opens event by event.').isVisible()).resolves.toBe(true);
       const text = await page.locator('body').textContent();
-      for (const hiddenText of [
-        'IMAGE-CAPTION-SHOULD-NOT-SHOW',
-        'VIDEO-SHOULD-NOT-SHOW',
-        'UNKNOWN-SHOULD-NOT-SHOW',
-      ]) {
+      for (const hiddenText of ['IMAGE-CAPTION-SHOULD-NOT-SHOW', 'VIDEO-SHOULD-NOT-SHOW', 'UNKNOWN-SHOULD-NOT-SHOW']) {
         expect(text).not.toContain(hiddenText);
       }
       // The quote and the divider show; an image block without an uploaded image and a video off YouTube and
       // Vimeo do not (docs/decisions/035).
-      await expect(body.getByTestId('block-quote').innerText()).resolves.toContain('Fastest season yet.');
+      await expect(body.getByTestId('block-quote').textContent()).resolves.toContain('Fastest season yet.');
       await expect(body.locator('hr').count()).resolves.toBe(1);
       await expect(body.locator('video, iframe, img').count()).resolves.toBe(0);
 

@@ -252,7 +252,9 @@ describe('inline formatting', () => {
     expect(created.content.find((b) => b.type === 'heading')?.data.text).toBe('Bold title');
     // Plain fields are text the page shows as text (never as HTML): kept as typed.
     expect(created.excerpt).toBe('<script>x</script>Plain');
-    const plain = await create({ content: [{ type: 'heading', data: { text: 'Tom &amp; Jerry <i>&lt;3</i>', level: 2 } }] });
+    const plain = await create({
+      content: [{ type: 'heading', data: { text: 'Tom &amp; Jerry <i>&lt;3</i>', level: 2 } }],
+    });
     expect(plain.content[0]?.data.text).toBe('Tom & Jerry <3');
     // The public read answers exactly what was stored.
     expect(JSON.stringify((await call('GET', `/api/announcements/${created.id}`)).json().data.content)).toBe(stored);

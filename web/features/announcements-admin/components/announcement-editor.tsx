@@ -1,5 +1,5 @@
 import { Eye, ImageUp, Pencil, Save, TriangleAlert } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AdminAnnouncement } from '../../../../api/contracts/announcements.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, InputField, inputClass } from '../../../components/form-field.tsx';
@@ -116,7 +116,6 @@ function EditorForm({
   );
   const [content, setContent] = useState<BlockOut[]>(() => restored?.content ?? (announcement.content as BlockOut[]));
   const [baseVersion, setBaseVersion] = useState(restored?.baseVersion ?? announcement.version);
-  const [editorKey, setEditorKey] = useState(0);
   const [conflict, setConflict] = useState<number | undefined>(
     restored && restored.baseVersion !== announcement.version ? announcement.version : undefined,
   );
@@ -127,11 +126,8 @@ function EditorForm({
   const [uploadedImages, setUploadedImages] = useState(announcement.images.map((i) => i.id));
   const save = useSaveAnnouncement();
 
-  const initialBlocks = useMemo(
-    () => toEditor(content, (imageId) => imageUrls.get(imageId)),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is built once per key; it owns the content afterwards
-    [editorKey],
-  );
+  // The editor is built once from these; it owns the content afterwards.
+  const [initialBlocks] = useState(() => toEditor(content, (imageId) => imageUrls.get(imageId)));
 
   // Autosave: every change is kept in this browser until it is saved.
   const dirty = useRef(false);
@@ -324,7 +320,6 @@ function EditorForm({
         )}
         <div className={preview ? 'hidden' : 'mt-2'}>
           <BlockEditor
-            key={editorKey}
             label="Body of the announcement"
             initialBlocks={initialBlocks}
             onUpload={onUpload}

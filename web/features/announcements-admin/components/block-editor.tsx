@@ -93,15 +93,15 @@ export function BlockEditor({ initialBlocks, onChange, onUpload, label }: Props)
 
   return (
     <div>
-      <div
-        ref={holder}
-        role="group"
-        aria-label={label}
+      <fieldset
         aria-busy={state === 'loading'}
         data-testid="block-editor"
         data-state={state}
-        className="prose-editor min-h-40 rounded-lg border border-slate-300 bg-white px-3 py-2 focus-within:border-brand-700 focus-within:ring-2 focus-within:ring-brand-100 sm:px-12"
-      />
+        className="min-h-40 rounded-lg border border-slate-300 bg-white px-3 py-2 focus-within:border-brand-700 focus-within:ring-2 focus-within:ring-brand-100 sm:px-12"
+      >
+        <legend className="sr-only">{label}</legend>
+        <div ref={holder} />
+      </fieldset>
       {state === 'loading' && <p className="mt-2 text-sm text-slate-600">Loading the editor…</p>}
       {state === 'failed' && (
         <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
