@@ -136,6 +136,7 @@ describe('quickLinksFor', () => {
     expect(links.map((link) => link.to)).toEqual([
       '/portal/profile',
       '/portal/events',
+      '/portal/announcements',
       '/portal/teams',
       '/portal/registrations',
       '/portal/run-orders',

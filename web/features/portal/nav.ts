@@ -131,6 +131,7 @@ export function initials(
 const QUICK_LINK_TEXT: Readonly<Partial<Record<PortalPath, string>>> = {
   '/portal/profile': 'Your name, department, date of birth, bio and photo.',
   '/portal/events': 'Create events, their runs, limits and schedules; move them through their statuses.',
+  '/portal/announcements': 'Write news with pictures and videos; schedule, pin or hide it.',
   '/portal/teams': 'Build teams, pick the captain and check every member is eligible.',
   '/portal/registrations': 'Entries, waitlists and cancellations, run by run.',
   '/portal/run-orders': 'The live starting order: pairs, heats, locks, and the venue display.',
