@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { liveModule } from './modules/live/live-module.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { mailerPlugin } from './modules/mail/mailer.ts';
+import { imageQueuePlugin } from './modules/pictures/upload-limits.ts';
 import { registrationRoutes } from './modules/registrations/routes.ts';
 import { runOrderLiveStream } from './modules/run-orders/live-stream.ts';
 import { runOrderRoutes } from './modules/run-orders/routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(announcementAdminRoutes);
   await app.register(publicDepartmentRoutes);
   await app.register(mailerPlugin);
+  await app.register(imageQueuePlugin);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(bioRoutes);

@@ -21,7 +21,11 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u:p@db:5432/app',
+      statementTimeoutMs: 15000,
     });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/app', DATABASE_STATEMENT_TIMEOUT_MS: '2500' }).database,
+    ).toMatchObject({ statementTimeoutMs: 2500 });
     expect(loadConfig({ DATA_DIR: '/srv/ff' }).database).toEqual({ kind: 'pglite', dataDir: '/srv/ff/pglite' });
   });
 
@@ -31,6 +35,18 @@ describe('configuration', () => {
     [
       { DATABASE_URL: 'mysql://x' },
       'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL, or memory:// for a throwaway embedded database',
+    ],
+    [
+      { DATABASE_STATEMENT_TIMEOUT_MS: '50' },
+      'Invalid configuration: DATABASE_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000',
+    ],
+    [
+      { UPLOAD_CONCURRENCY: '0' },
+      'Invalid configuration: UPLOAD_CONCURRENCY must be a whole number of uploads from 1 to 16',
+    ],
+    [
+      { UPLOAD_RATE_LIMIT: 'many' },
+      'Invalid configuration: UPLOAD_RATE_LIMIT must be a whole number of uploads per 10 minutes from 1 to 10000',
     ],
     [{ JWT_SECRET: 'short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters long'],
     [{ PUBLIC_URL: 'ftp://x' }, 'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL'],

@@ -120,6 +120,24 @@ const envSchema = z.object({
     .max(600000, 'must be a whole number of milliseconds from 50 to 600000')
     .default(30000),
   TRUST_PROXY: trustProxySchema,
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds from 100 to 600000' })
+    .int('must be a whole number of milliseconds from 100 to 600000')
+    .min(100, 'must be a whole number of milliseconds from 100 to 600000')
+    .max(600000, 'must be a whole number of milliseconds from 100 to 600000')
+    .default(15000),
+  UPLOAD_CONCURRENCY: z.coerce
+    .number({ message: 'must be a whole number of uploads from 1 to 16' })
+    .int('must be a whole number of uploads from 1 to 16')
+    .min(1, 'must be a whole number of uploads from 1 to 16')
+    .max(16, 'must be a whole number of uploads from 1 to 16')
+    .default(2),
+  UPLOAD_RATE_LIMIT: z.coerce
+    .number({ message: 'must be a whole number of uploads per 10 minutes from 1 to 10000' })
+    .int('must be a whole number of uploads per 10 minutes from 1 to 10000')
+    .min(1, 'must be a whole number of uploads per 10 minutes from 1 to 10000')
+    .max(10000, 'must be a whole number of uploads per 10 minutes from 1 to 10000')
+    .default(20),
   SEED_DEMO_DATA: z
     .enum(['true', 'false', ''], { message: 'must be true or false' })
     .optional()
@@ -132,7 +150,7 @@ const envSchema = z.object({
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
-  | { kind: 'postgres'; url: string };
+  | { kind: 'postgres'; url: string; statementTimeoutMs?: number };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -165,6 +183,10 @@ export interface Config {
   legacyDatabaseUrl: string | undefined;
   /** How often the live hub pings each WebSocket (and refreshes its presence for other instances). */
   liveHeartbeatMs: number;
+  /** Pictures re-encoded at once; the others wait their turn (decision 029). */
+  uploadConcurrency: number;
+  /** Uploads per signed-in user and upload route in ten minutes (decision 029). */
+  uploadRateLimit: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -184,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }
       : v.DATABASE_URL === 'memory://'
         ? { kind: 'pglite', dataDir: undefined }
-        : { kind: 'postgres', url: v.DATABASE_URL };
+        : { kind: 'postgres', url: v.DATABASE_URL, statementTimeoutMs: v.DATABASE_STATEMENT_TIMEOUT_MS };
   return {
     env: v.NODE_ENV,
     port: v.PORT,
@@ -203,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: v.SEED_DEMO_DATA ?? (v.NODE_ENV !== 'production' && database.kind === 'pglite'),
     legacyDatabaseUrl: v.LEGACY_DATABASE_URL,
     liveHeartbeatMs: v.LIVE_HEARTBEAT_MS,
+    uploadConcurrency: v.UPLOAD_CONCURRENCY,
+    uploadRateLimit: v.UPLOAD_RATE_LIMIT,
   };
 }
 

@@ -71,7 +71,7 @@ runCli(async () => {
       throw new UsageError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('\n'));
     }
     const config = loadConfig();
-    const database = await openDatabase(config.database);
+    const database = await openDatabase(config.database, { statementTimeout: false });
     try {
       await migrateToLatest(database.db);
       if (await hasActiveSuperAdmin(database.db)) {

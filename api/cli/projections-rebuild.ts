@@ -8,7 +8,7 @@ import { runCli } from './run.ts';
 /** npm run projections:rebuild: every read model, rebuilt from the event log in one transaction. */
 runCli(async () => {
   const config = loadConfig();
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { statementTimeout: false });
   try {
     await migrateToLatest(database.db);
     const report = await rebuildProjections(database.db, PROJECTIONS);

@@ -11,7 +11,7 @@ const force = process.argv.includes('--force');
 
 runCli(async () => {
   const config = loadConfig();
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { statementTimeout: false });
   try {
     await migrateToLatest(database.db);
     if (!force && !(await isDatabaseEmpty(database.db))) {

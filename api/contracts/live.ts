@@ -29,7 +29,7 @@
  * are public is the stream type's choice (run orders: api/modules/run-orders/live-stream.ts).
  */
 import { z } from 'zod';
-import { MAX_ID } from './common.ts';
+import { MAX_ID, textInput } from './common.ts';
 
 const runId = z.number().int().min(1).max(MAX_ID);
 
@@ -40,7 +40,7 @@ export const draggingSchema = z
 export type Dragging = z.infer<typeof draggingSchema>;
 
 export const liveClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }).strict(),
+  z.object({ type: z.literal('auth'), token: textInput('token', 'secret').min(1).max(4096) }).strict(),
   z
     .object({ type: z.literal('subscribe'), runId, fromVersion: z.number().int().min(0).max(MAX_ID).default(0) })
     .strict(),

@@ -33,7 +33,15 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+/**
+ * Opens the configured database. The API process bounds every statement on a server
+ * (DATABASE_STATEMENT_TIMEOUT_MS, decision 029); the command-line tools pass `statementTimeout: false`, as
+ * a migration or a rebuild may rightly run long.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { statementTimeout?: boolean } = {},
+): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     // Options object form: PGlite ignores a second argument when the first is not a string (memory://).
@@ -41,7 +49,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await pglite.waitReady;
     return wrapPGlite(pglite);
   }
-  return openPostgres(target.url);
+  const statementTimeoutMs = options.statementTimeout === false ? undefined : target.statementTimeoutMs;
+  return openPostgres(target.url, 10, { statementTimeoutMs });
 }
 
 /** Wraps an already created PGlite (tests clone a migrated template into one). */
@@ -58,8 +67,24 @@ export function wrapPGlite(pglite: PGlite): DatabaseHandle {
   };
 }
 
-export async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: 5000 });
+/** How much longer than the server's statement_timeout the client waits for any answer at all. */
+export const QUERY_TIMEOUT_MARGIN_MS = 2000;
+
+export async function openPostgres(
+  url: string,
+  maxConnections = 10,
+  options: { statementTimeoutMs?: number | undefined } = {},
+): Promise<DatabaseHandle> {
+  const { statementTimeoutMs } = options;
+  // A statement that runs or waits (on a lock) too long is cancelled by the server (57014); a stall of
+  // the network, where no answer ever comes, is ended by the client a little later (query_timeout). Either
+  // way the request answers 503 instead of hanging (decision 029). The LISTEN connection is a client of its
+  // own (api/modules/live/listener.ts): it idles by design and has neither.
+  const timeouts =
+    statementTimeoutMs === undefined
+      ? {}
+      : { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS };
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: 5000, ...timeouts });
   // A client whose server goes away emits 'error' as well as failing its query. pg-pool handles that
   // event only while the client is idle (and then re-emits it here); a client checked out for a query
   // or a transaction has no listener, and an unhandled 'error' event ends the process. So every client
@@ -68,6 +93,7 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    if (statementTimeoutMs !== undefined) endConnectionOnReadTimeout(client);
   });
   try {
     const client = await pool.connect();
@@ -85,6 +111,27 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
     async close() {
       await db.destroy();
     },
+  };
+}
+
+/**
+ * pg gives up on a query that got no answer within query_timeout but keeps the connection, still waiting
+ * for that answer: every later query on it would wait behind it. The connection is ended instead, so the
+ * transaction's rollback fails at once and the pool drops the client when it is released.
+ */
+function endConnectionOnReadTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      return (result as Promise<unknown>).catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') {
+          (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+        }
+        throw error;
+      });
+    }
+    return result;
   };
 }
 

@@ -22,6 +22,8 @@ describe('isDatabaseUnavailable', () => {
     ["pg's connect timeout", new Error('timeout expired')],
     ["pg-pool's wait timeout", new Error('timeout exceeded when trying to connect')],
     ['a dead client', new Error('Client has encountered a connection error and is not queryable')],
+    ['a statement past statement_timeout (57014)', withCode('57014', 'canceling statement due to statement timeout')],
+    ["pg's query_timeout on a stalled network", new Error('Query read timeout')],
     ['our own start-up error', Object.assign(new Error('Cannot reach'), { name: 'DatabaseUnavailableError' })],
     ['a wrapped cause', new Error('query failed', { cause: withCode('ECONNRESET') })],
     ['every address refused', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])],

@@ -13,7 +13,8 @@ export const isForeignKeyViolation = (error: unknown): boolean => hasCode(error,
  * SQLSTATEs that say the server or the connection is gone, not that the statement was wrong
  * (docs/decisions/024-database-outages.md): class 08 (connection exception), the server shutting down
  * or a backend terminated (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now) and
- * 53300 too_many_connections.
+ * 53300 too_many_connections. A statement cancelled (57014) counts only when its statement_timeout
+ * ended it (DATABASE_STATEMENT_TIMEOUT_MS, decision 029), not when someone cancelled it.
  */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 
@@ -38,6 +39,7 @@ const UNAVAILABLE_MESSAGES = [
   /^timeout expired$/,
   /^timeout exceeded when trying to connect$/,
   /is not queryable$/, // "Client has encountered a connection error and is not queryable"
+  /^Query read timeout$/, // no answer within query_timeout: the network stalled (decision 029)
 ];
 
 /**
@@ -59,6 +61,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof code === 'string') {
     if (code.startsWith('08') && code.length === 5) return true;
     if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+    if (code === '57014' && typeof message === 'string' && /statement timeout/.test(message)) return true;
   }
   if (typeof message === 'string' && code === undefined && UNAVAILABLE_MESSAGES.some((m) => m.test(message)))
     return true;

@@ -282,6 +282,10 @@ export interface EventLogTable {
 export interface ProcessedCommandsTable {
   command_id: string;
   stream_id: string;
+  /** Who sent the command (null for the system); another actor reusing the id gets 409 (decision 028). */
+  actor_id: number | null;
+  /** The command's kind (its type name); null for commands recorded before decision 028 (any kind matches). */
+  command_kind: string | null;
   first_version: number;
   last_version: number;
   recorded_at: CreatedAt;

@@ -6,8 +6,8 @@ import {
   commandIdReused,
   type EventMetadata,
   type EventStore,
+  earlierCommand,
   type NewEvent,
-  streamOfCommand,
   versionConflict,
 } from './store.ts';
 
@@ -18,7 +18,8 @@ import {
  * 1. lock what serialises the aggregate (the run's row, for update) and load the state with the
  *    module's state loader (a read-model row as snapshot);
  * 2. the module's own checks on that state (who may);
- * 3. a command id seen before answers the earlier outcome; seen on another stream, 409 COMMAND_ID_REUSED;
+ * 3. a command id seen before answers the earlier outcome when the same actor sent the same kind of
+ *    command to the same stream; otherwise 409 COMMAND_ID_REUSED, naming nothing of the first (decision 028);
  * 4. a stale expected version is 409 VERSION_CONFLICT (the module may say it its own way);
  * 5. decide (the module gathers the context and calls the aggregate's pure decide);
  * 6. append at the expected version with the command id, with the inline projections and the
@@ -48,8 +49,13 @@ export interface CommandHandling<State extends { version: number }, Locked, Resu
   streamType: string;
   /** Who and why: the actor and the request id (the handler adds the command id to the own stream's events). */
   metadata: EventMetadata;
-  /** Makes a retried command harmless: a second run with the same id answers the earlier outcome. */
+  /**
+   * Makes a retried command harmless: a second run with the same id, by the same actor and of the same
+   * kind, answers the earlier outcome (decision 028).
+   */
   commandId?: string;
+  /** The command's kind (its type name), recorded with the command id. */
+  commandKind: string;
   /** The version the client decided on; undefined when the client did not say (no check). */
   expectedVersion?: number;
   /** Locks what serialises the aggregate and returns it (throws the module's 404 when it is missing). */
@@ -73,9 +79,13 @@ export async function handleCommand<State extends { version: number }, Locked, R
     const state = await command.load(trx, locked);
     await command.check?.(trx, state, locked);
     if (command.commandId) {
-      const seenOn = await streamOfCommand(trx, command.commandId);
-      if (seenOn !== undefined && seenOn !== command.streamId) throw commandIdReused(command.commandId);
-      if (seenOn !== undefined) return command.answer(trx, { locked, state, replayed: true, appended: false });
+      const seen = await earlierCommand(trx, {
+        commandId: command.commandId,
+        actorId: command.metadata.actorId ?? null,
+        kind: command.commandKind,
+      });
+      if (seen !== undefined && seen.streamId !== command.streamId) throw commandIdReused(command.commandId);
+      if (seen !== undefined) return command.answer(trx, { locked, state, replayed: true, appended: false });
     }
     const expected = command.expectedVersion;
     if (expected !== undefined && expected !== state.version) {
@@ -94,6 +104,7 @@ export async function handleCommand<State extends { version: number }, Locked, R
               expectedVersion: state.version,
               events: [...decided.events],
               metadata: command.commandId ? { ...command.metadata, commandId: command.commandId } : command.metadata,
+              commandKind: command.commandKind,
             },
           ];
     const appends = [...own, ...(decided.others ?? [])];

@@ -48,6 +48,11 @@ export interface AppendInput {
   expectedVersion: number;
   events: NewEvent[];
   metadata: EventMetadata;
+  /**
+   * The kind of the command whose id metadata.commandId carries (its type name): recorded with the id,
+   * which answers only the same actor's same kind (decision 028). Defaults to the stream type.
+   */
+  commandKind?: string;
 }
 
 export interface AppendResult {
@@ -74,17 +79,40 @@ export function versionConflict(streamId: string, expectedVersion: number, curre
 export const commandIdReused = (commandId: string): DomainError =>
   new DomainError(409, 'COMMAND_ID_REUSED', 'This command id was already used for something else.', { commandId });
 
+/** Who sent a command and what kind it is: a command id answers only the same actor's same kind (decision 028). */
+export interface CommandScope {
+  commandId: string;
+  /** The signed-in user who sent it; null for the system. */
+  actorId: number | null;
+  /** The command's kind, e.g. its type name ('Cancel', 'MovePosition', 'Submit'). */
+  kind: string;
+}
+
+/** Where an earlier command with the same id landed. */
+export interface EarlierCommand {
+  streamId: string;
+  firstVersion: number;
+  lastVersion: number;
+}
+
 /**
- * The stream a command id was accepted on, if it was: a command handler asks before its own checks
- * (a retry carries the version it was first sent with), and answers the earlier outcome.
+ * The earlier run of a command id, if there was one. The id belongs to the actor who first sent it and
+ * to that command's kind: the same actor retrying the same kind gets where it landed (to answer the
+ * earlier outcome); another actor, or another kind of command, gets 409 COMMAND_ID_REUSED, which names
+ * nothing of the first command (decision 028). A command recorded before its kind was (null) matches
+ * any kind of its actor. handleCommand asks this before deciding; the append asks again.
  */
-export async function streamOfCommand(db: Kysely<Database>, commandId: string): Promise<string | undefined> {
+export async function earlierCommand(db: Kysely<Database>, scope: CommandScope): Promise<EarlierCommand | undefined> {
   const seen = await db
     .selectFrom('processed_commands')
-    .select('stream_id')
-    .where('command_id', '=', commandId)
+    .select(['stream_id', 'first_version', 'last_version', 'actor_id', 'command_kind'])
+    .where('command_id', '=', scope.commandId)
     .executeTakeFirst();
-  return seen?.stream_id;
+  if (!seen) return undefined;
+  const sameActor = (seen.actor_id ?? null) === scope.actorId;
+  const sameKind = seen.command_kind === null || seen.command_kind === scope.kind;
+  if (!sameActor || !sameKind) throw commandIdReused(scope.commandId);
+  return { streamId: seen.stream_id, firstVersion: seen.first_version, lastVersion: seen.last_version };
 }
 
 type EventRow = {
@@ -131,17 +159,16 @@ export async function append(
   projectors: readonly InlineProjector[] = [],
 ): Promise<AppendResult> {
   const { streamId, expectedVersion, metadata } = input;
-  if (metadata.commandId) {
-    const seen = await trx
-      .selectFrom('processed_commands')
-      .selectAll()
-      .where('command_id', '=', metadata.commandId)
-      .executeTakeFirst();
+  const scope: CommandScope | undefined = metadata.commandId
+    ? { commandId: metadata.commandId, actorId: metadata.actorId ?? null, kind: input.commandKind ?? input.streamType }
+    : undefined;
+  if (scope) {
+    const seen = await earlierCommand(trx, scope);
     if (seen) {
-      if (seen.stream_id !== streamId) throw commandIdReused(metadata.commandId);
+      if (seen.streamId !== streamId) throw commandIdReused(scope.commandId);
       return {
-        events: await readStream(trx, streamId, seen.first_version - 1, seen.last_version),
-        version: seen.last_version,
+        events: await readStream(trx, streamId, seen.firstVersion - 1, seen.lastVersion),
+        version: seen.lastVersion,
         duplicate: true,
       };
     }
@@ -182,16 +209,24 @@ export async function append(
   }
   const events = rows.map(toRecorded);
   const version = expectedVersion + events.length;
-  if (metadata.commandId) {
-    await trx
-      .insertInto('processed_commands')
-      .values({
-        command_id: metadata.commandId,
-        stream_id: streamId,
-        first_version: expectedVersion + 1,
-        last_version: version,
-      })
-      .execute();
+  if (scope) {
+    try {
+      await trx
+        .insertInto('processed_commands')
+        .values({
+          command_id: scope.commandId,
+          actor_id: scope.actorId,
+          command_kind: scope.kind,
+          stream_id: streamId,
+          first_version: expectedVersion + 1,
+          last_version: version,
+        })
+        .execute();
+    } catch (error) {
+      // The same id committed meanwhile by a command on another stream (no lock orders the two).
+      if (isUniqueViolation(error)) throw commandIdReused(scope.commandId);
+      throw error;
+    }
   }
   for (const project of projectors) await project(trx, events);
   // Delivered by PostgreSQL only when the transaction commits; small on purpose (8000-byte limit).

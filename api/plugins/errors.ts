@@ -62,7 +62,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       // Every 429 says when to try again, a rule's as well as a rate limit's.
-      if (error.statusCode === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60');
+      if (reply.getHeader('retry-after') === undefined) {
+        const retryAfter = (error.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+        if (typeof retryAfter === 'number' && (error.statusCode === 429 || error.statusCode === 503))
+          reply.header('retry-after', String(retryAfter));
+        else if (error.statusCode === 429) reply.header('retry-after', '60');
+      }
       return sendError(request, reply, error.statusCode, error.code, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

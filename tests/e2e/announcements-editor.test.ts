@@ -44,13 +44,12 @@ async function adminPage(viewport: 'phone' | 'desktop'): Promise<Page> {
   return page;
 }
 
-/** Opens Editor.js's toolbox from an empty block with Tab, filters it by name and picks the tool with Enter. */
-async function insertTool(page: Page, name: string) {
-  await page.keyboard.press('Tab');
-  const search = page.locator('.ce-popover--opened .cdx-search-field__input');
-  await search.waitFor();
-  await search.fill(name);
-  await page.keyboard.press('Enter');
+/** Opens Editor.js's block menu with "/" in an empty block and picks the tool by its title. */
+async function insertTool(page: Page, title: string) {
+  await page.keyboard.press('/');
+  const item = page.locator('.ce-popover--opened .ce-popover-item').filter({ hasText: title }).first();
+  await item.waitFor();
+  await item.click();
 }
 
 /** Pastes text where the caret is, as a person pasting a link does. */
@@ -97,7 +96,7 @@ describe('writing an announcement at desktop width (in order)', () => {
     await page.keyboard.type('What is new');
     await page.keyboard.press('Enter');
 
-    await insertTool(page, 'Ordered');
+    await insertTool(page, 'Ordered List');
     await page.keyboard.type('A relay-only championship');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Tech2 at every qualifier');

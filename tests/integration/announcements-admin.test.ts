@@ -23,7 +23,7 @@ let member: User;
 const { call, db } = callsOn(() => t);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { UPLOAD_RATE_LIMIT: '1000' } });
   admin = await insertUser(t.database.db, { role: 'admin' });
   otherAdmin = await insertUser(t.database.db, { role: 'admin' });
   member = await insertUser(t.database.db, { role: 'user' });
@@ -557,5 +557,36 @@ describe('POST /api/announcements/{id}/upload-image', () => {
       'ANNOUNCEMENT_NOT_FOUND',
     );
     expect(await fingerprint()).toBe(before);
+  });
+});
+
+describe('upload limits (docs/decisions/029)', () => {
+  it('counts announcement image uploads per admin: beyond the limit 429 RATE_LIMITED, nothing stored', async () => {
+    const limited = await createTestApp({ env: { UPLOAD_RATE_LIMIT: '2' } });
+    try {
+      const who = await insertUser(limited.database.db, { role: 'admin' });
+      const headers = bearer(limited.app, who);
+      const created = await limited.app.inject({
+        method: 'POST',
+        url: '/api/announcements',
+        headers,
+        payload: { title: 'Limited' },
+      });
+      const id = (created.json() as { data: AdminAnnouncement }).data.id;
+      const png = await testImage(40, 20).png().toBuffer();
+      const send = () => injectMultipart(limited.app, `/api/announcements/${id}/upload-image`, headers, imagePart(png));
+      expect((await send()).statusCode).toBe(201);
+      expect((await send()).statusCode).toBe(201);
+      const refused = await send();
+      expectEnvelope(refused, 429, 'RATE_LIMITED');
+      expect(refused.headers['retry-after']).toBeDefined();
+      const count = await limited.database.db
+        .selectFrom('announcement_images')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(2);
+    } finally {
+      await limited.close();
+    }
   });
 });

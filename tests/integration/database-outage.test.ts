@@ -274,3 +274,43 @@ describe('live sockets across an outage', () => {
     }
   });
 });
+
+describe('a database that never answers (decision 029)', () => {
+  it('a statement past DATABASE_STATEMENT_TIMEOUT_MS, or a network that stalls without closing: 503, then the next request works', async () => {
+    // One connection, so the stalled one is the one every request must use.
+    const handle = await openPostgres(proxy.url(database.url as string), 1, { statementTimeoutMs: 1000 });
+    const app = await listening(handle);
+    const base = baseOf(app);
+    const lockedRun = await insertRun(database.db, run.event_id, { participant_limit: 50 });
+    try {
+      expect((await call(base, 'GET', '/api/users', admin)).status).toBe(200);
+
+      // A request that waits on a row lock the test never lets go of: the server cancels it.
+      const lock = await holdRunLock(lockedRun.id);
+      try {
+        const res = await call(base, 'POST', '/api/registrations', people[3], { runId: lockedRun.id });
+        expect(res.status, JSON.stringify(res.body)).toBe(503);
+        expect(res.body).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+      } finally {
+        await lock.release();
+      }
+      const registered = await call(base, 'POST', '/api/registrations', people[3], { runId: lockedRun.id });
+      expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+
+      // The network stalls and never closes: no answer ever comes, so the client gives up on its own.
+      proxy.stall();
+      const stalled = await call(base, 'GET', '/api/users', admin);
+      expect(stalled.status, JSON.stringify(stalled.body)).toBe(503);
+      expect(stalled.body).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+      expect(stalled.headers.get('retry-after')).toBe('5');
+      await proxy.cut();
+      await proxy.restore();
+      expect((await call(base, 'GET', '/api/users', admin)).status).toBe(200);
+      expect((await call(base, 'GET', '/api/ready')).status).toBe(200);
+    } finally {
+      await proxy.restore();
+      await app.close();
+      await handle.close();
+    }
+  });
+});

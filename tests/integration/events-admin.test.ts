@@ -26,7 +26,8 @@ let today: string;
 const at = (days: number) => addDays(today, days);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // One admin uploads every picture of this file: more than a person's upload limit (decision 029).
+  t = await createTestApp({ env: { UPLOAD_RATE_LIMIT: '1000' } });
   const db = t.database.db;
   admin = await insertUser(db, { role: 'admin' });
   superAdmin = await insertUser(db, { role: 'super-admin' });

@@ -451,6 +451,25 @@ describe('live: protocol errors', () => {
     expect(client.closed).toBeUndefined();
   });
 
+  it('refuses a NUL anywhere in a message as BAD_MESSAGE naming the field, as HTTP bodies do (decision 027)', async () => {
+    const client = await connect();
+    // A token with a NUL is a bad message, not a sign-in attempt that fails.
+    expect(await client.request({ type: 'auth', token: 'abc\u0000def' }, (m) => m.type === 'error')).toMatchObject({
+      code: 'BAD_MESSAGE',
+      message: expect.stringMatching(/token must not contain the NUL character/),
+    });
+    expect(await client.request({ type: 'ping\u0000' }, (m) => m.type === 'error')).toMatchObject({
+      code: 'BAD_MESSAGE',
+      message: expect.stringMatching(/type must not contain the NUL character/),
+    });
+    expect(await client.request({ type: 'ping', '\u0000': 1 }, (m) => m.type === 'error')).toMatchObject({
+      code: 'BAD_MESSAGE',
+      message: expect.stringMatching(/NUL character/),
+    });
+    expect(await client.request({ type: 'ping' }, (m) => m.type === 'pong')).toEqual({ type: 'pong' });
+    expect(client.closed).toBeUndefined();
+  });
+
   it('answers RUN_NOT_FOUND for a run that does not exist or was deleted', async () => {
     const client = await connect();
     expect(await client.subscribe(2_000_000_000, 0)).toMatchObject({

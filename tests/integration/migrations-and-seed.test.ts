@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MigrationError, MigrationFolder, migrateToLatest, pendingMigrations } from '../../api/db/migrate.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from '../../api/db/seed.ts';
 import { seedDemoCompetition } from '../../api/db/seed-competition.ts';
-import { createEventStore } from '../../api/event-store/store.ts';
+import { createEventStore, earlierCommand } from '../../api/event-store/store.ts';
 import { runOrderState } from '../../api/modules/run-orders/state.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
 import { testDatabase } from '../support/app.ts';
@@ -52,6 +52,40 @@ describe('migrations', () => {
       '2099-01-01-0001-first-new',
       '2099-01-01-0002-broken',
     ]);
+  });
+
+  it('command scope (0008): a command recorded before it keeps answering its own actor, of any kind', async () => {
+    database = await testDatabase();
+    const db = database.db as unknown as Kysely<any>;
+    const scope = await import('../../migrations/2026-11-25-0008-command-scope.ts');
+    await scope.down(db);
+    await sql`insert into event_log (stream_id, stream_type, version, type, data, metadata) values
+      ('registration-9', 'registration', 1, 'Submitted', '{}', '{"actorId": 42, "commandId": "old-1"}'),
+      ('registration-9', 'registration', 2, 'NotesChanged', '{}', '{"actorId": 7, "commandId": "old-2"}'),
+      ('test-1', 'test', 1, 'Opened', '{}', '{"actorId": null, "commandId": "old-3"}')`.execute(db);
+    await sql`insert into processed_commands (command_id, stream_id, first_version, last_version) values
+      ('old-1', 'registration-9', 1, 1), ('old-2', 'registration-9', 2, 2), ('old-3', 'test-1', 1, 1)`.execute(db);
+    await scope.up(db);
+    const rows = await database.db
+      .selectFrom('processed_commands')
+      .select(['command_id', 'actor_id', 'command_kind'])
+      .orderBy('command_id')
+      .execute();
+    expect(rows).toEqual([
+      { command_id: 'old-1', actor_id: 42, command_kind: null },
+      { command_id: 'old-2', actor_id: 7, command_kind: null },
+      { command_id: 'old-3', actor_id: null, command_kind: null },
+    ]);
+    expect(await earlierCommand(database.db, { commandId: 'old-1', actorId: 42, kind: 'Cancel' })).toEqual({
+      streamId: 'registration-9',
+      firstVersion: 1,
+      lastVersion: 1,
+    });
+    await expect(earlierCommand(database.db, { commandId: 'old-1', actorId: 7, kind: 'Submit' })).rejects.toMatchObject(
+      {
+        code: 'COMMAND_ID_REUSED',
+      },
+    );
   });
 });
 

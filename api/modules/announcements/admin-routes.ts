@@ -16,6 +16,7 @@ import {
 import { errorEnvelopeSchema, idParamsSchema } from '../../contracts/common.ts';
 import { badRequest, ruleBroken } from '../../domain/errors.ts';
 import { readUploadedFile } from '../pictures/upload.ts';
+import { registerUploadRateLimit, withUploadRateLimit } from '../pictures/upload-limits.ts';
 import { signedInRoutes } from '../route-options.ts';
 import {
   createAnnouncement,
@@ -70,6 +71,8 @@ export const announcementAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     throwFileSizeLimit: true,
   });
+  // At most UPLOAD_RATE_LIMIT uploads per user in ten minutes (decision 029).
+  const uploadRateLimit = await registerUploadRateLimit(app);
   const cache = app.publicReadCache;
   const adminView = { 200: adminAnnouncementDetailSchema, ...adminErrors };
 
@@ -180,17 +183,22 @@ export const announcementAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/announcements/:id/upload-image',
-    signedIn('admin', {
-      summary: `Upload an image for the announcement's image blocks (or its picture): multipart/form-data, one file in the field ${ANNOUNCEMENT_IMAGE_FIELD}, at most ${ANNOUNCEMENT_IMAGE_MAX_BYTES / (1024 * 1024)} MB; JPEG, PNG, WebP, GIF or AVIF, stored as WebP at widths ${ANNOUNCEMENT_IMAGE_WIDTHS.join(', ')} (never wider than the upload)`,
-      consumes: ['multipart/form-data'],
-      params: idParamsSchema,
-      response: { 201: announcementImageSchema, ...adminErrors, 422: e },
-    }),
+    withUploadRateLimit(
+      uploadRateLimit,
+      signedIn('admin', {
+        summary: `Upload an image for the announcement's image blocks (or its picture): multipart/form-data, one file in the field ${ANNOUNCEMENT_IMAGE_FIELD}, at most ${ANNOUNCEMENT_IMAGE_MAX_BYTES / (1024 * 1024)} MB; JPEG, PNG, WebP, GIF or AVIF, stored as WebP at widths ${ANNOUNCEMENT_IMAGE_WIDTHS.join(', ')} (never wider than the upload)`,
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 201: announcementImageSchema, ...adminErrors, 422: e },
+      }),
+    ),
     async (request, reply) => {
       const { id } = request.params;
       // A missing or deleted announcement is settled before the upload is read.
       await requireAnnouncementForChange(app.db, id);
-      const variants = await normaliseAnnouncementImage(await readImageUpload(request));
+      const bytes = await readImageUpload(request);
+      // Re-encoded through the image queue: at most UPLOAD_CONCURRENCY at once (decision 029).
+      const variants = await app.imageQueue.run(() => normaliseAnnouncementImage(bytes));
       const image = await storeAnnouncementImage(app.db, id, request.user.sub, variants);
       return reply.code(201).send(image);
     },

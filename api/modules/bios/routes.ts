@@ -14,6 +14,7 @@ import { badRequest, ruleBroken } from '../../domain/errors.ts';
 import { optionalCaller } from '../../plugins/access.ts';
 import { sendPicture } from '../pictures/service.ts';
 import { readUploadedFile } from '../pictures/upload.ts';
+import { registerUploadRateLimit, withUploadRateLimit } from '../pictures/upload-limits.ts';
 import { signedInRoutes } from '../route-options.ts';
 import {
   type BioRead,
@@ -78,6 +79,8 @@ export const bioRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
     throwFileSizeLimit: true,
   });
+  // At most UPLOAD_RATE_LIMIT uploads per user in ten minutes (decision 029).
+  const uploadRateLimit = await registerUploadRateLimit(app);
   const caller = (request: FastifyRequest) => () => optionalCaller(app, request);
 
   app.get(
@@ -147,17 +150,22 @@ export const bioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/bios/:id/upload-photo',
-    signedIn('owner-or-admin', {
-      summary: `Upload the profile photo: multipart/form-data, one file in the field ${PROFILE_PHOTO_FIELD}, at most ${PROFILE_PHOTO_MAX_BYTES / (1024 * 1024)} MB; JPEG, PNG or WebP, stored as WebP within 800x800`,
-      consumes: ['multipart/form-data'],
-      params: idParamsSchema,
-      response: { 200: bioSchema, ...errors, 422: errorEnvelopeSchema },
-    }),
+    withUploadRateLimit(
+      uploadRateLimit,
+      signedIn('owner-or-admin', {
+        summary: `Upload the profile photo: multipart/form-data, one file in the field ${PROFILE_PHOTO_FIELD}, at most ${PROFILE_PHOTO_MAX_BYTES / (1024 * 1024)} MB; JPEG, PNG or WebP, stored as WebP within 800x800`,
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: bioSchema, ...errors, 422: errorEnvelopeSchema },
+      }),
+    ),
     async (request) => {
       const { id } = request.params;
       // Who may change it is settled before the upload is read.
       await bioForChange(app.db, id, request.user);
-      const image = await normaliseProfilePhoto(await readPhotoUpload(request));
+      const bytes = await readPhotoUpload(request);
+      // Re-encoded through the image queue: at most UPLOAD_CONCURRENCY at once (decision 029).
+      const image = await app.imageQueue.run(() => normaliseProfilePhoto(bytes));
       return replaceBioPhoto(app.db, id, image);
     },
   );

@@ -13,7 +13,8 @@ export type LazyCaller = () => Promise<AccessTokenClaims | undefined>;
 
 export const PROFILE_PHOTO_BOX = 800;
 export const PROFILE_PHOTO_QUALITY = 82;
-export const PROFILE_PHOTO_MAX_PIXELS = 70_000_000;
+/** An 800x800 photo needs no more: a phone's 12-24 MP picture passes, a decompression bomb does not (decision 029). */
+export const PROFILE_PHOTO_MAX_PIXELS = 25_000_000;
 
 export const PHOTO_MESSAGES = {
   unsupported: 'The photo must be a JPEG, PNG or WebP image.',

@@ -21,6 +21,7 @@ import { eventRegistrationsQuerySchema, registrationEntryPageSchema } from '../.
 import { badRequest, ruleBroken } from '../../domain/errors.ts';
 import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import { readUploadedFile } from '../pictures/upload.ts';
+import { registerUploadRateLimit, withUploadRateLimit } from '../pictures/upload-limits.ts';
 import { pageOfRegistrations, toRegistrationEntry } from '../registrations/queries.ts';
 import { signedInRoutes } from '../route-options.ts';
 import { eventForRuns, pageOfAdminEvents } from './admin-queries.ts';
@@ -74,6 +75,8 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: EVENT_PICTURE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
     throwFileSizeLimit: true,
   });
+  // At most UPLOAD_RATE_LIMIT uploads per user in ten minutes (decision 029).
+  const uploadRateLimit = await registerUploadRateLimit(app);
   const clock = () => clockFor(app.config.siteTimeZone);
   const cache = app.publicReadCache;
 
@@ -237,17 +240,22 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/events/:id/upload-picture',
-    signedIn('admin', {
-      summary: `Upload the event picture: multipart/form-data, one file in the field ${EVENT_PICTURE_FIELD}, at most ${EVENT_PICTURE_MAX_BYTES / (1024 * 1024)} MB; JPEG, PNG or WebP, stored as WebP within ${EVENT_PICTURE_BOX.width}x${EVENT_PICTURE_BOX.height}; replaces the previous one`,
-      consumes: ['multipart/form-data'],
-      params: idParamsSchema,
-      response: { 200: adminEventSchema, ...adminErrors, 422: e },
-    }),
+    withUploadRateLimit(
+      uploadRateLimit,
+      signedIn('admin', {
+        summary: `Upload the event picture: multipart/form-data, one file in the field ${EVENT_PICTURE_FIELD}, at most ${EVENT_PICTURE_MAX_BYTES / (1024 * 1024)} MB; JPEG, PNG or WebP, stored as WebP within ${EVENT_PICTURE_BOX.width}x${EVENT_PICTURE_BOX.height}; replaces the previous one`,
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: adminEventSchema, ...adminErrors, 422: e },
+      }),
+    ),
     async (request) => {
       const { id } = request.params;
       // A missing or deleted event is settled before the upload is read.
       await requireEventForChange(app.db, id);
-      const image = await normaliseEventPicture(await readPictureUpload(request));
+      const bytes = await readPictureUpload(request);
+      // Re-encoded through the image queue: at most UPLOAD_CONCURRENCY at once (decision 029).
+      const image = await app.imageQueue.run(() => normaliseEventPicture(bytes));
       const event = await replaceEventPicture(app.db, clock(), id, image);
       cache.clear();
       return event;

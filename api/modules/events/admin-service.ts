@@ -29,7 +29,8 @@ type Columns = Omit<
 
 export const eventNotFound = () => notFound('Event', 'EVENT_NOT_FOUND');
 
-export const EVENT_PICTURE_MAX_PIXELS = 70_000_000;
+/** A 1600x900 picture needs no more: a camera's 24-40 MP picture passes, a decompression bomb does not (decision 029). */
+export const EVENT_PICTURE_MAX_PIXELS = 40_000_000;
 export const EVENT_PICTURE_QUALITY = 82;
 
 export const PICTURE_MESSAGES = {

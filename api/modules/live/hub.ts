@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { RawData, WebSocket } from 'ws';
+import { findNul, nulMessage } from '../../contracts/common.ts';
 import { type Dragging, type LiveServerMessage, liveClientMessageSchema } from '../../contracts/live.ts';
 import { NOTIFY_CHANNEL, readStream, streamVersion } from '../../event-store/store.ts';
 import { listen, type NotificationListener } from './listener.ts';
@@ -209,6 +210,13 @@ export class LiveHub {
       parsed = JSON.parse(rawToString(data));
     } catch {
       this.sendError(conn, 'BAD_MESSAGE', 'Messages must be JSON text.');
+      return;
+    }
+    // A NUL (or half a surrogate pair) anywhere is refused as in every HTTP request (decision 027).
+    const nulAt = findNul(parsed);
+    if (nulAt) {
+      const field = nulAt.length ? String(nulAt[nulAt.length - 1]) : 'message';
+      this.sendError(conn, 'BAD_MESSAGE', `Invalid message: ${nulMessage(field)}`);
       return;
     }
     const result = liveClientMessageSchema.safeParse(parsed);

@@ -26,11 +26,12 @@ export interface NormaliseOptions {
   maxHeight: number;
   /** WebP quality, 1-100. */
   quality?: number;
-  /** Refuse inputs with more pixels than this before decoding them (decompression bombs). */
-  maxInputPixels?: number;
+  /**
+   * Refuse inputs with more pixels than this before decoding them (decompression bombs): each picture
+   * kind says what it needs (decision 029), so there is no default.
+   */
+  maxInputPixels: number;
 }
-
-export const DEFAULT_MAX_INPUT_PIXELS = 70_000_000;
 
 /**
  * What we decode. Judged by the bytes (libvips reads the header), never by the file name or the
@@ -62,7 +63,7 @@ export function checksumOf(bytes: Uint8Array): string {
  * to sRGB), fitted inside the box, written as WebP. Throws ImageRejected for anything else.
  */
 export async function normaliseImage(input: Buffer, options: NormaliseOptions): Promise<NormalisedImage> {
-  const maxInputPixels = options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS;
+  const { maxInputPixels } = options;
   const open = (limitInputPixels: number | false) =>
     sharp(input, { failOn: 'error', limitInputPixels, animated: false });
   let meta: Metadata;

@@ -13,7 +13,7 @@ export { ImageRejected, type NormalisedImage, type NormaliseOptions, normaliseIm
  */
 export async function normaliseUpload(
   bytes: Buffer,
-  options: NormaliseOptions & { maxInputPixels: number },
+  options: NormaliseOptions,
   tooLargeCode: string,
   messages: { tooManyPixels: string; unsupported: string },
 ): Promise<NormalisedImage> {

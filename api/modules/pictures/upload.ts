@@ -1,4 +1,7 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { findNul, nulMessage } from '../../contracts/common.ts';
+import { DomainError } from '../../domain/errors.ts';
 
 /** What came of reading one file field from a multipart upload. */
 export type UploadedFile =
@@ -21,9 +24,17 @@ export type UploadedFile =
 export async function readUploadedFile(request: FastifyRequest, field: string): Promise<UploadedFile> {
   if (!request.isMultipart()) return { kind: 'missing' };
   const { RequestFileTooLargeError } = request.server.multipartErrors;
+  let file: MultipartFile | undefined;
   try {
-    const file = await request.file();
-    if (!file || file.fieldname !== field) return { kind: 'missing' };
+    file = await request.file();
+  } catch (error) {
+    if (error instanceof RequestFileTooLargeError) return { kind: 'too-large' };
+    return { kind: 'unreadable', error };
+  }
+  if (!file) return { kind: 'missing' };
+  refuseUnstorableText(file);
+  if (file.fieldname !== field) return { kind: 'missing' };
+  try {
     const bytes = await file.toBuffer();
     if (file.file.truncated) return { kind: 'too-large' };
     return { kind: 'file', bytes, filename: file.filename };
@@ -31,4 +42,25 @@ export async function readUploadedFile(request: FastifyRequest, field: string): 
     if (error instanceof RequestFileTooLargeError) return { kind: 'too-large' };
     return { kind: 'unreadable', error };
   }
+}
+
+/**
+ * The text of a multipart body (the names and values of the fields sent before the file, the file's
+ * field name and file name) is refused with a NUL or half a surrogate pair, as in every JSON body: 400
+ * VALIDATION_FAILED naming the field (decision 027).
+ */
+function refuseUnstorableText(file: MultipartFile): void {
+  const texts: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(file.fields)) {
+    for (const part of Array.isArray(value) ? value : [value]) {
+      if (part && part.type === 'field') texts[name] = part.value;
+      else texts[name] = '';
+    }
+  }
+  texts[file.fieldname] = file.filename;
+  const path = findNul(texts);
+  if (!path) return;
+  const field = `body.${String(path[0])}`;
+  const message = nulMessage(String(path[0]));
+  throw new DomainError(400, 'VALIDATION_FAILED', `Invalid request: ${field} ${message}`, [{ field, message }]);
 }

@@ -16,7 +16,7 @@ import {
   commandIdReused,
   type EventMetadata,
   type EventStore,
-  streamOfCommand,
+  earlierCommand,
 } from '../../event-store/store.ts';
 import { type AccessTokenClaims, isAdmin } from '../../plugins/access.ts';
 import { registrationDtoById, registrationDtosByIds, teamParties } from './queries.ts';
@@ -54,6 +54,9 @@ async function lockRun(trx: Transaction<Database>, runId: number) {
 
 type Cause = { id?: number; version: number; command: string };
 
+/** What a command was and who sent it: the command id answers only the same actor's same kind (decision 028). */
+type Sender = { actorId: number | null; requestId?: string; commandId?: string; commandKind?: string };
+
 /**
  * Each stream's events as an append at the version the read model has for it. The command's own stream
  * carries the command id; the others say what caused them.
@@ -62,7 +65,7 @@ function toAppends(
   changes: readonly StreamChange[],
   target: Cause,
   places: RunPlacesWithVersions,
-  metadata: { actorId: number | null; requestId?: string; commandId?: string },
+  metadata: Sender,
 ): AppendInput[] {
   return changes.map((change) => {
     const isTarget = change.id === target.id;
@@ -78,20 +81,26 @@ function toAppends(
       expectedVersion: isTarget ? target.version : (places.versions.get(change.id) ?? 0),
       events: change.events,
       metadata: meta,
+      ...(isTarget && metadata.commandKind ? { commandKind: metadata.commandKind } : {}),
     };
   });
 }
 
-/** The earlier outcome of a command id: the registration it created or changed, or a 409 if it was used for something else. */
+/**
+ * The earlier outcome of a command id: the registration the same actor's same kind of command created or
+ * changed; a 409 if the id was used by someone else, for another kind, or for something else (decision 028).
+ */
 async function earlierOutcome(
   trx: Transaction<Database>,
+  caller: AccessTokenClaims,
+  kind: string,
   commandId: string | undefined,
   expectedId?: number,
 ): Promise<number | undefined> {
   if (!commandId) return undefined;
-  const streamId = await streamOfCommand(trx, commandId);
-  if (streamId === undefined) return undefined;
-  const id = registrationIdOf(streamId);
+  const seen = await earlierCommand(trx, { commandId, actorId: caller.sub, kind });
+  if (seen === undefined) return undefined;
+  const id = registrationIdOf(seen.streamId);
   if (id === undefined || (expectedId !== undefined && id !== expectedId)) throw commandIdReused(commandId);
   return id;
 }
@@ -166,6 +175,7 @@ export async function runRegistrationCommand(
     streamType: REGISTRATION_STREAM_TYPE,
     metadata,
     commandId: options.commandId,
+    commandKind: command.type,
     expectedVersion: options.expectedVersion,
     async lock(trx) {
       const located = await trx.selectFrom('registrations').select('run_id').where('id', '=', id).executeTakeFirst();
@@ -359,7 +369,7 @@ async function submitAdmitted(
   run: RunRow,
   entrant: Entrant,
   caller: AccessTokenClaims,
-  options: CommandOptions & { notes?: string | null },
+  options: CommandOptions & { notes?: string | null; commandKind: string },
   admission: AdmissionFacts | undefined,
 ): Promise<number> {
   const places = await runPlaces(trx, run.id, run.participant_limit);
@@ -381,6 +391,7 @@ async function submitAdmitted(
       actorId: caller.sub,
       requestId: options.requestId,
       commandId: options.commandId,
+      commandKind: options.commandKind,
     }),
   );
   return id;
@@ -404,7 +415,15 @@ export async function recordRegistration(
   return store.db.transaction().execute(async (trx) => {
     const locked = await lockRunForAdmission(trx, entry.runId);
     if (!locked) throw runNotFound();
-    const id = await submitAdmitted(store, trx, locked.run, entrant, actor, options, undefined);
+    const id = await submitAdmitted(
+      store,
+      trx,
+      locked.run,
+      entrant,
+      actor,
+      { ...options, commandKind: 'Record' },
+      undefined,
+    );
     return dtoOrFail(trx, id);
   });
 }
@@ -435,7 +454,7 @@ export async function submitRegistration(
   }
 
   return store.db.transaction().execute(async (trx) => {
-    const earlier = await earlierOutcome(trx, options.commandId);
+    const earlier = await earlierOutcome(trx, caller, 'Submit', options.commandId);
     if (earlier !== undefined) return dtoOrFail(trx, earlier);
     const locked = await lockRunForAdmission(trx, body.runId);
     // A run a plain user may not see (inactive, or of a draft, inactive or deleted event) is not found:
@@ -443,7 +462,15 @@ export async function submitRegistration(
     if (!locked || !isRunVisible({ isActive: locked.run.is_active }, locked.event, admin)) throw runNotFound();
     const { run, event } = locked;
     const facts = await admissionFacts(trx, run, event, entrant, options);
-    const id = await submitAdmitted(store, trx, run, entrant, caller, { ...options, notes: body.notes }, facts);
+    const id = await submitAdmitted(
+      store,
+      trx,
+      run,
+      entrant,
+      caller,
+      { ...options, notes: body.notes, commandKind: 'Submit' },
+      facts,
+    );
     return dtoOrFail(trx, id);
   });
 }
@@ -463,7 +490,7 @@ export async function batchRegister(
     if (options.commandId) {
       const earlier: number[] = [];
       for (const teamId of body.teamIds) {
-        const id = await earlierOutcome(trx, commandIdOf(teamId));
+        const id = await earlierOutcome(trx, caller, 'BatchRegister', commandIdOf(teamId));
         if (id !== undefined) earlier.push(id);
       }
       if (earlier.length > 0) return registrationDtosByIds(trx, earlier);
@@ -508,7 +535,7 @@ export async function batchRegister(
           run,
           { teamId, userId: null },
           caller,
-          { ...options, commandId: commandIdOf(teamId) },
+          { ...options, commandId: commandIdOf(teamId), commandKind: 'BatchRegister' },
           undefined,
         ),
       );

@@ -43,6 +43,7 @@ export async function runOrderCommand(
     streamType: RUN_ORDER_STREAM_TYPE,
     metadata: { actorId: meta.actorId, requestId: meta.requestId },
     commandId: meta.commandId,
+    commandKind: request.type,
     expectedVersion: meta.expectedVersion,
     // One command per run at a time: the run's row lock orders them, so each decides on the latest state.
     async lock(trx) {

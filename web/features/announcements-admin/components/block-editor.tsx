@@ -51,7 +51,8 @@ export function BlockEditor({ initialBlocks, onChange, onUpload, label }: Props)
       });
       const instance = new Editor({
         holder: holder.current,
-        placeholder: 'Write the announcement. Press Tab for a heading, list, quote, image, video or divider.',
+        placeholder:
+          'Write here. Type / for a heading, list, quote, image or divider; paste a YouTube or Vimeo link for a video.',
         minHeight: 120,
         data: { blocks: initial.current } as OutputData,
         tools: {
