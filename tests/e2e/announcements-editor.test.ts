@@ -44,12 +44,24 @@ async function adminPage(viewport: 'phone' | 'desktop'): Promise<Page> {
   return page;
 }
 
-/** Opens Editor.js's block menu with "/" in an empty block and picks the tool by its title. */
+/** Opens Editor.js's block menu with "/" in the empty block that has the caret, and picks the tool by its title. */
 async function insertTool(page: Page, title: string) {
+  await page.locator('.ce-paragraph:focus').waitFor();
   await page.keyboard.press('/');
-  const item = page.locator('.ce-popover--opened .ce-popover-item').filter({ hasText: title }).first();
+  const item = page
+    .locator('.ce-popover--opened .ce-popover-item')
+    .filter({ has: page.locator('.ce-popover-item__title', { hasText: new RegExp(`^${title}$`) }) })
+    .first();
   await item.waitFor();
   await item.click();
+}
+
+/** A new empty block at the end of the body: a click below the last block, as a person does. */
+async function newBlockAtEnd(page: Page) {
+  const redactor = page.locator('.codex-editor__redactor');
+  const box = await redactor.boundingBox();
+  if (!box) throw new Error('no editor');
+  await redactor.click({ position: { x: box.width / 2, y: box.height - 8 } });
 }
 
 /** Pastes text where the caret is, as a person pasting a link does. */
@@ -89,36 +101,41 @@ describe('writing an announcement at desktop width (in order)', () => {
     // Bold on the last word: select it with the keyboard and press Ctrl+B.
     for (let i = 0; i < 'season.'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
     await page.keyboard.press('Control+b');
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
 
+    await newBlockAtEnd(page);
     await insertTool(page, 'Heading');
     await page.keyboard.type('What is new');
-    await page.keyboard.press('Enter');
 
+    await newBlockAtEnd(page);
     await insertTool(page, 'Ordered List');
     await page.keyboard.type('A relay-only championship');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Tech2 at every qualifier');
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Enter');
 
+    await newBlockAtEnd(page);
     await insertTool(page, 'Quote');
     await page.keyboard.type('Fastest season yet.');
-    await page.keyboard.press('Enter');
 
+    await newBlockAtEnd(page);
     await insertTool(page, 'Delimiter');
-    await page.locator('.ce-paragraph').last().click();
 
+    await newBlockAtEnd(page);
+    await page.locator('.ce-paragraph:focus').waitFor();
     await paste(page, 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await page.locator('.embed-tool').waitFor();
 
-    await page.locator('.ce-paragraph').last().click();
+    await newBlockAtEnd(page);
+    // The image tool opens the file picker when it is chosen; its button opens it again otherwise.
+    const opened = page.waitForEvent('filechooser', { timeout: 5_000 }).catch(() => undefined);
     await insertTool(page, 'Image');
+    let chooser = await opened;
+    if (!chooser) {
+      const again = page.waitForEvent('filechooser');
+      await page.locator('.image-tool .cdx-button').click();
+      chooser = await again;
+    }
     const png = await testImage(1800, 900).png().toBuffer();
-    const chooser = page.waitForEvent('filechooser');
-    await page.locator('.image-tool__select-file, .cdx-button').last().click();
-    await (await chooser).setFiles({ name: 'finish-line.png', mimeType: 'image/png', buffer: png });
+    await chooser.setFiles({ name: 'finish-line.png', mimeType: 'image/png', buffer: png });
     await page.locator('.image-tool--filled img').waitFor();
     await expect.poll(() => page.getByText(/Uploading finish-line\.png/).count()).toBe(0);
 

@@ -427,7 +427,7 @@ function EditorForm({
           {saved}
         </p>
       )}
-      <div className="sticky bottom-0 -mx-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 sm:mx-0 sm:rounded-lg">
+      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
         <button type="submit" className={buttonClass('primary')} disabled={save.isPending || upload !== undefined}>
           <Save className="size-4" aria-hidden="true" />
           {save.isPending ? 'Saving…' : 'Save'}

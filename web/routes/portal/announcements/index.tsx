@@ -131,8 +131,8 @@ function AnnouncementsPage() {
           value={search.bin ? 'bin' : ''}
           onChange={(v) => setSearch({ ...search, page: undefined, bin: v === 'bin' ? true : undefined })}
         >
-          <option value="">Announcements</option>
-          <option value="bin">Deleted (restore)</option>
+          <option value="">Current</option>
+          <option value="bin">Deleted</option>
         </FilterSelect>
       </div>
       <PagedResults
