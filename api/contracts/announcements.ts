@@ -144,15 +144,18 @@ export const adminAnnouncementPageSchema = pageOf(adminAnnouncementSchema);
 export type AdminAnnouncementPage = z.infer<typeof adminAnnouncementPageSchema>;
 
 /**
- * GET /announcements as a whole: the public query, and for an admin (bearer token) a page with the filters
- * isVisible, isPinned, status (draft, scheduled, published), deleted (the bin) and query (title words).
+ * GET /announcements as a whole: the public query, and for an admin (bearer token) who asks for it
+ * (view=admin, or any of the admin filters or page) a page with the filters isVisible, isPinned, status
+ * (draft, scheduled, published), deleted (the bin) and query (title words). An admin reading the public
+ * site sends neither and gets the public list.
  */
 export const announcementsQuerySchema = announcementListQuerySchema.extend({
+  view: z.enum(['admin'], { error: 'view must be admin' }).optional(),
   page: z.coerce
     .number({ error: 'page must be a whole number from 1' })
     .int('page must be a whole number from 1')
     .min(1, 'page must be a whole number from 1')
-    .default(1),
+    .optional(),
   isVisible: booleanQuery('isVisible').optional(),
   isPinned: booleanQuery('isPinned').optional(),
   status: z.enum(PUBLICATION_STATUSES, { error: 'status must be draft, scheduled or published' }).optional(),
@@ -177,3 +180,13 @@ export const announcementImageSchema = z.object({
   widths: z.array(z.number().int()),
 });
 export type AnnouncementImage = z.infer<typeof announcementImageSchema>;
+
+/** Whether a list query asks for the admin page (docs/decisions/036). */
+export const asksForAdminView = (q: AnnouncementsQuery): boolean =>
+  q.view === 'admin' ||
+  q.page !== undefined ||
+  q.isVisible !== undefined ||
+  q.isPinned !== undefined ||
+  q.status !== undefined ||
+  q.deleted !== undefined ||
+  q.query !== undefined;

@@ -318,7 +318,13 @@ describe('publication: draft, scheduled, published', () => {
       const list = async (query: string, headers: Record<string, string> = {}) =>
         (await fresh.app.inject({ url: `/api/announcements${query}`, headers })).json();
       expect((await list('')).map((a: { id: number }) => a.id)).toEqual([pinned.id, latest.id, older.id]);
-      const all = await list('', as(freshAdmin));
+      // An admin reading the public site gets the public list; the admin page is asked for.
+      expect((await list('', as(freshAdmin))).map((a: { id: number }) => a.id)).toEqual([
+        pinned.id,
+        latest.id,
+        older.id,
+      ]);
+      const all = await list('?view=admin', as(freshAdmin));
       expect(all.meta).toEqual({ total: 5, page: 1, perPage: 20 });
       expect(all.data[0].id).toBe(pinned.id);
       const ids = async (query: string) =>
@@ -330,8 +336,10 @@ describe('publication: draft, scheduled, published', () => {
       expect(await ids('?query=lat')).toEqual([latest.id]);
       expect((await list('?limit=2&page=2', as(freshAdmin))).data).toHaveLength(2);
       // A signed-in member gets the public list; bad filters are a 400 for anyone.
-      expect(Array.isArray(await list('', bearer(fresh.app, await insertUser(fresh.database.db))))).toBe(true);
-      for (const q of ['isVisible=maybe', 'status=deleted', 'page=0', 'deleted=1']) {
+      expect(Array.isArray(await list('?view=admin', bearer(fresh.app, await insertUser(fresh.database.db))))).toBe(
+        true,
+      );
+      for (const q of ['isVisible=maybe', 'status=deleted', 'page=0', 'deleted=1', 'view=public']) {
         expectEnvelope(
           await fresh.app.inject({ url: `/api/announcements?${q}`, headers: as(freshAdmin) }),
           400,
@@ -440,7 +448,7 @@ describe('visibility, pin, delete and restore', () => {
     const del = await call('DELETE', `/api/announcements/${created.id}`, admin);
     expect(del.statusCode).toBe(204);
     expect(await publicIds()).not.toContain(created.id);
-    const adminList = (await call('GET', '/api/announcements?limit=50', admin)).json();
+    const adminList = (await call('GET', '/api/announcements?view=admin&limit=50', admin)).json();
     expect(adminList.data.map((a: AdminAnnouncement) => a.id)).not.toContain(created.id);
     const bin = (await call('GET', '/api/announcements?deleted=true', admin)).json();
     expect(bin.data.map((a: AdminAnnouncement) => a.id)).toContain(created.id);

@@ -192,6 +192,7 @@ export async function pageOfAdminAnnouncements(
   query: AnnouncementsQuery,
 ): Promise<AdminAnnouncementPage> {
   const limit = query.limit ?? 20;
+  const page = query.page ?? 1;
   let base = db.selectFrom('announcements');
   base = query.deleted ? base.where('deleted_at', 'is not', null) : base.where('deleted_at', 'is', null);
   if (query.isVisible !== undefined) base = base.where('is_visible', '=', query.isVisible);
@@ -207,11 +208,11 @@ export async function pageOfAdminAnnouncements(
     .orderBy('published_at', query.order)
     .orderBy('id', query.order)
     .limit(limit)
-    .offset((query.page - 1) * limit)
+    .offset((page - 1) * limit)
     .execute();
   return {
     data: await toAdminAnnouncements(db, now, rows),
-    meta: { total: Number(total), page: query.page, perPage: limit },
+    meta: { total: Number(total), page, perPage: limit },
   };
 }
 

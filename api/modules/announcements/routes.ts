@@ -8,6 +8,7 @@ import {
   announcementImageParamsSchema,
   announcementImageQuerySchema,
   announcementsQuerySchema,
+  asksForAdminView,
   featuredAnnouncementsQuerySchema,
   publicAnnouncementSchema,
 } from '../../contracts/announcements.ts';
@@ -53,7 +54,7 @@ export const publicAnnouncementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Published announcements: pinned first, then by publication time (newest first by default). An admin (bearer token) gets a page of every announcement, hidden, draft and scheduled ones included, with the filters isVisible, isPinned, status, deleted and query',
+          'Published announcements: pinned first, then by publication time (newest first by default). An admin (bearer token) asking for view=admin (or any admin filter) gets a page of every announcement, hidden, draft and scheduled ones included, with the filters isVisible, isPinned, status, deleted and query',
         querystring: announcementsQuerySchema,
         // The admin page first: its shape ({data, meta}) never passes as the public array.
         response: {
@@ -64,7 +65,7 @@ export const publicAnnouncementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('vary', 'authorization');
-      if (await adminCaller(request)) {
+      if (asksForAdminView(request.query) && (await adminCaller(request))) {
         reply.header('cache-control', 'private, no-store');
         return pageOfAdminAnnouncements(app.db, new Date(), request.query);
       }

@@ -27,7 +27,9 @@ export const adminAnnouncementsQuery = (filters: AnnouncementListFilters) =>
   queryOptions({
     queryKey: announcementAdminKeys.list(filters),
     queryFn: async ({ signal }): Promise<Page<AdminAnnouncement>> =>
-      normalizePage<AdminAnnouncement>(await apiGet<unknown>('/announcements', { query: { ...filters }, signal })),
+      normalizePage<AdminAnnouncement>(
+        await apiGet<unknown>('/announcements', { query: { view: 'admin', ...filters }, signal }),
+      ),
     placeholderData: keepPreviousData,
     retry: portalRetry,
   });
