@@ -3,6 +3,30 @@ import type { OutputData, ToolConstructable, ToolSettings } from '@editorjs/edit
 import { useEffect, useRef, useState } from 'react';
 import { type BlockOut, type EditorBlock, fromEditor } from '../editor-mapping.ts';
 
+const FRAME = '<iframe style="width:100%;" height="320" frameborder="0" allowfullscreen></iframe>';
+
+/**
+ * YouTube and Vimeo only, played in their privacy-enhanced players as on the public page (the
+ * Content-Security-Policy frames nothing else; docs/decisions/035).
+ */
+const EMBED_SERVICES = {
+  youtube: {
+    regex:
+      /(?:https?:\/\/)?(?:www\.|m\.)?(?:youtu\.be\/|youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/|live\/))([A-Za-z0-9_-]{11})/,
+    embedUrl: 'https://www.youtube-nocookie.com/embed/<%= remote_id %>',
+    html: FRAME,
+    height: 320,
+    width: 580,
+  },
+  vimeo: {
+    regex: /(?:https?:\/\/)?(?:www\.|player\.)?vimeo\.com\/(?:video\/)?(\d+)/,
+    embedUrl: 'https://player.vimeo.com/video/<%= remote_id %>?dnt=1',
+    html: FRAME,
+    height: 320,
+    width: 580,
+  },
+};
+
 export interface UploadedImage {
   imageId: number;
   /** Where the editor shows it (an object URL of the chosen file). */
@@ -72,7 +96,7 @@ export function BlockEditor({ initialBlocks, onChange, onUpload, label }: Props)
               },
             },
           }),
-          embed: tool(embed.default, { config: { services: { youtube: true, vimeo: true } } }),
+          embed: tool(embed.default, { config: { services: EMBED_SERVICES } }),
         },
         onChange: async (api) => {
           const saved = await api.saver.save();
