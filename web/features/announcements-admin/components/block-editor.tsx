@@ -3,7 +3,16 @@ import type { OutputData, ToolConstructable, ToolSettings } from '@editorjs/edit
 import { useEffect, useRef, useState } from 'react';
 import { type BlockOut, type EditorBlock, fromEditor } from '../editor-mapping.ts';
 
-const FRAME = '<iframe style="width:100%;" height="320" frameborder="0" allowfullscreen></iframe>';
+const FRAME = '<iframe title="Video" style="width:100%;" height="320" frameborder="0" allowfullscreen></iframe>';
+
+/** The image tool draws its pictures without alternative text: they get their caption, or a plain name. */
+function nameUnnamedMedia(root: HTMLElement): void {
+  for (const image of root.querySelectorAll('img:not([alt])')) {
+    const caption = image.closest('.image-tool')?.querySelector('.image-tool__caption')?.textContent?.trim();
+    image.setAttribute('alt', caption || 'Uploaded image');
+  }
+  for (const frame of root.querySelectorAll('iframe:not([title])')) frame.setAttribute('title', 'Video');
+}
 
 /**
  * YouTube and Vimeo only, played in their privacy-enhanced players as on the public page (the
@@ -58,6 +67,10 @@ export function BlockEditor({ initialBlocks, onChange, onUpload, label }: Props)
   useEffect(() => {
     let editor: EditorJS | undefined;
     let cancelled = false;
+    const observer = new MutationObserver(() => {
+      if (holder.current) nameUnnamedMedia(holder.current);
+    });
+    if (holder.current) observer.observe(holder.current, { childList: true, subtree: true });
     (async () => {
       const [{ default: Editor }, header, list, quote, delimiter, image, embed] = await Promise.all([
         import('@editorjs/editorjs'),
@@ -112,6 +125,7 @@ export function BlockEditor({ initialBlocks, onChange, onUpload, label }: Props)
     });
     return () => {
       cancelled = true;
+      observer.disconnect();
       editor?.isReady.then(() => editor?.destroy()).catch(() => undefined);
     };
   }, []);
