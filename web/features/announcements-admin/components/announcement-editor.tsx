@@ -115,6 +115,8 @@ function EditorForm({
       : fieldsOf(announcement),
   );
   const [content, setContent] = useState<BlockOut[]>(() => restored?.content ?? (announcement.content as BlockOut[]));
+  const contentRef = useRef(content);
+  contentRef.current = content;
   const [baseVersion, setBaseVersion] = useState(restored?.baseVersion ?? announcement.version);
   const [conflict, setConflict] = useState<number | undefined>(
     restored && restored.baseVersion !== announcement.version ? announcement.version : undefined,
@@ -324,6 +326,8 @@ function EditorForm({
             initialBlocks={initialBlocks}
             onUpload={onUpload}
             onChange={(blocks) => {
+              // Editor.js also reports changes that change no block (a picture finishing loading): not an edit.
+              if (JSON.stringify(blocks) === JSON.stringify(contentRef.current)) return;
               dirty.current = true;
               setSaved(undefined);
               setContent(blocks);
