@@ -44,16 +44,30 @@ async function adminPage(viewport: 'phone' | 'desktop'): Promise<Page> {
   return page;
 }
 
-/** Opens Editor.js's block menu with "/" in the empty block that has the caret, and picks the tool by its title. */
+/**
+ * Opens Editor.js's block menu with "/" in the empty block that has the caret, and picks the tool by its
+ * title. The editor may not have taken the new block as its current one yet: then "/" is typed as text,
+ * and a person deletes it and presses again.
+ */
 async function insertTool(page: Page, title: string) {
   await page.locator('.ce-paragraph:focus').waitFor();
-  await page.keyboard.press('/');
   const item = page
     .locator('.ce-popover--opened .ce-popover-item')
     .filter({ has: page.locator('.ce-popover-item__title', { hasText: new RegExp(`^${title}$`) }) })
     .first();
-  await item.waitFor();
-  await item.click();
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.keyboard.press('/');
+    try {
+      await item.waitFor({ timeout: 3_000 });
+      await item.click();
+      return;
+    } catch {
+      await page.keyboard.press('Escape');
+      if ((await page.locator('.ce-paragraph:focus').textContent())?.includes('/'))
+        await page.keyboard.press('Backspace');
+    }
+  }
+  throw new Error(`The block menu never offered ${title}`);
 }
 
 /** A new empty block at the end of the body: a click below the last block, as a person does. */
