@@ -62,9 +62,11 @@ async function insertTool(page: Page, title: string) {
       await item.click();
       return;
     } catch {
-      await page.keyboard.press('Escape');
-      if ((await page.locator('.ce-paragraph:focus').textContent())?.includes('/'))
-        await page.keyboard.press('Backspace');
+      const text = await page
+        .locator('.ce-paragraph:focus')
+        .textContent({ timeout: 1_000 })
+        .catch(() => '');
+      if (text?.includes('/')) await page.keyboard.press('Backspace');
     }
   }
   throw new Error(`The block menu never offered ${title}`);
