@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { createEventStore, type EventStore } from './event-store/store.ts';
 import { loggerOptions } from './logging.ts';
 import { adminUserRoutes } from './modules/admin-users/routes.ts';
+import { announcementAdminRoutes } from './modules/announcements/admin-routes.ts';
 import { publicAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bioRoutes } from './modules/bios/routes.ts';
@@ -122,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
+        // Video blocks play in the privacy-enhanced players of YouTube and Vimeo only (docs/decisions/035).
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
@@ -144,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(publicReadCachePlugin);
   await app.register(publicEventRoutes);
   await app.register(publicAnnouncementRoutes);
+  await app.register(announcementAdminRoutes);
   await app.register(publicDepartmentRoutes);
   await app.register(publicResultRoutes);
   await app.register(mailerPlugin);

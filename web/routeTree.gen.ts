@@ -30,6 +30,8 @@ import { Route as PortalAdminUsersRouteImport } from './routes/portal/admin-user
 import { Route as PortalProfileRouteImport } from './routes/portal/profile'
 import { Route as ResultsIndexRouteImport } from './routes/results/index'
 import { Route as DisplayRunsRunIdRouteImport } from './routes/display/runs/$runId'
+import { Route as PortalAnnouncementsIndexRouteImport } from './routes/portal/announcements/index'
+import { Route as PortalAnnouncementsIdRouteImport } from './routes/portal/announcements/$id'
 import { Route as PortalDepartmentsIndexRouteImport } from './routes/portal/departments/index'
 import { Route as PortalDepartmentsIdRouteImport } from './routes/portal/departments/$id'
 import { Route as PortalEventsIndexRouteImport } from './routes/portal/events/index'
@@ -160,6 +162,17 @@ const DisplayRunsRunIdRoute = DisplayRunsRunIdRouteImport.update({
   id: '/display/runs/$runId',
   path: '/display/runs/$runId',
   getParentRoute: () => rootRouteImport,
+} as any)
+const PortalAnnouncementsIndexRoute =
+  PortalAnnouncementsIndexRouteImport.update({
+    id: '/announcements/',
+    path: '/announcements/',
+    getParentRoute: () => PortalRouteRoute,
+  } as any)
+const PortalAnnouncementsIdRoute = PortalAnnouncementsIdRouteImport.update({
+  id: '/announcements/$id',
+  path: '/announcements/$id',
+  getParentRoute: () => PortalRouteRoute,
 } as any)
 const PortalDepartmentsIndexRoute = PortalDepartmentsIndexRouteImport.update({
   id: '/departments/',
@@ -315,6 +328,7 @@ export interface FileRoutesByFullPath {
   '/portal/': typeof PortalIndexRoute
   '/results/': typeof ResultsIndexRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
+  '/portal/announcements/$id': typeof PortalAnnouncementsIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
   '/portal/legacy/payment-codes': typeof PortalLegacyPaymentCodesRoute
@@ -327,6 +341,7 @@ export interface FileRoutesByFullPath {
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/results/competitors/$userId': typeof ResultsCompetitorsUserIdRoute
   '/results/events/$eventId': typeof ResultsEventsEventIdRoute
+  '/portal/announcements/': typeof PortalAnnouncementsIndexRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
   '/portal/legacy/': typeof PortalLegacyIndexRoute
@@ -362,6 +377,7 @@ export interface FileRoutesByTo {
   '/portal': typeof PortalIndexRoute
   '/results': typeof ResultsIndexRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
+  '/portal/announcements/$id': typeof PortalAnnouncementsIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
   '/portal/legacy/payment-codes': typeof PortalLegacyPaymentCodesRoute
@@ -374,6 +390,7 @@ export interface FileRoutesByTo {
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/results/competitors/$userId': typeof ResultsCompetitorsUserIdRoute
   '/results/events/$eventId': typeof ResultsEventsEventIdRoute
+  '/portal/announcements': typeof PortalAnnouncementsIndexRoute
   '/portal/departments': typeof PortalDepartmentsIndexRoute
   '/portal/events': typeof PortalEventsIndexRoute
   '/portal/legacy': typeof PortalLegacyIndexRoute
@@ -411,6 +428,7 @@ export interface FileRoutesById {
   '/portal/': typeof PortalIndexRoute
   '/results/': typeof ResultsIndexRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
+  '/portal/announcements/$id': typeof PortalAnnouncementsIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
   '/portal/events/$id': typeof PortalEventsIdRoute
   '/portal/legacy/payment-codes': typeof PortalLegacyPaymentCodesRoute
@@ -423,6 +441,7 @@ export interface FileRoutesById {
   '/portal/users/$id': typeof PortalUsersIdRoute
   '/results/competitors/$userId': typeof ResultsCompetitorsUserIdRoute
   '/results/events/$eventId': typeof ResultsEventsEventIdRoute
+  '/portal/announcements/': typeof PortalAnnouncementsIndexRoute
   '/portal/departments/': typeof PortalDepartmentsIndexRoute
   '/portal/events/': typeof PortalEventsIndexRoute
   '/portal/legacy/': typeof PortalLegacyIndexRoute
@@ -461,6 +480,7 @@ export interface FileRouteTypes {
     | '/portal/'
     | '/results/'
     | '/display/runs/$runId'
+    | '/portal/announcements/$id'
     | '/portal/departments/$id'
     | '/portal/events/$id'
     | '/portal/legacy/payment-codes'
@@ -473,6 +493,7 @@ export interface FileRouteTypes {
     | '/portal/users/$id'
     | '/results/competitors/$userId'
     | '/results/events/$eventId'
+    | '/portal/announcements/'
     | '/portal/departments/'
     | '/portal/events/'
     | '/portal/legacy/'
@@ -508,6 +529,7 @@ export interface FileRouteTypes {
     | '/portal'
     | '/results'
     | '/display/runs/$runId'
+    | '/portal/announcements/$id'
     | '/portal/departments/$id'
     | '/portal/events/$id'
     | '/portal/legacy/payment-codes'
@@ -520,6 +542,7 @@ export interface FileRouteTypes {
     | '/portal/users/$id'
     | '/results/competitors/$userId'
     | '/results/events/$eventId'
+    | '/portal/announcements'
     | '/portal/departments'
     | '/portal/events'
     | '/portal/legacy'
@@ -556,6 +579,7 @@ export interface FileRouteTypes {
     | '/portal/'
     | '/results/'
     | '/display/runs/$runId'
+    | '/portal/announcements/$id'
     | '/portal/departments/$id'
     | '/portal/events/$id'
     | '/portal/legacy/payment-codes'
@@ -568,6 +592,7 @@ export interface FileRouteTypes {
     | '/portal/users/$id'
     | '/results/competitors/$userId'
     | '/results/events/$eventId'
+    | '/portal/announcements/'
     | '/portal/departments/'
     | '/portal/events/'
     | '/portal/legacy/'
@@ -755,6 +780,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DisplayRunsRunIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/portal/announcements/': {
+      id: '/portal/announcements/'
+      path: '/announcements'
+      fullPath: '/portal/announcements/'
+      preLoaderRoute: typeof PortalAnnouncementsIndexRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
+    '/portal/announcements/$id': {
+      id: '/portal/announcements/$id'
+      path: '/announcements/$id'
+      fullPath: '/portal/announcements/$id'
+      preLoaderRoute: typeof PortalAnnouncementsIdRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
     '/portal/departments/': {
       id: '/portal/departments/'
       path: '/departments'
@@ -937,6 +976,7 @@ interface PortalRouteRouteChildren {
   PortalAdminUsersRoute: typeof PortalAdminUsersRoute
   PortalProfileRoute: typeof PortalProfileRoute
   PortalIndexRoute: typeof PortalIndexRoute
+  PortalAnnouncementsIdRoute: typeof PortalAnnouncementsIdRoute
   PortalDepartmentsIdRoute: typeof PortalDepartmentsIdRoute
   PortalEventsIdRoute: typeof PortalEventsIdRoute
   PortalLegacyPaymentCodesRoute: typeof PortalLegacyPaymentCodesRoute
@@ -947,6 +987,7 @@ interface PortalRouteRouteChildren {
   PortalRunsIdRoute: typeof PortalRunsIdRoute
   PortalTeamsIdRoute: typeof PortalTeamsIdRoute
   PortalUsersIdRoute: typeof PortalUsersIdRoute
+  PortalAnnouncementsIndexRoute: typeof PortalAnnouncementsIndexRoute
   PortalDepartmentsIndexRoute: typeof PortalDepartmentsIndexRoute
   PortalEventsIndexRoute: typeof PortalEventsIndexRoute
   PortalLegacyIndexRoute: typeof PortalLegacyIndexRoute
@@ -966,6 +1007,7 @@ const PortalRouteRouteChildren: PortalRouteRouteChildren = {
   PortalAdminUsersRoute: PortalAdminUsersRoute,
   PortalProfileRoute: PortalProfileRoute,
   PortalIndexRoute: PortalIndexRoute,
+  PortalAnnouncementsIdRoute: PortalAnnouncementsIdRoute,
   PortalDepartmentsIdRoute: PortalDepartmentsIdRoute,
   PortalEventsIdRoute: PortalEventsIdRoute,
   PortalLegacyPaymentCodesRoute: PortalLegacyPaymentCodesRoute,
@@ -976,6 +1018,7 @@ const PortalRouteRouteChildren: PortalRouteRouteChildren = {
   PortalRunsIdRoute: PortalRunsIdRoute,
   PortalTeamsIdRoute: PortalTeamsIdRoute,
   PortalUsersIdRoute: PortalUsersIdRoute,
+  PortalAnnouncementsIndexRoute: PortalAnnouncementsIndexRoute,
   PortalDepartmentsIndexRoute: PortalDepartmentsIndexRoute,
   PortalEventsIndexRoute: PortalEventsIndexRoute,
   PortalLegacyIndexRoute: PortalLegacyIndexRoute,

@@ -186,8 +186,31 @@ export interface AnnouncementsTable {
   video_url: string | null;
   picture_id: number | null;
   author_id: number | null;
+  /** A draft is never public (docs/decisions/036). */
+  is_draft: Generated<boolean>;
+  /** Moves by one on every change: a write that expects another version is refused with 409. */
+  version: Generated<number>;
+  deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** A picture uploaded for an announcement's image blocks (docs/decisions/035). */
+export interface AnnouncementImagesTable {
+  id: Generated<number>;
+  announcement_id: number;
+  /** The size of the largest stored width. */
+  width: number;
+  height: number;
+  uploaded_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** One stored width of an announcement image. */
+export interface AnnouncementImageVariantsTable {
+  image_id: number;
+  width: number;
+  picture_id: number;
 }
 
 export interface TeamsTable {
@@ -344,6 +367,8 @@ export interface Database {
   events: EventsTable;
   runs: RunsTable;
   announcements: AnnouncementsTable;
+  announcement_images: AnnouncementImagesTable;
+  announcement_image_variants: AnnouncementImageVariantsTable;
   refresh_tokens: RefreshTokensTable;
   account_tokens: AccountTokensTable;
   sign_in_failures: SignInFailuresTable;

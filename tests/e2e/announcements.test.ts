@@ -108,7 +108,7 @@ describe('announcements in a real browser', () => {
             type: 'list',
             data: { items: ['A relay-only championship in Edmonton', 'Tech2 at every national qualifier'] },
           },
-          { type: 'quote', data: { text: 'QUOTE-SHOULD-NOT-SHOW' } },
+          { type: 'quote', data: { text: 'Fastest season yet.', caption: 'The chief' } },
           { type: 'image', data: { url: '/nope.png', caption: 'IMAGE-CAPTION-SHOULD-NOT-SHOW' } },
           { type: 'video', data: { url: 'https://video.example.org/x', caption: 'VIDEO-SHOULD-NOT-SHOW' } },
           { type: 'divider', data: {} },
@@ -223,7 +223,7 @@ describe('announcements in a real browser', () => {
       await page.close();
     });
 
-    it('opens the detail from a card: picture, date, title, excerpt, displayable blocks only and the video link', async () => {
+    it('opens the detail from a card: picture, date, title, excerpt, every displayable block and the video link', async () => {
       const page = await open('/announcements');
       await page.getByRole('link', { name: latest.title }).click();
       await page.waitForURL(`**/announcements/${latest.id}`);
@@ -243,15 +243,14 @@ describe('announcements in a real browser', () => {
       ]);
       await expect(body.getByText('Registration opens event by event.').isVisible()).resolves.toBe(true);
       const text = await page.locator('body').textContent();
-      for (const hiddenText of [
-        'QUOTE-SHOULD-NOT-SHOW',
-        'IMAGE-CAPTION-SHOULD-NOT-SHOW',
-        'VIDEO-SHOULD-NOT-SHOW',
-        'UNKNOWN-SHOULD-NOT-SHOW',
-      ]) {
+      for (const hiddenText of ['IMAGE-CAPTION-SHOULD-NOT-SHOW', 'VIDEO-SHOULD-NOT-SHOW', 'UNKNOWN-SHOULD-NOT-SHOW']) {
         expect(text).not.toContain(hiddenText);
       }
-      await expect(body.locator('hr, blockquote, video, iframe, img').count()).resolves.toBe(0);
+      // The quote and the divider show; an image block without an uploaded image and a video off YouTube and
+      // Vimeo do not (docs/decisions/035).
+      await expect(body.getByTestId('block-quote').textContent()).resolves.toContain('Fastest season yet.');
+      await expect(body.locator('hr').count()).resolves.toBe(1);
+      await expect(body.locator('video, iframe, img').count()).resolves.toBe(0);
 
       const video = page.getByRole('link', { name: /Watch Video →/ });
       await expect(video.getAttribute('href')).resolves.toBe('https://video.example.org/season-preview');

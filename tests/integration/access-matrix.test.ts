@@ -51,7 +51,7 @@ beforeAll(async () => {
     '/api/departments': { id: String(department.id) },
     '/api/events': { id: String(event.id), year: '2027', status: 'Draft' },
     '/api/runs': { id: String(event.id), type: 'relay' },
-    '/api/announcements': { id: String(announcement.id) },
+    '/api/announcements': { id: String(announcement.id), imageId: '1' },
     '/api/pictures': { id: '1' },
     // A team the owner captains; userId is the owner, so no call of the matrix takes the captaincy away.
     '/api/teams': {

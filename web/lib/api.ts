@@ -211,3 +211,65 @@ export function apiGetBlob(path: string, options: RequestOptions = {}): Promise<
 export function apiSend<T>(method: SendMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   return execute({ method, path, body, options, kind: 'json' }) as Promise<T>;
 }
+
+/**
+ * POST of a multipart form with upload progress (fetch reports none): XMLHttpRequest with the same bearer
+ * token, base and error handling as the other calls. `onProgress` gets the fraction sent, 0 to 1.
+ */
+export async function apiUpload<T>(
+  path: string,
+  form: FormData,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  const url = `${config.baseUrl}${path}`;
+  const request: RequestInfo = { url, method: 'POST' };
+  const send = async (): Promise<T> => {
+    const token = accessTokenProvider ? await accessTokenProvider() : undefined;
+    return new Promise<T>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', url);
+      xhr.withCredentials = true;
+      xhr.timeout = config.timeoutMs * 4;
+      xhr.setRequestHeader('accept', 'application/json');
+      if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        const headers = new Headers();
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
+          const at = line.indexOf(':');
+          if (at > 0) headers.set(line.slice(0, at).trim(), line.slice(at + 1).trim());
+        }
+        const response = new Response(xhr.responseText || null, { status: xhr.status, headers });
+        void readBody(response).then((body) => {
+          if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+          else reject(errorFromResponse(response, body, request));
+        }, reject);
+      };
+      xhr.onerror = () => reject(errorFromException(new TypeError('Network error'), request));
+      xhr.ontimeout = () =>
+        reject(errorFromException(new DOMException('The request timed out.', 'TimeoutError'), request));
+      xhr.onabort = () => reject(errorFromException(new DOMException('Aborted', 'AbortError'), request));
+      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+  };
+  try {
+    return await send();
+  } catch (e) {
+    let error = e as AppError;
+    if (error.type === 'unauthorized' && unauthorizedHandler && (await unauthorizedHandler(error).catch(() => false))) {
+      try {
+        return await send();
+      } catch (retryError) {
+        error = retryError as AppError;
+      }
+    }
+    if (!options.signal?.aborted) announce(error);
+    throw error;
+  }
+}

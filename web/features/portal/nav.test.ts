@@ -46,6 +46,7 @@ describe('portalNavFor', () => {
       'Dashboard',
       'My profile',
       'Events',
+      'Announcements',
       'Teams',
       'Registrations',
       'Run orders',
@@ -61,6 +62,7 @@ describe('portalNavFor', () => {
       'Dashboard',
       'My profile',
       'Events',
+      'Announcements',
       'Teams',
       'Registrations',
       'Run orders',
@@ -144,6 +146,7 @@ describe('quickLinksFor', () => {
     expect(links.map((link) => link.to)).toEqual([
       '/portal/profile',
       '/portal/events',
+      '/portal/announcements',
       '/portal/teams',
       '/portal/registrations',
       '/portal/run-orders',

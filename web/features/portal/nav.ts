@@ -9,6 +9,7 @@ export type PortalPath =
   | '/portal'
   | '/portal/profile'
   | '/portal/events'
+  | '/portal/announcements'
   | '/portal/teams'
   | '/portal/registrations'
   | '/portal/run-orders'
@@ -22,6 +23,7 @@ export type PortalIcon =
   | 'dashboard'
   | 'profile'
   | 'events'
+  | 'announcements'
   | 'teams'
   | 'registrations'
   | 'run-orders'
@@ -61,9 +63,9 @@ export const PORTAL_NAV: readonly PortalNavSection[] = [
   {
     id: 'competition',
     label: 'Competition',
-    // Announcements join these when they land.
     items: [
       { to: '/portal/events', label: 'Events', icon: 'events', minRole: 'admin' },
+      { to: '/portal/announcements', label: 'Announcements', icon: 'announcements', minRole: 'admin' },
       { to: '/portal/teams', label: 'Teams', icon: 'teams', minRole: 'user' },
       { to: '/portal/registrations', label: 'Registrations', icon: 'registrations', minRole: 'user' },
       { to: '/portal/run-orders', label: 'Run orders', icon: 'run-orders', minRole: 'admin' },
@@ -138,6 +140,7 @@ export function initials(
 const QUICK_LINK_TEXT: Readonly<Partial<Record<PortalPath, string>>> = {
   '/portal/profile': 'Your name, department, date of birth, bio and photo.',
   '/portal/events': 'Create events, their runs, limits and schedules; move them through their statuses.',
+  '/portal/announcements': 'Write news with pictures and videos; schedule, pin or hide it.',
   '/portal/teams': 'Build teams, pick the captain and check every member is eligible.',
   '/portal/registrations': 'Entries, waitlists and cancellations, run by run.',
   '/portal/run-orders': 'The live starting order: pairs, heats, locks, and the venue display.',

@@ -75,7 +75,7 @@ function AnnouncementArticle({ announcement }: { announcement: Announcement }) {
 
         <hr className="my-8 border-slate-200 sm:my-10" />
 
-        <ContentBlocks blocks={content} />
+        <ContentBlocks blocks={content} announcementId={id} />
 
         {videoUrl && (
           <p className="mt-10">
