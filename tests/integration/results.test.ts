@@ -270,6 +270,25 @@ describe('entry and validation', () => {
     });
   });
 
+  it('sends a provisional result back with a note for whoever entered it: it stays unvalidated, the note shows', async () => {
+    const { slots } = await runWith(2);
+    const id = slots[0] as number;
+    await record(id, { rawTime: '1:58.20' });
+    const sentBack = await send(
+      'POST',
+      `/api/results/${id}/withdraw`,
+      { expectedVersion: 1, reason: 'Lanes swapped?' },
+      second,
+    );
+    expect(sentBack.statusCode, sentBack.body).toBe(200);
+    expect(sentBack.json()).toMatchObject({ status: 'provisional', returnedReason: 'Lanes swapped?', version: 2 });
+    // Corrected by whoever entered it, then validated by the second official: the note is done with.
+    const corrected = await send('PUT', `/api/results/${id}`, { expectedVersion: 2, rawTime: '1:58.30', reason: null });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const validated = await send('POST', `/api/results/${id}/validate`, { expectedVersion: 3 }, second);
+    expect(validated.json()).toMatchObject({ status: 'official', returnedReason: null, rawTime: '1:58.30' });
+  });
+
   it('a stale version is a 409 carrying the current result; a second first recording is a 409 too', async () => {
     const { slots } = await runWith(2);
     const id = slots[0] as number;

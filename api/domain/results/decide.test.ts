@@ -358,11 +358,16 @@ describe('WithdrawValidation', () => {
     });
   });
 
-  it('refuses a provisional result (422) and a missing reason', () => {
-    expect(spec.refusal(provisional(), { type: 'WithdrawValidation', reason: 'x' })).toMatchObject({
-      statusCode: 422,
-      code: 'NOT_OFFICIAL',
+  it('sends a provisional result back with a note for whoever entered it; it stays provisional', () => {
+    expect(spec.play(provisional(), { type: 'WithdrawValidation', reason: ' Lane 2 looks swapped ' })).toMatchObject({
+      status: 'provisional',
+      validatedBy: null,
+      returnedReason: 'Lane 2 looks swapped',
     });
+  });
+
+  it('refuses a missing reason, and a result never recorded', () => {
+    expect(spec.refusal(spec.given([]), { type: 'WithdrawValidation', reason: 'x' }).statusCode).toBe(404);
     expect(spec.refusal(official(), { type: 'WithdrawValidation', reason: ' ' })).toMatchObject({
       code: 'REASON_REQUIRED',
     });

@@ -195,8 +195,8 @@ export function decideWithdrawValidation(
   context: ResultDecideContext,
 ): ResultEvent[] {
   requireResult(state);
-  if (state.status !== 'official')
-    throw ruleBroken('NOT_OFFICIAL', 'Validation rule: only an official result can be sent back to provisional.');
+  // Official: it becomes provisional again. Provisional: the checking official's note for whoever
+  // entered it (the validation screen's "send back"); it stays unvalidated either way.
   const reason = requiredReason(command.reason, 'send a result back');
   return [{ type: 'ValidationWithdrawn', data: { reason, withdrawnBy: context.actorId } }];
 }

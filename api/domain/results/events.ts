@@ -67,7 +67,7 @@ export interface ResultValidatedData {
   /** Set when the official who entered (or last changed) it validated it: an admin's stated reason. */
   ownEntryReason?: string;
 }
-/** Sent back to provisional by an official, with a note for whoever entered it. */
+/** Sent back by the checking official with a note for whoever entered it: an official result becomes provisional again. */
 export interface ValidationWithdrawnData {
   reason: string;
   withdrawnBy: number | null;

@@ -83,7 +83,7 @@ describe('describeResultEvent', () => {
       describeResultEvent({ type: 'ResultValidated', data: { validatedBy: 2, ownEntryReason: 'Alone at the table' } }),
     ).toBe('Validated (official) by the official who entered or changed it: Alone at the table');
     expect(describeResultEvent({ type: 'ValidationWithdrawn', data: { reason: 'Check lane 2', withdrawnBy: 2 } })).toBe(
-      'Sent back to provisional: Check lane 2',
+      'Sent back for a check (provisional until validated): Check lane 2',
     );
     expect(
       describeResultEvent({ type: 'ResultVoided', data: { reason: 'Timing failure', voidedBy: 2, attempt: 1 } }),

@@ -59,7 +59,7 @@ export function describeResultEvent(event: ResultEvent | { type: string; data: u
         ? `Validated (official) by the official who entered or changed it${because(d.ownEntryReason)}`
         : 'Validated (official)';
     case 'ValidationWithdrawn':
-      return `Sent back to provisional${because(d.reason)}`;
+      return `Sent back for a check (provisional until validated)${because(d.reason)}`;
     case 'ResultVoided':
       return `Attempt ${num(d.attempt)} voided for a rerun${because(d.reason)}`;
     default:

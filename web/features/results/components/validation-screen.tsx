@@ -125,16 +125,13 @@ export function ValidationScreen({ view, live, back }: { view: TimingView; live:
     const lane = heat?.lanes[index];
     if (!lane) return;
     const result = lane.result;
-    if (result.status !== 'official') {
-      refuse(
-        `${result.entrant.name} is still provisional: leave it unvalidated, or correct it at the timing table. Only a validated result is sent back.`,
-      );
-      return;
-    }
     setReason({
       request: {
         title: `Send ${result.entrant.name}'s result back`,
-        description: 'It becomes provisional again; the note shows to whoever checks it at the timing table.',
+        description:
+          result.status === 'official'
+            ? 'It becomes provisional again; the note shows to whoever checks it at the timing table.'
+            : 'It stays unvalidated; the note shows at the timing table for whoever entered it.',
         label: 'Note',
         confirmLabel: 'Send back',
         tone: 'danger',
@@ -143,7 +140,7 @@ export function ValidationScreen({ view, live, back }: { view: TimingView; live:
         setBusy(result.id);
         try {
           await withdrawValidation(result.id, result.version, text);
-          say(`Sent ${result.entrant.name}'s result back to provisional.`);
+          say(`Sent ${result.entrant.name}'s result back with your note.`);
         } finally {
           setBusy(null);
           await refresh();
@@ -330,7 +327,7 @@ export function ValidationScreen({ view, live, back }: { view: TimingView; live:
                   )}
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  {result.status === 'provisional' ? (
+                  {result.status === 'provisional' && (
                     <button
                       type="button"
                       onClick={() => void validate(index)}
@@ -340,17 +337,16 @@ export function ValidationScreen({ view, live, back }: { view: TimingView; live:
                       <ClipboardCheck aria-hidden="true" className="size-4" /> Validate
                       <span className="sr-only"> {result.entrant.name}</span>
                     </button>
-                  ) : (
-                    <button
-                      type="button"
-                      onClick={() => sendBack(index)}
-                      disabled={busy === result.id}
-                      className={buttonClass('secondary', 'sm')}
-                    >
-                      <Undo2 aria-hidden="true" className="size-4" /> Send back
-                      <span className="sr-only"> {result.entrant.name}</span>
-                    </button>
                   )}
+                  <button
+                    type="button"
+                    onClick={() => sendBack(index)}
+                    disabled={busy === result.id}
+                    className={buttonClass('secondary', 'sm')}
+                  >
+                    <Undo2 aria-hidden="true" className="size-4" /> Send back
+                    <span className="sr-only"> {result.entrant.name}</span>
+                  </button>
                   <button
                     type="button"
                     onClick={() => setHistoryOf({ id: result.id, name: result.entrant.name })}
