@@ -112,7 +112,21 @@ interface EventSeed {
 
 const e = (s: EventSeed) => s;
 const EVENTS: EventSeed[] = [
-  // Past: last year and earlier this year.
+  // Past: two years ago (a season of results history), last year and earlier this year.
+  e({
+    slug: 'saint-john-opener-past',
+    name: 'Fundy Coast FireFit Opener',
+    startsIn: -760,
+    days: 1,
+    department: 1,
+    scope: 'Regional',
+    status: 'Completed',
+    opensIn: -880,
+    earlyEndsIn: -840,
+    lateStartsIn: -790,
+    closesIn: -767,
+    description: "The season opener on the Saint John waterfront, where many of today's racers set their first times.",
+  }),
   e({
     slug: 'kelowna-classic-past',
     name: 'Okanagan FireFit Classic',
