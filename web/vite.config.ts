@@ -13,6 +13,8 @@ const SHARED_VOCABULARY = [
   '/api/domain/announcements/',
   // The infraction catalogue: the venue display names penalties with it.
   '/api/domain/results/penalties.ts',
+  // The legacy invoice statuses: the invoice list's URL check sits in the always-loaded route tree.
+  '/api/domain/legacy/',
 ];
 
 export default defineConfig({

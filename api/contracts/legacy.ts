@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { INVOICE_STATUSES } from '../domain/legacy/invoices.ts';
 import { booleanQuery, pageOf, pageQuery, searchQueryInput, textInput } from './common.ts';
+
+export { INVOICE_STATUSES };
 
 /**
  * The legacy billing area (docs/legacy-billing.md, decisions 037 and 038). Ids are the old system's
@@ -34,7 +37,6 @@ export const moneySchema = z.string().describe('A decimal amount with two places
 const dateSchema = z.string().nullable().describe("'YYYY-MM-DD', or null when missing or a legacy zero date");
 const dateTimeSchema = z.string().nullable().describe('ISO 8601 in UTC, or null when missing');
 
-export const INVOICE_STATUSES = ['draft', 'issued', 'partially_paid', 'paid', 'overdue', 'cancelled'] as const;
 export const PAYMENT_STATES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export const PAYMENT_METHODS = ['card', 'cheque', 'transfer', 'cash', 'credit'] as const;
 export const REGISTRATION_STATUSES = ['confirmed', 'waitlisted', 'cancelled'] as const;

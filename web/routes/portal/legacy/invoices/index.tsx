@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { FileText } from 'lucide-react';
 import type { LegacyInvoice } from '../../../../../api/contracts/legacy.ts';
-import { INVOICE_STATUSES } from '../../../../../api/contracts/legacy.ts';
+import { INVOICE_STATUSES } from '../../../../../api/domain/legacy/invoices.ts';
 import { Badge } from '../../../../components/badge.tsx';
 import { buttonClass } from '../../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../../components/data-table.tsx';
