@@ -14,8 +14,9 @@ export function ResultsBoard({ panel }: { panel: ResultsPanel }) {
   return (
     <section
       aria-labelledby="results-title"
-      data-fit-part
-      className="flex min-w-0 flex-col gap-[1.2vmin] self-start rounded-[1.6vmin] border-l-[0.8vmin] border-emerald-400 bg-slate-900/70 p-[1.4vmin]"
+      // Not a [data-fit-part]: the names on the course and on deck keep their size (48 px and more at
+      // 1080p, to be read from 20 m); the results take the room left and clip at its end.
+      className="flex max-h-full min-h-0 min-w-0 flex-col gap-[1.2vmin] self-start overflow-hidden rounded-[1.6vmin] border-l-[0.8vmin] border-emerald-400 bg-slate-900/70 p-[1.4vmin]"
       data-testid="display-results"
     >
       <h2 id="results-title" className="sr-only">
