@@ -43,14 +43,16 @@ function useFlash<T extends HTMLElement>(flashKey: string | undefined) {
   return ref;
 }
 
+// In a roomy heat the names never go below 4.45vmin (48 px at 1080p, to be read from 20 m): the rest of
+// the board shrinks around them instead.
 const NAME: Record<'now' | 'deck', Record<Density, string>> = {
   now: {
-    roomy: 'text-[calc(var(--fit,1)*6vmin)]',
+    roomy: 'text-[max(4.45vmin,calc(var(--fit,1)*6vmin))]',
     snug: 'text-[calc(var(--fit,1)*5vmin)]',
     dense: 'text-[calc(var(--fit,1)*3.4vmin)]',
   },
   deck: {
-    roomy: 'text-[calc(var(--fit,1)*4.9vmin)]',
+    roomy: 'text-[max(4.45vmin,calc(var(--fit,1)*4.9vmin))]',
     snug: 'text-[calc(var(--fit,1)*3.6vmin)]',
     dense: 'text-[calc(var(--fit,1)*2.8vmin)]',
   },
