@@ -165,6 +165,17 @@ describe('writing an announcement at desktop width (in order)', () => {
     await chooser.setFiles({ name: 'finish-line.png', mimeType: 'image/png', buffer: png });
     await page.locator('.image-tool--filled img').waitFor();
     await expect.poll(() => page.getByText(/Uploading finish-line\.png/).count()).toBe(0);
+    // The editor reports the filled image block a moment after the upload ends: the autosaved draft shows it.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(localStorage).some(
+            (key) =>
+              key.startsWith('announcement-draft:') && (localStorage.getItem(key) ?? '').includes('"type":"image"'),
+          ),
+        ),
+      )
+      .toBe(true);
 
     // The preview uses the public renderer: every block shows.
     await page.getByRole('button', { name: 'Preview' }).click();
