@@ -42,7 +42,7 @@ export const Route = createFileRoute('/results/')({
 
 const CATEGORY_NAMES = [...new Set(Object.values(RUN_CATEGORIES).flatMap((list) => list.map((c) => c.name)))];
 
-/** Nothing published at all: SPEC 2's placeholder; otherwise the search. */
+/** Nothing published at all: the 'No Results Yet' placeholder (docs/decisions/039-public-results.md); otherwise the search. */
 function ResultsPage() {
   const search = Route.useSearch();
   const anything = useQuery(resultSearchQuery({}));
@@ -165,7 +165,7 @@ function ResultSearchPage({ search }: { search: ResultSearch }) {
 // In the order of RESULTS_PAGE.searchCriteria: competitor, department, category, event.
 const CRITERIA_ICONS: readonly LucideIcon[] = [UserRound, Building2, Medal, CalendarDays];
 
-/** SPEC 2's placeholder while no official result is published. */
+/** The 'No Results Yet' placeholder while no official result is published. */
 function NoResults() {
   return (
     <div className="bg-slate-50">
