@@ -94,10 +94,11 @@ async function api<T>(
   body?: unknown,
   as: User = ari,
 ): Promise<T> {
-  await sessionsWritten(site.app);
+  const signedIn = bearer(site.app, as);
+  await sessionsWritten(site.app); // the token's session (decision 025), before it leaves the process
   const response = await fetch(`${site.baseUrl}/api${path}`, {
     method,
-    headers: { ...bearer(site.app, as), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { ...signedIn, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
