@@ -113,6 +113,11 @@ describe('billing (legacy)', () => {
           ];
           for (const [path, heading, name] of pages) {
             await visit(page, site, path, heading === '.' ? /./ : heading);
+            // The section's sub-menu (on its list pages) shows every link without scrolling sideways.
+            for (const menu of await page.getByRole('navigation', { name: 'Legacy billing' }).all()) {
+              const hidden = await menu.evaluate((nav) => nav.scrollWidth - nav.clientWidth);
+              expect(hidden, `${path}: the sub-menu scrolls sideways`).toBe(0);
+            }
             if (name === 'codes') {
               await page.getByLabel('Code', { exact: true }).fill('team25');
               await page.getByRole('button', { name: 'Check' }).click();

@@ -12,8 +12,9 @@ const LINKS = [
 /** The sub-navigation of the "Billing (legacy)" section. */
 export function LegacyNav() {
   return (
-    <nav aria-label="Legacy billing" className="-mx-1 mb-6 overflow-x-auto">
-      <ul className="flex min-w-max gap-1 px-1">
+    // Wraps onto a second line on a phone rather than scrolling sideways: every section stays in sight.
+    <nav aria-label="Legacy billing" className="mb-6">
+      <ul className="flex flex-wrap gap-1">
         {LINKS.map((link) => (
           <li key={link.to}>
             <Link
