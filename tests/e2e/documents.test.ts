@@ -1,15 +1,18 @@
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { Browser } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventRow, Run } from '../../api/db/schema.ts';
+import type { EventRow, Run, User } from '../../api/db/schema.ts';
 import { callAs } from '../support/app.ts';
 import {
   closeSiteAndBrowser,
   onPage,
   openPage,
   type RunningSite,
+  SCREENSHOT_DIR,
   signInPage,
   startSiteAndBrowser,
 } from '../support/browser.ts';
@@ -25,6 +28,7 @@ let site: RunningSite;
 let browser: Browser;
 let event: EventRow;
 let run: Run;
+let admin: User;
 const PASSWORD = 'Documents-pass1';
 
 async function pdfText(path: string): Promise<string> {
@@ -33,10 +37,22 @@ async function pdfText(path: string): Promise<string> {
   return text as string;
 }
 
+/**
+ * Renders one page of a PDF to PNG with poppler's pdftoppm (installed by .ci/run) beside the
+ * screenshots, to be looked at; a page that renders to almost nothing fails.
+ */
+async function renderPage(pdfPath: string, name: string, pageNumber = 1): Promise<void> {
+  const out = path.join(SCREENSHOT_DIR, `pdf-${name}`);
+  const at = String(pageNumber);
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', at, '-l', at, '-singlefile', pdfPath, out]);
+  expect((await stat(`${out}.png`)).size, `${name}: the rendered page is nearly empty`).toBeGreaterThan(10_000);
+}
+
 beforeAll(async () => {
   ({ site, browser } = await startSiteAndBrowser({ env: { AUTH_RATE_LIMIT: '1000' } }));
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
   const db = site.database.db;
-  const admin = await insertUser(db, {
+  admin = await insertUser(db, {
     email: 'doc-admin@example.org',
     first_name: 'Ari',
     last_name: 'Benn',
@@ -93,6 +109,14 @@ describe('downloads in a real browser', () => {
       for (const name of ['Hélène Bérubé', 'François Côté', 'Joëlle Laïné', 'Jérôme Gagné']) {
         expect(text).toContain(name);
       }
+      await renderPage((await download.path()) as string, 'start-list');
+
+      // The timing sheets of the same run, as the timing table's link fetches them.
+      const sheets = await callAs(site.app, 'GET', `/api/documents/run/${run.id}/timing-sheets.pdf`, admin);
+      expect(sheets.statusCode).toBe(200);
+      const sheetsPath = path.join(SCREENSHOT_DIR, 'timing-sheets.pdf');
+      await writeFile(sheetsPath, sheets.rawPayload);
+      await renderPage(sheetsPath, 'timing-sheets');
     });
   });
 
@@ -112,6 +136,7 @@ describe('downloads in a real browser', () => {
       expect(text).toContain('Hélène Bérubé');
       expect(text).not.toContain('Jérôme Gagné');
       expect(text).not.toContain('DRAFT');
+      await renderPage((await download.path()) as string, 'results-book', 3);
     });
   });
 });

@@ -316,7 +316,8 @@ function resultTable(rows: readonly ResultRowData[]): Content {
           r.name,
           dash(r.departmentName),
           dash(r.rawTime),
-          { text: dash(r.penalties), fontSize: 7.5 },
+          // A long list of calls in small print; no calls is the same dash as the other columns.
+          r.penalties ? { text: r.penalties, fontSize: 7.5 } : '–',
           { text: dash(r.officialTime), bold: true },
           dash(r.gap),
           r.provisional ? { text: `${r.outcome} · provisional`, color: '#aa0000' } : r.outcome,
