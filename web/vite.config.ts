@@ -24,6 +24,15 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A portal page's loader travels with its component (one chunk, fetched when the portal is opened):
+      // its feature's queries stay out of the home page's initial JavaScript. Public pages keep the
+      // loader in the main bundle, so their data request starts before their component has arrived.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) =>
+          routeId.startsWith('/portal/')
+            ? [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']]
+            : undefined,
+      },
       routesDirectory: here('./routes'),
       generatedRouteTree: here('./routeTree.gen.ts'),
       routeFileIgnorePrefix: '-',

@@ -8,7 +8,7 @@ import { FullScreenSpinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { isDisplayPath } from '../features/display/paths.ts';
 import { HomePage } from '../features/home/components/home-page.tsx';
-import { isPortalPath } from '../features/portal/nav.ts';
+import { isPortalPath } from '../features/portal/paths.ts';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,

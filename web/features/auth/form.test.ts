@@ -11,7 +11,6 @@ import { FORGOT_PASSWORD_SENT_TEXT } from './copy.ts';
 import {
   createOnce,
   firstInvalid,
-  initialsOf,
   isInvalidTokenError,
   newPasswordChecks,
   retryAfterText,
@@ -20,6 +19,7 @@ import {
   signInErrorView,
   validateForm,
 } from './form.ts';
+import { initialsOf } from './initials.ts';
 
 describe('form schema messages', () => {
   it('sign-in: valid email, password of at least 6 characters', () => {

@@ -75,20 +75,6 @@ export function isInvalidTokenError(error: unknown): error is AppError {
   return isAppError(error) && (error.code === 'INVALID_TOKEN' || error.status === 400 || error.status === 404);
 }
 
-/** Initials for the account button: 'Casey Nguyen' → 'CN'; falls back to the e-mail's first letter. */
-export function initialsOf(user: {
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-}): string {
-  const letters = [user.firstName, user.lastName]
-    .map((part) => part?.trim().charAt(0) ?? '')
-    .join('')
-    .toUpperCase();
-  if (letters) return letters;
-  return (user.email?.trim().charAt(0) ?? '?').toUpperCase() || '?';
-}
-
 /**
  * Runs `task` once per key and shares its promise: a verification link is single-use, so React
  * StrictMode's double effects (or a double click) must not send the token twice and then show the

@@ -4,12 +4,12 @@ import {
   greetingFor,
   initials,
   isNavItemActive,
-  isPortalPath,
   PORTAL_NAV,
   type PortalNavSection,
   portalNavFor,
   quickLinksFor,
 } from './nav.ts';
+import { isPortalPath } from './paths.ts';
 import { isRole, roleAtLeast, roleLabel } from './roles.ts';
 
 const labels = (role: unknown) => portalNavFor(role).flatMap((section) => section.items.map((item) => item.label));

@@ -102,11 +102,6 @@ export function isNavItemActive(item: Pick<PortalNavItem, 'to' | 'exact'>, pathn
   return !item.exact && path.startsWith(`${item.to}/`);
 }
 
-/** Paths under /portal render the portal's own shell instead of the public header and footer. */
-export function isPortalPath(pathname: string): boolean {
-  return /^\/portal(?:\/|$)/.test(pathname);
-}
-
 /** 'Good morning' before noon, 'Good afternoon' until 6 pm, then 'Good evening' (local time). */
 export function greetingFor(date: Date): string {
   const hour = date.getHours();

@@ -11,7 +11,7 @@ import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState
 import { flushSync } from 'react-dom';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import { authSession, useAuth } from '../../../lib/auth/session.ts';
-import { initialsOf } from '../form.ts';
+import { initialsOf } from '../initials.ts';
 
 /**
  * Leaves for the home page, then ends the session, so no private page renders without its user.
