@@ -54,8 +54,8 @@ describe('the OpenAPI document', () => {
   it("passes Redocly's recommended rules: no error, and only the justified warnings", async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
-    const describe = (p: NormalizedProblem) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`;
-    expect(problems.filter((p) => p.severity === 'error').map(describe)).toEqual([]);
+    const explain = (p: NormalizedProblem) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`;
+    expect(problems.filter((p) => p.severity === 'error').map(explain)).toEqual([]);
     const unexplained = problems.filter((p) => {
       if (p.severity !== 'warn') return false;
       if (p.ruleId in JUSTIFIED_WARNINGS) return false;
@@ -67,7 +67,7 @@ describe('the OpenAPI document', () => {
       }
       return true;
     });
-    expect(unexplained.map(describe)).toEqual([]);
+    expect(unexplained.map(explain)).toEqual([]);
   });
 
   it('names the server and the bearer scheme', () => {
