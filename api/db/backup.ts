@@ -150,6 +150,14 @@ export async function writeBackup(
     });
 }
 
+async function hasRows(db: Kysely<any>, tables: Table[]): Promise<boolean> {
+  if (tables.length === 0) return false;
+  const { rows } = await sql<{ any: boolean }>`select ${sql.raw(
+    tables.map((t) => `exists(select 1 from ${qualified(t)})`).join(' or '),
+  )} as any`.execute(db);
+  return rows[0]?.any === true;
+}
+
 export interface RestoreReport {
   migration: string;
   statements: number;
@@ -187,19 +195,17 @@ export async function restoreBackup(
       `The database is already at migration ${beyond.at(-1)?.name}, newer than the backup's ${migration}: restore into a new, empty database.`,
     );
   }
+  // Refused before anything changes, the schema included.
+  if (!options.force && (await hasRows(db, await applicationTables(db)))) {
+    throw new BackupError('The database already has data; nothing was restored. Add --force to replace it.');
+  }
   const { error } = await migrator.migrateTo(migration);
   if (error) throw new MigrationError(`Migrating to the backup's ${migration} failed: ${String(error)}`);
 
   const tables = await applicationTables(db);
   let statements = 0;
   await db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ any: boolean }>`select ${sql.raw(
-      tables.map((t) => `exists(select 1 from ${qualified(t)})`).join(' or ') || 'false',
-    )} as any`.execute(trx);
-    if (rows[0]?.any) {
-      if (!options.force) {
-        throw new BackupError('The database already has data; nothing was restored. Add --force to replace it.');
-      }
+    if (await hasRows(trx, tables)) {
       await sql`truncate ${sql.raw(tables.map(qualified).join(', '))} restart identity cascade`.execute(trx);
     }
     // setval is not undone by a rollback: the sequences are set only once every row is in.
