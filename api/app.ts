@@ -43,6 +43,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { httpCachePlugin } from './plugins/http-cache.ts';
 import { legacyPlugin } from './plugins/legacy.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { publicReadCachePlugin } from './plugins/public-read-cache.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -142,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openApiPlugin);
 
   await app.register(httpCachePlugin);
+  // Before the routes, so every route is timed (only when METRICS_TOKEN is set: decision 050).
+  await app.register(metricsPlugin);
 
   await app.register(healthRoutes);
   await app.register(publicReadCachePlugin);

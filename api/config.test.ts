@@ -14,6 +14,7 @@ describe('configuration', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('./data/pglite') });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.jwtSecret).toBeUndefined();
+    expect(config.metricsToken).toBeUndefined();
   });
 
   it('chooses the database from DATABASE_URL', () => {
@@ -64,6 +65,14 @@ describe('configuration', () => {
       'Invalid configuration: LEGACY_DATABASE_URL must be a mysql:// or mariadb:// URL',
     ],
     [{ NODE_ENV: 'production' }, 'Invalid configuration: JWT_SECRET is required when NODE_ENV=production'],
+    [
+      { METRICS_TOKEN: 'short' },
+      'Invalid configuration: METRICS_TOKEN must be at least 32 printable characters without spaces',
+    ],
+    [
+      { METRICS_TOKEN: `with a space ${'x'.repeat(32)}` },
+      'Invalid configuration: METRICS_TOKEN must be at least 32 printable characters without spaces',
+    ],
   ])('names the bad variable in one line: %o', (env, message) => {
     expect(bad(env)).toThrow(ConfigError);
     expect(bad(env)).toThrow(message);

@@ -142,6 +142,10 @@ const envSchema = z.object({
     .enum(['true', 'false', ''], { message: 'must be true or false' })
     .optional()
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined)),
+  METRICS_TOKEN: optionalText.refine(
+    (v) => v === undefined || (v.length >= 32 && /^[\x21-\x7e]+$/.test(v)),
+    'must be at least 32 printable characters without spaces',
+  ),
   LEGACY_DATABASE_URL: optionalText.refine(
     (v) => v === undefined || hasProtocol(v, ['mysql:', 'mariadb:']),
     'must be a mysql:// or mariadb:// URL',
@@ -187,6 +191,11 @@ export interface Config {
   uploadConcurrency: number;
   /** Uploads per signed-in user and upload route in ten minutes (decision 029). */
   uploadRateLimit: number;
+  /**
+   * The bearer token a Prometheus scraper sends to GET /api/metrics. Unset: no metrics are collected and
+   * the route does not exist (decision 050).
+   */
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -227,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveHeartbeatMs: v.LIVE_HEARTBEAT_MS,
     uploadConcurrency: v.UPLOAD_CONCURRENCY,
     uploadRateLimit: v.UPLOAD_RATE_LIMIT,
+    metricsToken: v.METRICS_TOKEN,
   };
 }
 

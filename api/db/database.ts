@@ -26,6 +26,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The server connection settings, when there are some (LISTEN needs its own connection). */
   connectionString?: string;
+  /** The server connection pool, when there is one (the metrics report its use). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,7 @@ export async function openPostgres(
     db,
     kind: 'postgres',
     connectionString: url,
+    pool,
     async close() {
       await db.destroy();
     },

@@ -283,6 +283,11 @@ export interface EventStore {
   append(trx: Transaction<Database>, input: AppendInput): Promise<AppendResult>;
   /** Appends to several streams in turn (a command that moves other registrations of a run, say). */
   appendStreams(trx: Transaction<Database>, inputs: readonly AppendInput[]): Promise<AppendResult[]>;
+  /**
+   * Calls `listener` after each append that wrote events (not a repeated command), with their stream
+   * type and number: the metrics count them. The caller's transaction may still roll back.
+   */
+  onAppended(listener: (streamType: string, count: number) => void): void;
 }
 
 /** The inline projectors for one stream type: the read models that care about it. */
@@ -302,14 +307,24 @@ export function createEventStore(db: Kysely<Database>, projections: readonly Pro
     }
     return projectors;
   };
+  const listeners: Array<(streamType: string, count: number) => void> = [];
   const store: EventStore = {
     db,
     projections,
-    append: (trx, input) => append(trx, input, projectorsOf(input.streamType)),
+    async append(trx, input) {
+      const result = await append(trx, input, projectorsOf(input.streamType));
+      if (!result.duplicate && result.events.length > 0) {
+        for (const listener of listeners) listener(input.streamType, result.events.length);
+      }
+      return result;
+    },
     async appendStreams(trx, inputs) {
       const results: AppendResult[] = [];
       for (const input of inputs) results.push(await store.append(trx, input));
       return results;
+    },
+    onAppended(listener) {
+      listeners.push(listener);
     },
   };
   return store;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../api/db/schema.ts';
 import type { RouteEntry } from '../../api/plugins/access.ts';
+import { METRICS_PATH } from '../../api/plugins/metrics.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
 import { insertAnnouncement, insertDepartment, insertEvent, insertUser } from '../support/factories.ts';
 
@@ -12,13 +13,20 @@ import { insertAnnouncement, insertDepartment, insertEvent, insertUser } from '.
 type Caller = 'anonymous' | 'stranger' | 'owner' | 'admin' | 'super-admin';
 const CALLERS: Caller[] = ['anonymous', 'stranger', 'owner', 'admin', 'super-admin'];
 
+/**
+ * Routes a machine calls with a token of its own instead of an account's: every caller of the matrix
+ * is refused (401), and only that token passes.
+ */
+const METRICS_TOKEN = 'access-matrix-metrics-token-0123456789abcdef';
+const OWN_TOKEN_ROUTES: Record<string, string> = { [METRICS_PATH]: METRICS_TOKEN };
+
 let t: TestApp;
 let headersOf: Record<Caller, Record<string, string>>;
 /** Values for path parameters, by the path's resource; owner-or-admin routes point at the owner's things. */
 let params: Record<string, Record<string, string>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '10000' } });
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT: '10000', METRICS_TOKEN } });
   const db = t.database.db;
   const department = await insertDepartment(db);
   const users: Record<Exclude<Caller, 'anonymous'>, { id: number; role: Role }> = {
@@ -134,6 +142,7 @@ function concretePath(route: RouteEntry): string {
 
 /** Which callers the declared access lets through; owner-or-admin also checks ownership in the handler. */
 function allowed(route: RouteEntry, caller: Caller): boolean {
+  if (route.url in OWN_TOKEN_ROUTES) return false;
   switch (route.access) {
     case 'public':
       return true;
@@ -160,6 +169,7 @@ describe('access matrix', () => {
   it('covers every API route, with a declared access', () => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(40);
+    for (const url of Object.keys(OWN_TOKEN_ROUTES)) expect(routes.map((r) => r.url)).toContain(url);
     for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
   });
 
@@ -178,7 +188,7 @@ describe('access matrix', () => {
         });
         const refused = res.statusCode === 401 || res.statusCode === 403;
         const expectRefusal = !allowed(route, caller);
-        const expectedStatus = caller === 'anonymous' ? 401 : 403;
+        const expectedStatus = caller === 'anonymous' || route.url in OWN_TOKEN_ROUTES ? 401 : 403;
         if (expectRefusal && res.statusCode !== expectedStatus) {
           failures.push(`${route.method} ${url} as ${caller}: expected ${expectedStatus}, got ${res.statusCode}`);
         }
@@ -186,6 +196,15 @@ describe('access matrix', () => {
           failures.push(`${route.method} ${url} as ${caller}: refused with ${res.statusCode} (${res.json().code})`);
         }
         if (res.statusCode >= 500) failures.push(`${route.method} ${url} as ${caller}: ${res.statusCode}`);
+      }
+      const ownToken = OWN_TOKEN_ROUTES[route.url];
+      if (ownToken !== undefined) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: { authorization: `Bearer ${ownToken}` },
+        });
+        if (res.statusCode !== 200) failures.push(`${route.method} ${url} with its own token: ${res.statusCode}`);
       }
     }
     expect(failures).toEqual([]);

@@ -1,0 +1,97 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import metrics from 'fastify-metrics';
+import fp from 'fastify-plugin';
+import { DomainError } from '../domain/errors.ts';
+
+export const METRICS_PATH = '/api/metrics';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether the request carries the metrics token as a bearer token, compared in constant time. */
+function carriesToken(request: FastifyRequest, token: string): boolean {
+  const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+  return given !== undefined && timingSafeEqual(digest(given), digest(token));
+}
+
+/**
+ * Prometheus metrics at GET /api/metrics (decision 050), only when METRICS_TOKEN is set: fastify-metrics
+ * (prom-client) times every registered route by method, route pattern and status, and adds the
+ * process's own figures (memory, CPU, event loop); this plugin adds the open live sockets, the events
+ * appended by this instance, and the use of the database pool. Registered before the routes, so it
+ * sees them all.
+ */
+export const metricsPlugin = fp(async (app: FastifyInstance) => {
+  const token = app.config.metricsToken;
+  if (token === undefined) return;
+
+  const endpoint = {
+    url: METRICS_PATH,
+    method: 'GET',
+    // Not a signed-in route: the scraper's own token is checked below, before the handler.
+    config: { access: 'public', disableMetrics: true },
+    schema: { hide: true },
+    exposeHeadRoute: false,
+    logLevel: 'warn',
+    onRequest: async (request: FastifyRequest) => {
+      if (!carriesToken(request, token)) {
+        throw new DomainError(401, 'UNAUTHORIZED', 'Send the metrics token as a bearer token.');
+      }
+    },
+    handler: () => undefined, // replaced by fastify-metrics
+  } as unknown as RouteOptions;
+
+  await app.register(metrics, {
+    endpoint,
+    // One app per process in production; a test that builds another starts from an empty registry.
+    clearRegisterOnInit: true,
+    defaultMetrics: { enabled: true },
+    routeMetrics: {
+      enabled: { histogram: true, summary: false },
+      overrides: { histogram: { buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] } },
+    },
+  });
+
+  const { client } = app.metrics;
+  const registers = [client.register];
+
+  new client.Gauge({
+    name: 'firefit_live_sockets',
+    help: 'WebSockets open on /api/live on this instance',
+    registers,
+    collect() {
+      this.set(app.liveHub?.stats().sockets ?? 0);
+    },
+  });
+
+  const appended = new client.Counter({
+    name: 'firefit_events_appended_total',
+    help: 'Events this instance appended to the event log, by stream type',
+    labelNames: ['stream_type'],
+    registers,
+  });
+  app.eventStore.onAppended((streamType, count) => appended.inc({ stream_type: streamType }, count));
+
+  const pool = app.database.pool;
+  if (pool) {
+    new client.Gauge({
+      name: 'firefit_database_pool_connections',
+      help: 'Connections of the database pool: total open, idle, and requests waiting for one',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        this.set({ state: 'total' }, pool.totalCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+    new client.Gauge({
+      name: 'firefit_database_pool_max_connections',
+      help: 'The most connections the database pool opens',
+      registers,
+      collect() {
+        this.set(pool.options.max ?? 10);
+      },
+    });
+  }
+});
