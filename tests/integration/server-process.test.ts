@@ -28,7 +28,8 @@ function startServer(env: NodeJS.ProcessEnv): Started {
   return { child, output: () => output, exited };
 }
 
-async function waitFor(started: Started, text: string | RegExp, ms = 30_000): Promise<void> {
+// Generous: a cold start seeds the demo data, which takes a while on a busy 2-core machine.
+async function waitFor(started: Started, text: string | RegExp, ms = 120_000): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     const out = started.output();
@@ -41,7 +42,7 @@ async function waitFor(started: Started, text: string | RegExp, ms = 30_000): Pr
 
 const portOf = (out: string) => Number(/running at http:\/\/localhost:(\d+)/.exec(out)?.[1]);
 
-describe('the server process', () => {
+describe('the server process', { timeout: 300_000 }, () => {
   it('exits with a clear line for a bad setting (78) and an unreachable database (69)', async () => {
     const badPort = startServer({ PORT: 'abc', DATABASE_URL: 'memory://' });
     expect(await badPort.exited).toBe(78);
