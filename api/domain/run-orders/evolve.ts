@@ -36,6 +36,8 @@ export interface RunOrderState {
   orderLocked: boolean;
   /** The heat on the course now (1 before the start). */
   currentHeat: number;
+  /** When the timing table started the current heat; null before the run starts (or in an optimistic fold). */
+  currentHeatStartedAt?: string | null;
   seeding: SeedingRule | null;
   /** Arrangements before each undoable change, most recent last. */
   undo: Slots[];
@@ -54,6 +56,7 @@ export const initialRunOrderState = (): RunOrderState => ({
   lockedPairs: [],
   orderLocked: false,
   currentHeat: 1,
+  currentHeatStartedAt: null,
   seeding: null,
   undo: [],
   redo: [],
@@ -131,8 +134,10 @@ function applyEvent(state: RunOrderState, event: RunOrderEvent, version: number)
       return { ...state, orderLocked: true };
     case 'OrderUnlocked':
       return { ...state, orderLocked: false };
-    case 'CurrentHeatSet':
-      return { ...state, currentHeat: event.data.heat };
+    case 'CurrentHeatSet': {
+      const at = event.recordedAt instanceof Date ? event.recordedAt.toISOString() : (event.recordedAt ?? null);
+      return { ...state, currentHeat: event.data.heat, currentHeatStartedAt: at };
+    }
     case 'StateSaved':
       return {
         ...state,
