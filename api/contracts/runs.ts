@@ -53,7 +53,7 @@ export const participantLimitSchema = z
   .max(RUN_LIMITS.participantLimitMax, participantLimitMessage);
 
 export const HEAT_DURATION_LIMITS = { min: 30, max: 3600 } as const;
-const heatDurationMessage = `The heat duration must be a whole number of seconds from ${HEAT_DURATION_LIMITS.min} to ${HEAT_DURATION_LIMITS.max}`;
+const heatDurationMessage = `The heat duration must be from ${HEAT_DURATION_LIMITS.min} seconds to ${HEAT_DURATION_LIMITS.max / 60} minutes, in whole seconds`;
 export const heatDurationSchema = z
   .number({ error: heatDurationMessage })
   .int(heatDurationMessage)

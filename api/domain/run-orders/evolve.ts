@@ -84,7 +84,7 @@ export function evolve(state: RunOrderState, event: RunOrderEventEnvelope): RunO
   };
 }
 
-function applyEvent(state: RunOrderState, event: RunOrderEvent, version: number): RunOrderState {
+function applyEvent(state: RunOrderState, event: RunOrderEventEnvelope, version: number): RunOrderState {
   if (ARRANGEMENT_EVENTS.has(event.type)) {
     const data = event.data as { slots: Slots; heatSize?: number; seeding?: SeedingRule };
     return {
