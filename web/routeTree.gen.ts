@@ -29,6 +29,7 @@ import { Route as PortalIndexRouteImport } from './routes/portal/index'
 import { Route as PortalAdminUsersRouteImport } from './routes/portal/admin-users'
 import { Route as PortalProfileRouteImport } from './routes/portal/profile'
 import { Route as ResultsIndexRouteImport } from './routes/results/index'
+import { Route as DisplayEventsEventIdRouteImport } from './routes/display/events/$eventId'
 import { Route as DisplayRunsRunIdRouteImport } from './routes/display/runs/$runId'
 import { Route as PortalAnnouncementsIndexRouteImport } from './routes/portal/announcements/index'
 import { Route as PortalAnnouncementsIdRouteImport } from './routes/portal/announcements/$id'
@@ -156,6 +157,11 @@ const PortalProfileRoute = PortalProfileRouteImport.update({
 const ResultsIndexRoute = ResultsIndexRouteImport.update({
   id: '/results/',
   path: '/results/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DisplayEventsEventIdRoute = DisplayEventsEventIdRouteImport.update({
+  id: '/display/events/$eventId',
+  path: '/display/events/$eventId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DisplayRunsRunIdRoute = DisplayRunsRunIdRouteImport.update({
@@ -327,6 +333,7 @@ export interface FileRoutesByFullPath {
   '/events/': typeof EventsIndexRoute
   '/portal/': typeof PortalIndexRoute
   '/results/': typeof ResultsIndexRoute
+  '/display/events/$eventId': typeof DisplayEventsEventIdRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/announcements/$id': typeof PortalAnnouncementsIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
@@ -376,6 +383,7 @@ export interface FileRoutesByTo {
   '/events': typeof EventsIndexRoute
   '/portal': typeof PortalIndexRoute
   '/results': typeof ResultsIndexRoute
+  '/display/events/$eventId': typeof DisplayEventsEventIdRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/announcements/$id': typeof PortalAnnouncementsIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
@@ -427,6 +435,7 @@ export interface FileRoutesById {
   '/events/': typeof EventsIndexRoute
   '/portal/': typeof PortalIndexRoute
   '/results/': typeof ResultsIndexRoute
+  '/display/events/$eventId': typeof DisplayEventsEventIdRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/announcements/$id': typeof PortalAnnouncementsIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
@@ -479,6 +488,7 @@ export interface FileRouteTypes {
     | '/events/'
     | '/portal/'
     | '/results/'
+    | '/display/events/$eventId'
     | '/display/runs/$runId'
     | '/portal/announcements/$id'
     | '/portal/departments/$id'
@@ -528,6 +538,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/portal'
     | '/results'
+    | '/display/events/$eventId'
     | '/display/runs/$runId'
     | '/portal/announcements/$id'
     | '/portal/departments/$id'
@@ -578,6 +589,7 @@ export interface FileRouteTypes {
     | '/events/'
     | '/portal/'
     | '/results/'
+    | '/display/events/$eventId'
     | '/display/runs/$runId'
     | '/portal/announcements/$id'
     | '/portal/departments/$id'
@@ -626,6 +638,7 @@ export interface RootRouteChildren {
   AnnouncementsIndexRoute: typeof AnnouncementsIndexRoute
   EventsIndexRoute: typeof EventsIndexRoute
   ResultsIndexRoute: typeof ResultsIndexRoute
+  DisplayEventsEventIdRoute: typeof DisplayEventsEventIdRoute
   DisplayRunsRunIdRoute: typeof DisplayRunsRunIdRoute
   ResultsCompetitorsUserIdRoute: typeof ResultsCompetitorsUserIdRoute
   ResultsEventsEventIdRoute: typeof ResultsEventsEventIdRoute
@@ -771,6 +784,13 @@ declare module '@tanstack/react-router' {
       path: '/results'
       fullPath: '/results/'
       preLoaderRoute: typeof ResultsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/display/events/$eventId': {
+      id: '/display/events/$eventId'
+      path: '/display/events/$eventId'
+      fullPath: '/display/events/$eventId'
+      preLoaderRoute: typeof DisplayEventsEventIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/display/runs/$runId': {
@@ -1056,6 +1076,7 @@ const rootRouteChildren: RootRouteChildren = {
   AnnouncementsIndexRoute: AnnouncementsIndexRoute,
   EventsIndexRoute: EventsIndexRoute,
   ResultsIndexRoute: ResultsIndexRoute,
+  DisplayEventsEventIdRoute: DisplayEventsEventIdRoute,
   DisplayRunsRunIdRoute: DisplayRunsRunIdRoute,
   ResultsCompetitorsUserIdRoute: ResultsCompetitorsUserIdRoute,
   ResultsEventsEventIdRoute: ResultsEventsEventIdRoute,

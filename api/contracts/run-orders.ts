@@ -301,6 +301,8 @@ const eventDisplayRunSchema = z.object({
   runId: z.number().int(),
   runName: z.string(),
   runCategory: z.string(),
+  /** The run order's version: the screen follows each run's stream from it. */
+  version: z.number().int(),
   heatCount: z.number().int(),
   currentHeat: z.number().int(),
   /** The timing table has started one of its heats. */

@@ -453,6 +453,7 @@ export async function eventDisplay(
       runId: run.id,
       runName: run.name,
       runCategory: run.category,
+      version: run.state.version,
       heatCount: run.heatCount,
       currentHeat: run.state.currentHeat,
       started: run.started,
