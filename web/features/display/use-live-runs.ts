@@ -18,9 +18,10 @@ export function useLiveRuns(runs: readonly { runId: number; version: number }[] 
   for (const run of runs ?? []) versions.current.set(run.runId, run.version);
   // A new socket only when the set of runs changes, not on every new version.
   const ids = (runs ?? []).map((r) => r.runId).join(',');
+  const ready = runs !== undefined;
 
   useEffect(() => {
-    if (runs === undefined) return;
+    if (!ready) return;
     const followed = ids === '' ? [] : ids.split(',').map(Number);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const subscribed = new Set<number>();
@@ -44,8 +45,7 @@ export function useLiveRuns(runs: readonly { runId: number; version: number }[] 
       clearTimeout(timer);
       socket.close();
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: `ids` stands for the runs followed.
-  }, [ids, runs === undefined, queryClient]);
+  }, [ids, ready, queryClient]);
 
-  return { reconnecting: runs !== undefined && status === 'reconnecting' };
+  return { reconnecting: ready && status === 'reconnecting' };
 }
