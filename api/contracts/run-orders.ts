@@ -193,6 +193,8 @@ export const runOrderViewSchema = z.object({
   heatSize: z.number().int(),
   /** The heat on the course now, as the timing table set it. */
   currentHeat: z.number().int(),
+  /** When the timing table started it; null before the run starts ("next heat" then starts heat 1). */
+  currentHeatStartedAt: z.iso.datetime().nullable(),
   orderLocked: z.boolean(),
   lockedPositions: z.array(z.number().int()),
   lockedPairs: z.array(z.number().int()),

@@ -135,7 +135,11 @@ function applyEvent(state: RunOrderState, event: RunOrderEventEnvelope, version:
     case 'OrderUnlocked':
       return { ...state, orderLocked: false };
     case 'CurrentHeatSet': {
-      const at = event.recordedAt instanceof Date ? event.recordedAt.toISOString() : (event.recordedAt ?? null);
+      // Folded without a time (the board's optimistic fold): the start stays as known until the answer.
+      const at =
+        event.recordedAt instanceof Date
+          ? event.recordedAt.toISOString()
+          : (event.recordedAt ?? state.currentHeatStartedAt ?? null);
       return { ...state, currentHeat: event.data.heat, currentHeatStartedAt: at };
     }
     case 'StateSaved':

@@ -215,6 +215,7 @@ export async function runOrderView(
     version: order.version,
     heatSize: order.heatSize,
     currentHeat: order.currentHeat ?? 1,
+    currentHeatStartedAt: order.currentHeatStartedAt ?? null,
     orderLocked: order.orderLocked,
     lockedPositions: order.lockedPositions,
     lockedPairs: order.lockedPairs,

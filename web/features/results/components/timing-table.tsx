@@ -4,6 +4,7 @@ import { ClipboardCheck, FileUp, Keyboard, MonitorPlay, SkipForward, Wifi, WifiO
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ResultDto, TimingView } from '../../../../api/contracts/results.ts';
 import { INFRACTIONS } from '../../../../api/domain/results/penalties.ts';
+import { nextHeatStep } from '../../../../api/domain/run-orders/current-heat.ts';
 import { formatTime } from '../../../../api/domain/times.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { EmptyState, PortalPageHeader } from '../../../components/states.tsx';
@@ -235,18 +236,19 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
 
   const currentHeat = view.currentHeat;
   const heatCount = view.heats.length;
+  const step = nextHeatStep({ currentHeat, heatCount, currentHeatStartedAt: view.currentHeatStartedAt });
   const nextHeat = async () => {
     if (heatBusy) return;
-    if (currentHeat >= heatCount) {
+    if (!step) {
       refuse(`Heat ${currentHeat} is the last heat.`);
       return;
     }
     setHeatBusy(true);
     try {
-      await setCurrentHeat(runId, view.runOrderVersion, currentHeat + 1);
-      say(`Heat ${currentHeat + 1} is on the course.`);
+      await setCurrentHeat(runId, view.runOrderVersion, step.heat);
+      say(`Heat ${step.heat} is on the course.`);
       refreshRun(queryClient, runId);
-      focusLane(firstLaneOfHeat(lanes, currentHeat + 1));
+      focusLane(firstLaneOfHeat(lanes, step.heat));
     } catch (error) {
       refuse(
         isAppError(error) && error.status === 409
@@ -368,11 +370,12 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
         <button
           type="button"
           onClick={() => void nextHeat()}
-          disabled={heatBusy || currentHeat >= heatCount}
+          disabled={heatBusy || !step}
           className={buttonClass('primary', 'sm')}
           aria-keyshortcuts="PageDown"
         >
-          <SkipForward aria-hidden="true" className="size-4" /> Next heat <kbd className="text-xs opacity-80">PgDn</kbd>
+          <SkipForward aria-hidden="true" className="size-4" /> {step?.label ?? 'Next heat'}{' '}
+          <kbd className="text-xs opacity-80">PgDn</kbd>
         </button>
         <button
           type="button"
