@@ -29,6 +29,7 @@ import { Route as PortalIndexRouteImport } from './routes/portal/index'
 import { Route as PortalAdminUsersRouteImport } from './routes/portal/admin-users'
 import { Route as PortalProfileRouteImport } from './routes/portal/profile'
 import { Route as ResultsIndexRouteImport } from './routes/results/index'
+import { Route as StartListsRunIdRouteImport } from './routes/start-lists/$runId'
 import { Route as DisplayEventsEventIdRouteImport } from './routes/display/events/$eventId'
 import { Route as DisplayRunsRunIdRouteImport } from './routes/display/runs/$runId'
 import { Route as PortalAnnouncementsIndexRouteImport } from './routes/portal/announcements/index'
@@ -157,6 +158,11 @@ const PortalProfileRoute = PortalProfileRouteImport.update({
 const ResultsIndexRoute = ResultsIndexRouteImport.update({
   id: '/results/',
   path: '/results/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StartListsRunIdRoute = StartListsRunIdRouteImport.update({
+  id: '/start-lists/$runId',
+  path: '/start-lists/$runId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DisplayEventsEventIdRoute = DisplayEventsEventIdRouteImport.update({
@@ -329,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/events/$id': typeof EventsIdRoute
   '/portal/admin-users': typeof PortalAdminUsersRoute
   '/portal/profile': typeof PortalProfileRoute
+  '/start-lists/$runId': typeof StartListsRunIdRoute
   '/announcements/': typeof AnnouncementsIndexRoute
   '/events/': typeof EventsIndexRoute
   '/portal/': typeof PortalIndexRoute
@@ -379,6 +386,7 @@ export interface FileRoutesByTo {
   '/events/$id': typeof EventsIdRoute
   '/portal/admin-users': typeof PortalAdminUsersRoute
   '/portal/profile': typeof PortalProfileRoute
+  '/start-lists/$runId': typeof StartListsRunIdRoute
   '/announcements': typeof AnnouncementsIndexRoute
   '/events': typeof EventsIndexRoute
   '/portal': typeof PortalIndexRoute
@@ -431,6 +439,7 @@ export interface FileRoutesById {
   '/events/$id': typeof EventsIdRoute
   '/portal/admin-users': typeof PortalAdminUsersRoute
   '/portal/profile': typeof PortalProfileRoute
+  '/start-lists/$runId': typeof StartListsRunIdRoute
   '/announcements/': typeof AnnouncementsIndexRoute
   '/events/': typeof EventsIndexRoute
   '/portal/': typeof PortalIndexRoute
@@ -484,6 +493,7 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/portal/admin-users'
     | '/portal/profile'
+    | '/start-lists/$runId'
     | '/announcements/'
     | '/events/'
     | '/portal/'
@@ -534,6 +544,7 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/portal/admin-users'
     | '/portal/profile'
+    | '/start-lists/$runId'
     | '/announcements'
     | '/events'
     | '/portal'
@@ -585,6 +596,7 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/portal/admin-users'
     | '/portal/profile'
+    | '/start-lists/$runId'
     | '/announcements/'
     | '/events/'
     | '/portal/'
@@ -635,6 +647,7 @@ export interface RootRouteChildren {
   AnnouncementsIdRoute: typeof AnnouncementsIdRoute
   DepartmentsIdRoute: typeof DepartmentsIdRoute
   EventsIdRoute: typeof EventsIdRoute
+  StartListsRunIdRoute: typeof StartListsRunIdRoute
   AnnouncementsIndexRoute: typeof AnnouncementsIndexRoute
   EventsIndexRoute: typeof EventsIndexRoute
   ResultsIndexRoute: typeof ResultsIndexRoute
@@ -784,6 +797,13 @@ declare module '@tanstack/react-router' {
       path: '/results'
       fullPath: '/results/'
       preLoaderRoute: typeof ResultsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/start-lists/$runId': {
+      id: '/start-lists/$runId'
+      path: '/start-lists/$runId'
+      fullPath: '/start-lists/$runId'
+      preLoaderRoute: typeof StartListsRunIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/display/events/$eventId': {
@@ -1073,6 +1093,7 @@ const rootRouteChildren: RootRouteChildren = {
   AnnouncementsIdRoute: AnnouncementsIdRoute,
   DepartmentsIdRoute: DepartmentsIdRoute,
   EventsIdRoute: EventsIdRoute,
+  StartListsRunIdRoute: StartListsRunIdRoute,
   AnnouncementsIndexRoute: AnnouncementsIndexRoute,
   EventsIndexRoute: EventsIndexRoute,
   ResultsIndexRoute: ResultsIndexRoute,

@@ -338,6 +338,8 @@ export const myHeatsSchema = z.object({
       eventName: z.string(),
       runId: z.number().int(),
       runName: z.string(),
+      /** The run order's version: the page follows the run's stream from it. */
+      version: z.number().int(),
       /** The team's name for a team entry, null for one's own individual entry. */
       teamName: z.string().nullable(),
       heat: z.number().int(),

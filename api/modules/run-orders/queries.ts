@@ -516,6 +516,7 @@ export async function myHeats(db: Kysely<Database>, userId: number, now: Date, e
       eventName: row.event_name,
       runId: row.run_id,
       runName: row.run_name,
+      version: run.state.version,
       teamName: row.team_name,
       heat,
       heatCount: run.heatCount,
