@@ -354,7 +354,11 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
 
       <div className="mb-4 flex flex-wrap items-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
         <p className="mr-auto text-sm font-semibold text-slate-900" data-testid="current-heat">
-          {heatCount === 0 ? 'No heats yet' : `Heat ${currentHeat} of ${heatCount} on the course`}
+          {heatCount === 0
+            ? 'No heats yet'
+            : view.currentHeatStartedAt
+              ? `Heat ${currentHeat} of ${heatCount} on the course`
+              : `Not started: ${heatCount} ${heatCount === 1 ? 'heat' : 'heats'}`}
         </p>
         <span
           className={`inline-flex items-center gap-1 text-xs font-semibold ${live === 'open' ? 'text-green-800' : 'text-amber-800'}`}
