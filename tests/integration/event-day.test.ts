@@ -140,6 +140,15 @@ describe('the event-wide display', () => {
       expect((await send('GET', `/api/run-orders/event/${bad}/display`, undefined, null)).statusCode).toBe(400);
   });
 
+  it('the run display never shows an e-mail, even for a competitor without a name', async () => {
+    const nameless = await insertUser(db(), { first_name: '', last_name: '', email: 'nameless.runner@example.com' });
+    const { run } = await runOf(event.id, [nameless]);
+    const res = await send('GET', `/api/run-orders/run/${run.id}/display`, undefined, null);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('@');
+    expect(res.body).toContain('Competitor');
+  });
+
   it('never names an inactive run, and carries no e-mail', async () => {
     const day = await insertEvent(db(), { start_date: '2027-06-05' });
     const person = await insertUser(db(), { email: 'hidden.competitor@example.com' });

@@ -68,11 +68,15 @@ export async function runForOrder(
   return query.executeTakeFirst();
 }
 
-/** Every registration of the run (any status) as the order sees it, by id. */
+/**
+ * Every registration of the run (any status) as the order sees it, by id. A person without a name is
+ * named by their e-mail for admins; publicNames (the public views) never shows an e-mail.
+ */
 export async function registrationFacts(
   db: Kysely<Database>,
   runId: number,
   onlyIds?: readonly number[],
+  options: { publicNames?: boolean } = {},
 ): Promise<Map<number, RunOrderEntry>> {
   let query = db
     .selectFrom('registrations as r')
@@ -127,7 +131,9 @@ export async function registrationFacts(
   return new Map(
     rows.map((row) => {
       const personName =
-        [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email || `Registration ${row.id}`;
+        [row.first_name, row.last_name].filter(Boolean).join(' ') ||
+        (options.publicNames ? 'Competitor' : row.email) ||
+        `Registration ${row.id}`;
       const personIds =
         row.team_id !== null
           ? [
@@ -290,6 +296,7 @@ export async function runOrderDisplay(db: Kysely<Database>, run: RunForOrder, no
     db,
     run.id,
     state.slots.filter((id): id is number => id !== null),
+    { publicNames: true },
   );
   const layout = layoutOf(state);
   const lane = (position: number) => {
