@@ -36,7 +36,13 @@ beforeAll(async () => {
   ({ site, browser } = await startSiteAndBrowser({ env: { AUTH_RATE_LIMIT: '1000' } }));
   const db = site.database.db;
   const department = await insertDepartment(db, { name: 'Estevan Fire Rescue', city: 'Estevan', province: 'SK' });
-  admin = await insertUser(db, { role: 'admin', first_name: 'Ari', last_name: 'Desk' });
+  admin = await insertUser(db, {
+    role: 'admin',
+    email: 'ari@example.org',
+    first_name: 'Ari',
+    last_name: 'Desk',
+    password_hash: await hash(PASSWORD),
+  });
   event = await insertEvent(db, { name: 'Estevan Firefit Day', start_date: '2027-06-05' });
   const run = (name: string, category: string, start: string) =>
     insertRun(db, event.id, {
@@ -152,11 +158,30 @@ describe("a competitor's heat", () => {
       .waitFor();
     await screenshot(page, 'event-page-my-heat-1440');
 
-    // An admin moves Mia to the first position on the board (the board's own command).
-    const from = (await view(morning.id)).slots.indexOf(miaRegistration);
-    expect(from).toBe(4);
-    await command(morning.id, 'PATCH', '/positions/move', { sourcePosition: from + 1, targetPosition: 1 });
+    // An admin moves Mia's heat (heat 3) to the front on the board, by keyboard.
+    expect((await view(morning.id)).slots.indexOf(miaRegistration)).toBe(4);
+    const board = await openPage(browser, 'desktop');
+    await signIn(board, site, admin.email, PASSWORD);
+    await board.goto(`${site.baseUrl}/portal/run-orders/${morning.id}`, { waitUntil: 'networkidle' });
+    await board.getByRole('button', { name: 'Move heat 3' }).focus();
+    await board.keyboard.press('Space');
+    const region = board.locator('[id^="DndLiveRegion"]');
+    await poll(async () => {
+      const text = (await region.textContent()) ?? '';
+      if (!text.includes('over heat 1.')) await board.keyboard.press('ArrowUp');
+      return text;
+    }).toContain('Heat 3 is over heat 1.');
+    await board.keyboard.press('Space');
+    await poll(async () => (await view(morning.id)).slots.indexOf(miaRegistration)).toBe(0);
     await poll(() => mine.getByTestId('my-heat-text').textContent()).toMatch(/^Heat 1, pair 1, left lane/);
+
+    // "Next heat" is one button and Page Down on the board.
+    await board.getByTestId('board-current-heat').getByText('heat 2 of 3').waitFor();
+    await board.getByRole('button', { name: /^Next heat/ }).waitFor();
+    await board.keyboard.press('PageDown');
+    await board.getByTestId('board-current-heat').getByText('heat 3 of 3').waitFor();
+    await screenshot(board, 'run-order-board-next-heat-1440');
+    await board.context().close();
     await expectNoSeriousAxeViolations(page);
 
     // The same on My registrations, and the public start list the event page links to.
