@@ -119,10 +119,10 @@ export function BoardToolbar(props: ToolbarProps) {
               disabled={!step}
               onClick={() => step && props.onCurrentHeat(step.heat)}
               aria-keyshortcuts="PageDown"
-              title="Page Down (or >)"
+              title={step ? 'Page Down (or >)' : 'The last heat is on the course'}
             >
               <SkipForward aria-hidden="true" className="size-4" />
-              {step?.label ?? 'Last heat on the course'} <kbd className="text-xs opacity-80">PgDn</kbd>
+              {step?.label ?? 'Next heat'} <kbd className="text-xs opacity-80">PgDn</kbd>
             </button>
           </div>
         </div>
