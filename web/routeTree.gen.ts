@@ -29,6 +29,8 @@ import { Route as PortalIndexRouteImport } from './routes/portal/index'
 import { Route as PortalAdminUsersRouteImport } from './routes/portal/admin-users'
 import { Route as PortalProfileRouteImport } from './routes/portal/profile'
 import { Route as ResultsIndexRouteImport } from './routes/results/index'
+import { Route as StartListsRunIdRouteImport } from './routes/start-lists/$runId'
+import { Route as DisplayEventsEventIdRouteImport } from './routes/display/events/$eventId'
 import { Route as DisplayRunsRunIdRouteImport } from './routes/display/runs/$runId'
 import { Route as PortalAnnouncementsIndexRouteImport } from './routes/portal/announcements/index'
 import { Route as PortalAnnouncementsIdRouteImport } from './routes/portal/announcements/$id'
@@ -156,6 +158,16 @@ const PortalProfileRoute = PortalProfileRouteImport.update({
 const ResultsIndexRoute = ResultsIndexRouteImport.update({
   id: '/results/',
   path: '/results/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StartListsRunIdRoute = StartListsRunIdRouteImport.update({
+  id: '/start-lists/$runId',
+  path: '/start-lists/$runId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DisplayEventsEventIdRoute = DisplayEventsEventIdRouteImport.update({
+  id: '/display/events/$eventId',
+  path: '/display/events/$eventId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DisplayRunsRunIdRoute = DisplayRunsRunIdRouteImport.update({
@@ -323,10 +335,12 @@ export interface FileRoutesByFullPath {
   '/events/$id': typeof EventsIdRoute
   '/portal/admin-users': typeof PortalAdminUsersRoute
   '/portal/profile': typeof PortalProfileRoute
+  '/start-lists/$runId': typeof StartListsRunIdRoute
   '/announcements/': typeof AnnouncementsIndexRoute
   '/events/': typeof EventsIndexRoute
   '/portal/': typeof PortalIndexRoute
   '/results/': typeof ResultsIndexRoute
+  '/display/events/$eventId': typeof DisplayEventsEventIdRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/announcements/$id': typeof PortalAnnouncementsIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
@@ -372,10 +386,12 @@ export interface FileRoutesByTo {
   '/events/$id': typeof EventsIdRoute
   '/portal/admin-users': typeof PortalAdminUsersRoute
   '/portal/profile': typeof PortalProfileRoute
+  '/start-lists/$runId': typeof StartListsRunIdRoute
   '/announcements': typeof AnnouncementsIndexRoute
   '/events': typeof EventsIndexRoute
   '/portal': typeof PortalIndexRoute
   '/results': typeof ResultsIndexRoute
+  '/display/events/$eventId': typeof DisplayEventsEventIdRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/announcements/$id': typeof PortalAnnouncementsIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
@@ -423,10 +439,12 @@ export interface FileRoutesById {
   '/events/$id': typeof EventsIdRoute
   '/portal/admin-users': typeof PortalAdminUsersRoute
   '/portal/profile': typeof PortalProfileRoute
+  '/start-lists/$runId': typeof StartListsRunIdRoute
   '/announcements/': typeof AnnouncementsIndexRoute
   '/events/': typeof EventsIndexRoute
   '/portal/': typeof PortalIndexRoute
   '/results/': typeof ResultsIndexRoute
+  '/display/events/$eventId': typeof DisplayEventsEventIdRoute
   '/display/runs/$runId': typeof DisplayRunsRunIdRoute
   '/portal/announcements/$id': typeof PortalAnnouncementsIdRoute
   '/portal/departments/$id': typeof PortalDepartmentsIdRoute
@@ -475,10 +493,12 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/portal/admin-users'
     | '/portal/profile'
+    | '/start-lists/$runId'
     | '/announcements/'
     | '/events/'
     | '/portal/'
     | '/results/'
+    | '/display/events/$eventId'
     | '/display/runs/$runId'
     | '/portal/announcements/$id'
     | '/portal/departments/$id'
@@ -524,10 +544,12 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/portal/admin-users'
     | '/portal/profile'
+    | '/start-lists/$runId'
     | '/announcements'
     | '/events'
     | '/portal'
     | '/results'
+    | '/display/events/$eventId'
     | '/display/runs/$runId'
     | '/portal/announcements/$id'
     | '/portal/departments/$id'
@@ -574,10 +596,12 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/portal/admin-users'
     | '/portal/profile'
+    | '/start-lists/$runId'
     | '/announcements/'
     | '/events/'
     | '/portal/'
     | '/results/'
+    | '/display/events/$eventId'
     | '/display/runs/$runId'
     | '/portal/announcements/$id'
     | '/portal/departments/$id'
@@ -623,9 +647,11 @@ export interface RootRouteChildren {
   AnnouncementsIdRoute: typeof AnnouncementsIdRoute
   DepartmentsIdRoute: typeof DepartmentsIdRoute
   EventsIdRoute: typeof EventsIdRoute
+  StartListsRunIdRoute: typeof StartListsRunIdRoute
   AnnouncementsIndexRoute: typeof AnnouncementsIndexRoute
   EventsIndexRoute: typeof EventsIndexRoute
   ResultsIndexRoute: typeof ResultsIndexRoute
+  DisplayEventsEventIdRoute: typeof DisplayEventsEventIdRoute
   DisplayRunsRunIdRoute: typeof DisplayRunsRunIdRoute
   ResultsCompetitorsUserIdRoute: typeof ResultsCompetitorsUserIdRoute
   ResultsEventsEventIdRoute: typeof ResultsEventsEventIdRoute
@@ -771,6 +797,20 @@ declare module '@tanstack/react-router' {
       path: '/results'
       fullPath: '/results/'
       preLoaderRoute: typeof ResultsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/start-lists/$runId': {
+      id: '/start-lists/$runId'
+      path: '/start-lists/$runId'
+      fullPath: '/start-lists/$runId'
+      preLoaderRoute: typeof StartListsRunIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/display/events/$eventId': {
+      id: '/display/events/$eventId'
+      path: '/display/events/$eventId'
+      fullPath: '/display/events/$eventId'
+      preLoaderRoute: typeof DisplayEventsEventIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/display/runs/$runId': {
@@ -1053,9 +1093,11 @@ const rootRouteChildren: RootRouteChildren = {
   AnnouncementsIdRoute: AnnouncementsIdRoute,
   DepartmentsIdRoute: DepartmentsIdRoute,
   EventsIdRoute: EventsIdRoute,
+  StartListsRunIdRoute: StartListsRunIdRoute,
   AnnouncementsIndexRoute: AnnouncementsIndexRoute,
   EventsIndexRoute: EventsIndexRoute,
   ResultsIndexRoute: ResultsIndexRoute,
+  DisplayEventsEventIdRoute: DisplayEventsEventIdRoute,
   DisplayRunsRunIdRoute: DisplayRunsRunIdRoute,
   ResultsCompetitorsUserIdRoute: ResultsCompetitorsUserIdRoute,
   ResultsEventsEventIdRoute: ResultsEventsEventIdRoute,

@@ -402,6 +402,8 @@ export const timingViewSchema = z.object({
   /** The run order's version and current heat ("next heat" is the run order's SetCurrentHeat). */
   runOrderVersion: z.number().int(),
   currentHeat: z.number().int(),
+  /** When the timing table started the current heat; null before the run starts. */
+  currentHeatStartedAt: z.iso.datetime().nullable(),
   heatSize: z.number().int(),
   /** The fastest official time ever in a run of the same format and category (any event). */
   bestEverMs: z.number().int().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEEDING_RULES } from '../domain/run-orders/events.ts';
-import { MAX_ID, textInput, wholeNumberParam } from './common.ts';
+import { idQuery, MAX_ID, textInput, wholeNumberParam } from './common.ts';
 import { COMMAND_ID_PATTERN } from './registrations.ts';
 
 /**
@@ -193,6 +193,8 @@ export const runOrderViewSchema = z.object({
   heatSize: z.number().int(),
   /** The heat on the course now, as the timing table set it. */
   currentHeat: z.number().int(),
+  /** When the timing table started it; null before the run starts ("next heat" then starts heat 1). */
+  currentHeatStartedAt: z.iso.datetime().nullable(),
   orderLocked: z.boolean(),
   lockedPositions: z.array(z.number().int()),
   lockedPairs: z.array(z.number().int()),
@@ -269,9 +271,13 @@ export const runOrderDisplaySchema = z.object({
   version: z.number().int(),
   heatSize: z.number().int(),
   currentHeat: z.number().int(),
+  /** When the timing table started the current heat; null before the run starts. */
+  currentHeatStartedAt: z.iso.datetime().nullable(),
   heats: z.array(
     z.object({
       heat: z.number().int(),
+      /** Estimated start (docs/decisions/047); the actual one for the heat on the course; null when unknown or done. */
+      estimatedStart: z.iso.datetime().nullable(),
       pairs: z.array(
         z.object({
           pair: z.number().int(),
@@ -289,3 +295,64 @@ export const runOrderDisplaySchema = z.object({
   ),
 });
 export type RunOrderDisplay = z.infer<typeof runOrderDisplaySchema>;
+
+export const eventDisplayParamsSchema = z.object({ eventId: idQuery('eventId') });
+
+/** A run of the event-wide display: where it stands in the day. */
+const eventDisplayRunSchema = z.object({
+  runId: z.number().int(),
+  runName: z.string(),
+  runCategory: z.string(),
+  /** The run order's version: the screen follows each run's stream from it. */
+  version: z.number().int(),
+  heatCount: z.number().int(),
+  currentHeat: z.number().int(),
+  /** The timing table has started one of its heats. */
+  started: z.boolean(),
+  /** Estimated start of its first heat (null once started, or when unknown). */
+  estimatedStart: z.iso.datetime().nullable(),
+});
+
+/**
+ * The event-wide venue display (docs/decisions/048): the run on the course now (the one whose heat the
+ * timing table started last) and the next run not started yet, with the event's runs in their order of
+ * the day. Public fields only.
+ */
+export const eventDisplaySchema = z.object({
+  eventId: z.number().int(),
+  eventName: z.string(),
+  runningRunId: z.number().int().nullable(),
+  nextRunId: z.number().int().nullable(),
+  runs: z.array(eventDisplayRunSchema),
+});
+export type EventDisplay = z.infer<typeof eventDisplaySchema>;
+
+export const myHeatsQuerySchema = z.object({ eventId: idQuery('eventId').optional() }).strict();
+
+/** The signed-in competitor's places in published run orders: heat, pair, lane and estimated start. */
+export const myHeatsSchema = z.object({
+  data: z.array(
+    z.object({
+      registrationId: z.number().int(),
+      eventId: z.number().int(),
+      eventName: z.string(),
+      runId: z.number().int(),
+      runName: z.string(),
+      /** The run order's version: the page follows the run's stream from it. */
+      version: z.number().int(),
+      /** The team's name for a team entry, null for one's own individual entry. */
+      teamName: z.string().nullable(),
+      heat: z.number().int(),
+      heatCount: z.number().int(),
+      pair: z.number().int(),
+      lane: z.enum(['left', 'right']),
+      position: z.number().int(),
+      currentHeat: z.number().int(),
+      /** The run has started (the timing table started a heat). */
+      started: z.boolean(),
+      estimatedStart: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+export type MyHeats = z.infer<typeof myHeatsSchema>;
+export type MyHeat = MyHeats['data'][number];

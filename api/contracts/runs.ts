@@ -24,6 +24,8 @@ export const runSchema = z.object({
   /** The run's own registration window; a bound left null falls back to the event's registration dates. */
   registrationOpensAt: z.iso.datetime().nullable(),
   registrationClosesAt: z.iso.datetime().nullable(),
+  /** How long one heat takes, in seconds; with the start time it gives each heat's estimated start. */
+  heatDurationSeconds: z.number().int().nullable(),
   confirmedCount: z.number().int(),
   waitlistCount: z.number().int(),
   /** Places left before new entries join the waitlist (never negative). */
@@ -50,6 +52,14 @@ export const participantLimitSchema = z
   .min(RUN_LIMITS.participantLimitMin, participantLimitMessage)
   .max(RUN_LIMITS.participantLimitMax, participantLimitMessage);
 
+export const HEAT_DURATION_LIMITS = { min: 30, max: 3600 } as const;
+const heatDurationMessage = `The heat duration must be from ${HEAT_DURATION_LIMITS.min} seconds to ${HEAT_DURATION_LIMITS.max / 60} minutes, in whole seconds`;
+export const heatDurationSchema = z
+  .number({ error: heatDurationMessage })
+  .int(heatDurationMessage)
+  .min(HEAT_DURATION_LIMITS.min, heatDurationMessage)
+  .max(HEAT_DURATION_LIMITS.max, heatDurationMessage);
+
 const runFields = {
   name: textInput('Name', 'line', 'Name must be text')
     .trim()
@@ -68,6 +78,7 @@ const runFields = {
   endTime: dateTime('End time').nullable(),
   registrationOpensAt: dateTime('Registration opening time').nullable(),
   registrationClosesAt: dateTime('Registration closing time').nullable(),
+  heatDurationSeconds: heatDurationSchema.nullable(),
 };
 
 /**
@@ -91,6 +102,7 @@ export const runCreateBodySchema = z
     endTime: runFields.endTime.optional(),
     registrationOpensAt: runFields.registrationOpensAt.optional(),
     registrationClosesAt: runFields.registrationClosesAt.optional(),
+    heatDurationSeconds: runFields.heatDurationSeconds.optional(),
   })
   .strict();
 export type RunCreateBody = z.input<typeof runCreateBodySchema>;

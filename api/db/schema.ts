@@ -169,6 +169,8 @@ export interface RunsTable {
   allows_hybrid: Generated<boolean>;
   /** The run's results held from the public (a final) until an admin releases them (docs/decisions/030). */
   results_held: Generated<boolean>;
+  /** How long one heat takes, for the estimated start of each heat (docs/decisions/047). */
+  heat_duration_seconds: number | null;
   deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -622,6 +622,8 @@ export async function seedDemoData(
         participant_limit: r.limit,
         start_time: new Date(`${start}T${String(9 + index).padStart(2, '0')}:00:00Z`),
         end_time: new Date(`${start}T${String(10 + index).padStart(2, '0')}:00:00Z`),
+        // Six minutes a heat, for the estimated starts of the demo's heats (docs/decisions/047).
+        heat_duration_seconds: 360,
       }));
       await trx.insertInto('runs').values(runs).execute();
       added.runs += runs.length;

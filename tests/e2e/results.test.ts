@@ -172,6 +172,10 @@ describe('a heat from the keyboard to the venue display', () => {
 
   it('moves the run order to the next heat with one key, and the venue display follows', async () => {
     await entry.getByTestId('time-1').focus();
+    // The run has not started: the first press starts heat 1, the next one moves to heat 2.
+    await entry.getByRole('button', { name: /^Start heat 1/ }).waitFor();
+    await entry.keyboard.press('PageDown');
+    await entry.getByRole('button', { name: /^Next heat/ }).waitFor();
     await entry.keyboard.press('PageDown');
     await poll(() => entry.getByTestId('current-heat').textContent()).toBe('Heat 2 of 2 on the course');
     await poll(() => display.getByTestId('current-heat').textContent()).toContain('Heat 2');

@@ -103,6 +103,7 @@ beforeAll(async () => {
         '/api/registrations/team': { id: String(team.id) },
         '/api/registrations/run': { id: String(run.id) },
         '/api/run-orders/run': { runId: String(run.id), regId: String(registration.id), pair: '1' },
+        '/api/run-orders/event': { eventId: String(event.id) },
         '/api/documents/run': { runId: String(run.id) },
         '/api/documents/event': { eventId: String(event.id) },
         // A result is its registration's: id is the owner's registration, teamId a team with none.

@@ -78,6 +78,7 @@ const RUN_FIELDS = [
   'isFull',
   'isHeadToHead',
   'isOpen',
+  'heatDurationSeconds',
   'name',
   'participantLimit',
   'registrationClosesAt',

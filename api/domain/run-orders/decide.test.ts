@@ -619,8 +619,19 @@ describe('SetCurrentHeat', () => {
       data: { heat: 3, setBy: ACTOR },
     });
     expect(play(state, { type: 'SetCurrentHeat', heat: 4 }).currentHeat).toBe(4);
-    expect(decide(state, { type: 'SetCurrentHeat', heat: 1 })).toEqual([]);
     expect(decide(given([]), { type: 'SetCurrentHeat', heat: 1 })).toEqual([]);
+  });
+
+  it('starts heat 1 once, and records when each heat started', () => {
+    const state = given([1, 2, 3, 4], { heatSize: 1 });
+    expect(only(decide(state, { type: 'SetCurrentHeat', heat: 1 }))).toMatchObject({ data: { heat: 1 } });
+    const started = evolve(state, {
+      type: 'CurrentHeatSet',
+      data: { heat: 1, setBy: ACTOR },
+      recordedAt: new Date('2027-06-05T10:00:00Z'),
+    });
+    expect(started.currentHeatStartedAt).toBe('2027-06-05T10:00:00.000Z');
+    expect(decide(started, { type: 'SetCurrentHeat', heat: 1 })).toEqual([]);
   });
 
   it('refuses a heat outside the order (HEAT_OUT_OF_RANGE)', () => {

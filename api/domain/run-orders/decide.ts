@@ -335,7 +335,8 @@ export function decideSetCurrentHeat(
       'HEAT_OUT_OF_RANGE',
       `Heat rule: heat ${command.heat} is not a heat of this order (1 to ${heats}).`,
     );
-  return command.heat === state.currentHeat
+  // Setting the heat already on the course starts it when the run has not started yet (heat 1).
+  return command.heat === state.currentHeat && (state.currentHeatStartedAt != null || state.slots.length === 0)
     ? []
     : [{ type: 'CurrentHeatSet', data: { heat: command.heat, setBy: context.actorId } }];
 }

@@ -50,6 +50,7 @@ describe('evolve', () => {
       lockedPairs: [],
       orderLocked: false,
       currentHeat: 1,
+      currentHeatStartedAt: null,
       seeding: null,
       undo: [],
       redo: [],

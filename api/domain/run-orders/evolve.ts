@@ -36,6 +36,8 @@ export interface RunOrderState {
   orderLocked: boolean;
   /** The heat on the course now (1 before the start). */
   currentHeat: number;
+  /** When the timing table started the current heat; null before the run starts (or in an optimistic fold). */
+  currentHeatStartedAt?: string | null;
   seeding: SeedingRule | null;
   /** Arrangements before each undoable change, most recent last. */
   undo: Slots[];
@@ -54,6 +56,7 @@ export const initialRunOrderState = (): RunOrderState => ({
   lockedPairs: [],
   orderLocked: false,
   currentHeat: 1,
+  currentHeatStartedAt: null,
   seeding: null,
   undo: [],
   redo: [],
@@ -81,7 +84,7 @@ export function evolve(state: RunOrderState, event: RunOrderEventEnvelope): RunO
   };
 }
 
-function applyEvent(state: RunOrderState, event: RunOrderEvent, version: number): RunOrderState {
+function applyEvent(state: RunOrderState, event: RunOrderEventEnvelope, version: number): RunOrderState {
   if (ARRANGEMENT_EVENTS.has(event.type)) {
     const data = event.data as { slots: Slots; heatSize?: number; seeding?: SeedingRule };
     return {
@@ -131,8 +134,14 @@ function applyEvent(state: RunOrderState, event: RunOrderEvent, version: number)
       return { ...state, orderLocked: true };
     case 'OrderUnlocked':
       return { ...state, orderLocked: false };
-    case 'CurrentHeatSet':
-      return { ...state, currentHeat: event.data.heat };
+    case 'CurrentHeatSet': {
+      // Folded without a time (the board's optimistic fold): the start stays as known until the answer.
+      const at =
+        event.recordedAt instanceof Date
+          ? event.recordedAt.toISOString()
+          : (event.recordedAt ?? state.currentHeatStartedAt ?? null);
+      return { ...state, currentHeat: event.data.heat, currentHeatStartedAt: at };
+    }
     case 'StateSaved':
       return {
         ...state,

@@ -712,6 +712,7 @@ export async function timingView(db: Kysely<Database>, run: RunForResults): Prom
     held: run.held,
     runOrderVersion: order.version,
     currentHeat: order.currentHeat ?? 1,
+    currentHeatStartedAt: order.currentHeatStartedAt ?? null,
     heatSize: order.heatSize,
     bestEverMs: ever,
     bestEver: ever === null ? null : formatTime(ever),

@@ -1,10 +1,28 @@
 import { type Kysely, sql } from 'kysely';
-import type { RunOrderDisplay, RunOrderEntry, RunOrderPosition, RunOrderView } from '../../contracts/run-orders.ts';
+import type {
+  EventDisplay,
+  MyHeats,
+  RunOrderDisplay,
+  RunOrderEntry,
+  RunOrderPosition,
+  RunOrderView,
+} from '../../contracts/run-orders.ts';
+import { runOrderStateOf } from '../../db/read-models.ts';
+import { isoOrNull } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../domain/errors.ts';
 import { runOrderStreamId } from '../../domain/run-orders/events.ts';
-import { foldRunOrder, laneOf, pairPositions, type RunOrderState } from '../../domain/run-orders/evolve.ts';
+import {
+  foldRunOrder,
+  heatCount,
+  heatOf,
+  laneOf,
+  pairOf,
+  pairPositions,
+  type RunOrderState,
+} from '../../domain/run-orders/evolve.ts';
 import { layoutOf, registrationIdsNamed } from '../../domain/run-orders/layout.ts';
+import { estimateHeatStarts, type HeatEstimates } from '../../domain/runs/estimates.ts';
 import { readStream } from '../../event-store/store.ts';
 import { isPublicEventSql } from '../events/queries.ts';
 import { runOrderState } from './state.ts';
@@ -50,11 +68,15 @@ export async function runForOrder(
   return query.executeTakeFirst();
 }
 
-/** Every registration of the run (any status) as the order sees it, by id. */
+/**
+ * Every registration of the run (any status) as the order sees it, by id. A person without a name is
+ * named by their e-mail for admins; publicNames (the public views) never shows an e-mail.
+ */
 export async function registrationFacts(
   db: Kysely<Database>,
   runId: number,
   onlyIds?: readonly number[],
+  options: { publicNames?: boolean } = {},
 ): Promise<Map<number, RunOrderEntry>> {
   let query = db
     .selectFrom('registrations as r')
@@ -109,7 +131,9 @@ export async function registrationFacts(
   return new Map(
     rows.map((row) => {
       const personName =
-        [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email || `Registration ${row.id}`;
+        [row.first_name, row.last_name].filter(Boolean).join(' ') ||
+        (options.publicNames ? 'Competitor' : row.email) ||
+        `Registration ${row.id}`;
       const personIds =
         row.team_id !== null
           ? [
@@ -197,6 +221,7 @@ export async function runOrderView(
     version: order.version,
     heatSize: order.heatSize,
     currentHeat: order.currentHeat ?? 1,
+    currentHeatStartedAt: order.currentHeatStartedAt ?? null,
     orderLocked: order.orderLocked,
     lockedPositions: order.lockedPositions,
     lockedPairs: order.lockedPairs,
@@ -263,12 +288,15 @@ export async function runOrderAtVersion(db: Kysely<Database>, runId: number, ver
 }
 
 /** The venue display: heats of pairs with names and departments; nothing private. */
-export async function runOrderDisplay(db: Kysely<Database>, run: RunForOrder): Promise<RunOrderDisplay> {
+export async function runOrderDisplay(db: Kysely<Database>, run: RunForOrder, now: Date): Promise<RunOrderDisplay> {
   const state = await runOrderState(db, run.id);
+  const day = await eventDay(db, run.eventId, now, { publicOnly: true });
+  const starts = day.find((r) => r.id === run.id)?.estimates.starts ?? [];
   const facts = await registrationFacts(
     db,
     run.id,
     state.slots.filter((id): id is number => id !== null),
+    { publicNames: true },
   );
   const layout = layoutOf(state);
   const lane = (position: number) => {
@@ -290,8 +318,10 @@ export async function runOrderDisplay(db: Kysely<Database>, run: RunForOrder): P
     version: state.version,
     heatSize: state.heatSize,
     currentHeat: state.currentHeat ?? 1,
+    currentHeatStartedAt: state.currentHeatStartedAt ?? null,
     heats: layout.heats.map((h) => ({
       heat: h.heat,
+      estimatedStart: isoOrNull(starts[h.heat - 1] ?? null),
       pairs: h.pairs.map((pair) => ({
         pair,
         lanes: pairPositions(pair)
@@ -320,4 +350,190 @@ export async function runOrderSummaries(db: Kysely<Database>, runId: number) {
       lastChangeAt: state.lastChange?.at ?? null,
     },
   ];
+}
+
+// ---------- the day: estimated starts, the event-wide display, a competitor's heats ----------
+
+/** A run of an event's day with its order and its heats' estimated starts (docs/decisions/047). */
+export interface DayRun {
+  id: number;
+  name: string;
+  category: string;
+  state: RunOrderState;
+  heatCount: number;
+  started: boolean;
+  estimates: HeatEstimates;
+}
+
+/**
+ * The runs of an event that have an order with positions, in their order of the day (scheduled start,
+ * then id), each with its heats' estimated starts: a run not started yet waits for the one before it.
+ * publicOnly: only active runs (the caller has checked the event is public).
+ */
+export async function eventDay(
+  db: Kysely<Database>,
+  eventId: number,
+  now: Date,
+  options: { publicOnly?: boolean } = {},
+): Promise<DayRun[]> {
+  let query = db
+    .selectFrom('runs')
+    .innerJoin('run_orders', 'run_orders.run_id', 'runs.id')
+    .select([
+      'runs.id',
+      'runs.name',
+      'runs.category',
+      'runs.start_time',
+      'runs.heat_duration_seconds',
+      'run_orders.state',
+    ])
+    .where('runs.event_id', '=', eventId)
+    .where('runs.deleted_at', 'is', null)
+    .orderBy(sql`runs.start_time asc nulls last`)
+    .orderBy('runs.id');
+  if (options.publicOnly) query = query.where('runs.is_active', '=', true);
+  const rows = await query.execute();
+  const day: DayRun[] = [];
+  let previousEnd: Date | null = null;
+  for (const row of rows) {
+    const state = runOrderStateOf(row.state);
+    if (state.slots.length === 0) continue;
+    const heats = heatCount(state.slots.length, state.heatSize);
+    const startedAt = state.currentHeatStartedAt ? new Date(state.currentHeatStartedAt) : null;
+    const estimates = estimateHeatStarts({
+      heatCount: heats,
+      scheduledStart: row.start_time ? new Date(row.start_time) : null,
+      heatDurationMs: row.heat_duration_seconds === null ? null : row.heat_duration_seconds * 1000,
+      started: startedAt ? { heat: state.currentHeat, at: startedAt } : null,
+      notBefore: previousEnd,
+      now,
+    });
+    previousEnd = estimates.end;
+    day.push({
+      id: row.id,
+      name: row.name,
+      category: row.category,
+      state,
+      heatCount: heats,
+      started: !!startedAt,
+      estimates,
+    });
+  }
+  return day;
+}
+
+/** The run on the course: the one whose heat the timing table started last. */
+function runningRun(day: readonly DayRun[]): DayRun | undefined {
+  const at = (run: DayRun) => (run.state.currentHeatStartedAt ? Date.parse(run.state.currentHeatStartedAt) : -1);
+  return day
+    .filter((run) => run.started)
+    .reduce<DayRun | undefined>((a, b) => (!a || at(b) > at(a) ? b : a), undefined);
+}
+
+/** The next run to start: the first not started after the running one in the day, else the first not started. */
+function nextRun(day: readonly DayRun[], running: DayRun | undefined): DayRun | undefined {
+  const after = running ? day.slice(day.indexOf(running) + 1) : day;
+  return after.find((run) => !run.started) ?? day.find((run) => !run.started);
+}
+
+/** GET event display: undefined when the event is not public. */
+export async function eventDisplay(
+  db: Kysely<Database>,
+  eventId: number,
+  now: Date,
+): Promise<EventDisplay | undefined> {
+  const event = await db
+    .selectFrom('events')
+    .select(['id', 'name'])
+    .where('id', '=', eventId)
+    .where(isPublicEventSql)
+    .executeTakeFirst();
+  if (!event) return undefined;
+  const day = await eventDay(db, eventId, now, { publicOnly: true });
+  const running = runningRun(day);
+  const next = nextRun(day, running);
+  return {
+    eventId: event.id,
+    eventName: event.name,
+    runningRunId: running?.id ?? null,
+    nextRunId: next?.id ?? null,
+    runs: day.map((run) => ({
+      runId: run.id,
+      runName: run.name,
+      runCategory: run.category,
+      version: run.state.version,
+      heatCount: run.heatCount,
+      currentHeat: run.state.currentHeat,
+      started: run.started,
+      estimatedStart: run.started ? null : isoOrNull(run.estimates.starts[0] ?? null),
+    })),
+  };
+}
+
+/**
+ * GET mine: the caller's confirmed entries (their own, and their teams') placed in the run orders of
+ * public events, with heat, pair, lane and estimated start.
+ */
+export async function myHeats(db: Kysely<Database>, userId: number, now: Date, eventId?: number): Promise<MyHeats> {
+  let query = db
+    .selectFrom('registrations as r')
+    .innerJoin('runs', 'runs.id', 'r.run_id')
+    .innerJoin('events', 'events.id', 'r.event_id')
+    .leftJoin('teams as t', 't.id', 'r.team_id')
+    .select([
+      'r.id',
+      'r.run_id',
+      'r.event_id',
+      'events.name as event_name',
+      'runs.name as run_name',
+      't.name as team_name',
+    ])
+    .where('r.status', '=', 'confirmed')
+    .where('r.deleted_at', 'is', null)
+    .where('runs.deleted_at', 'is', null)
+    .where('runs.is_active', '=', true)
+    .where(isPublicEventSql)
+    .where((eb) =>
+      eb.or([
+        eb('r.user_id', '=', userId),
+        eb('t.captain_id', '=', userId),
+        eb('r.team_id', 'in', eb.selectFrom('team_members').select('team_id').where('user_id', '=', userId)),
+      ]),
+    )
+    .orderBy('r.event_id')
+    .orderBy('r.run_id');
+  if (eventId !== undefined) query = query.where('r.event_id', '=', eventId);
+  const rows = await query.execute();
+  const days = new Map<number, Map<number, DayRun>>();
+  const data: MyHeats['data'] = [];
+  for (const row of rows) {
+    let day = days.get(row.event_id);
+    if (!day) {
+      day = new Map((await eventDay(db, row.event_id, now, { publicOnly: true })).map((run) => [run.id, run]));
+      days.set(row.event_id, day);
+    }
+    const run = day.get(row.run_id);
+    const index = run ? run.state.slots.indexOf(row.id) : -1;
+    if (!run || index < 0) continue;
+    const position = index + 1;
+    const heat = heatOf(position, run.state.heatSize);
+    data.push({
+      registrationId: row.id,
+      eventId: row.event_id,
+      eventName: row.event_name,
+      runId: row.run_id,
+      runName: row.run_name,
+      version: run.state.version,
+      teamName: row.team_name,
+      heat,
+      heatCount: run.heatCount,
+      pair: pairOf(position),
+      lane: laneOf(position),
+      position,
+      currentHeat: run.state.currentHeat,
+      started: run.started,
+      estimatedStart: isoOrNull(run.estimates.starts[heat - 1] ?? null),
+    });
+  }
+  return { data };
 }

@@ -7,10 +7,14 @@ import {
   atVersionQuerySchema,
   createEmptyBodySchema,
   currentHeatBodySchema,
+  eventDisplayParamsSchema,
+  eventDisplaySchema,
   generateBodySchema,
   heatMoveBodySchema,
   historyQuerySchema,
   insertBodySchema,
+  myHeatsQuerySchema,
+  myHeatsSchema,
   positionMoveBodySchema,
   positionsLockBodySchema,
   reorderBodySchema,
@@ -25,11 +29,14 @@ import {
   runOrderViewSchema,
   saveStateBodySchema,
 } from '../../contracts/run-orders.ts';
+import { notFound } from '../../domain/errors.ts';
 import { runOrderStreamId } from '../../domain/run-orders/events.ts';
 import { signedInRoutes } from '../route-options.ts';
 import { type CommandMetadata, type RunOrderRequest, runOrderCommand } from './commands.ts';
 import { runOrderHistory } from './history.ts';
 import {
+  eventDisplay,
+  myHeats,
   runForOrder,
   runNotFound,
   runOrderAtVersion,
@@ -160,7 +167,40 @@ export const runOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only runs of public events: a draft's or a deactivated event's line-up stays private.
       const run = await runForOrder(app.db, request.params.runId, { publicOnly: true });
       if (!run) throw runNotFound();
-      return runOrderDisplay(app.db, run);
+      return runOrderDisplay(app.db, run, new Date());
+    },
+  );
+
+  app.get(
+    '/api/run-orders/event/:eventId/display',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          "The event-wide venue display's view: the run on the course now, the next one and the event's runs in their order of the day; public fields only",
+        params: eventDisplayParamsSchema,
+        response: { 200: eventDisplaySchema, 400: e, 404: e },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const view = await eventDisplay(app.db, request.params.eventId, new Date());
+      if (!view) throw notFound('Event', 'EVENT_NOT_FOUND');
+      return view;
+    },
+  );
+
+  app.get(
+    '/api/run-orders/mine',
+    signedIn('user', {
+      summary: "The caller's places in published run orders: heat, pair, lane and estimated start",
+      querystring: myHeatsQuerySchema,
+      response: { 200: myHeatsSchema, ...readResponses },
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return myHeats(app.db, request.user.sub, new Date(), request.query.eventId);
     },
   );
 

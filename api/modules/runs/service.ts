@@ -40,6 +40,7 @@ function columnsOf(body: RunChange): Columns {
   if (body.endTime !== undefined) columns.end_time = toDate(body.endTime);
   if (body.registrationOpensAt !== undefined) columns.registration_opens_at = toDate(body.registrationOpensAt);
   if (body.registrationClosesAt !== undefined) columns.registration_closes_at = toDate(body.registrationClosesAt);
+  if (body.heatDurationSeconds !== undefined) columns.heat_duration_seconds = body.heatDurationSeconds;
   return columns;
 }
 

@@ -20,3 +20,7 @@ export function formatClock(date: Date, timeZone?: string): string {
 export function msUntilNextSecond(now: number): number {
   return 1000 - (((now % 1000) + 1000) % 1000);
 }
+
+/** An estimated start as the screens say it: "10:42" (24-hour, the viewer's zone or the one given). */
+export const formatHeatTime = (iso: string, timeZone?: string): string =>
+  formatClock(new Date(iso), timeZone).slice(0, 5);

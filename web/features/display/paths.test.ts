@@ -6,6 +6,7 @@ describe('isDisplayPath', () => {
     expect(isDisplayPath('/display/runs/12')).toBe(true);
     expect(isDisplayPath('/display/runs/12/')).toBe(true);
     expect(isDisplayPath('/display/runs/abc')).toBe(true);
+    expect(isDisplayPath('/display/events/3')).toBe(true);
   });
 
   it('leaves every other path to the site shell', () => {

@@ -1,4 +1,4 @@
-/** The venue display's screens (/display/runs/{runId}) render alone: no site header, footer or toasts. */
+/** The venue display's screens (/display/runs/{runId}, /display/events/{eventId}) render alone: no site header, footer or toasts. */
 export function isDisplayPath(pathname: string): boolean {
-  return /^\/display\/runs\/[^/]+\/?$/.test(pathname);
+  return /^\/display\/(runs|events)\/[^/]+\/?$/.test(pathname);
 }

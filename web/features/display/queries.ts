@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { EventDisplay } from '../../../api/contracts/run-orders.ts';
 import { apiGet } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/errors.ts';
 import { isRetryableError } from '../../lib/retry.ts';
@@ -9,6 +10,7 @@ export const DISPLAY_POLL_MS = 30_000;
 
 export const displayKeys = {
   run: (runId: number) => ['display', 'run', runId] as const,
+  event: (eventId: number) => ['display', 'event', eventId] as const,
 };
 
 /**
@@ -21,6 +23,19 @@ export const displayQuery = (runId: number | undefined) =>
     queryKey: displayKeys.run(runId ?? 0),
     queryFn: ({ signal }) => apiGet<DisplayView>(`/run-orders/run/${runId}/display`, { signal, silent: true }),
     enabled: runId !== undefined,
+    staleTime: 0,
+    refetchInterval: (query) => (isNotFound(query.state.error) ? false : DISPLAY_POLL_MS),
+    refetchIntervalInBackground: true,
+    refetchOnWindowFocus: true,
+    retry: (failureCount, error) => !isNotFound(error) && (isRetryableError(error) || failureCount < 3),
+  });
+
+/** GET /api/run-orders/event/{eventId}/display: which run is on the course and which is next (public). */
+export const eventDisplayQuery = (eventId: number | undefined) =>
+  queryOptions({
+    queryKey: displayKeys.event(eventId ?? 0),
+    queryFn: ({ signal }) => apiGet<EventDisplay>(`/run-orders/event/${eventId}/display`, { signal, silent: true }),
+    enabled: eventId !== undefined,
     staleTime: 0,
     refetchInterval: (query) => (isNotFound(query.state.error) ? false : DISPLAY_POLL_MS),
     refetchIntervalInBackground: true,

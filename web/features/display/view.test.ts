@@ -21,7 +21,7 @@ function view(entries: Entry[], options: { heatSize?: number; currentHeat?: numb
   const heats: DisplayHeat[] = [];
   for (let pair = 1; pair <= pairCount; pair++) {
     const heat = Math.ceil(pair / heatSize);
-    if (!heats[heat - 1]) heats[heat - 1] = { heat, pairs: [] };
+    if (!heats[heat - 1]) heats[heat - 1] = { heat, estimatedStart: null, pairs: [] };
     const lanes = [pair * 2 - 1, pair * 2]
       .filter((p) => p <= entries.length)
       .map((position) => {
@@ -43,6 +43,7 @@ function view(entries: Entry[], options: { heatSize?: number; currentHeat?: numb
     version: 3,
     heatSize,
     currentHeat: options.currentHeat ?? 1,
+    currentHeatStartedAt: null,
     heats,
   };
 }

@@ -7,8 +7,10 @@
  * Digits become a time as they are typed, from the right: the last two are hundredths, the two before
  * them seconds, the rest minutes ("14732" is 1:47.32, "4732" is 47.32).
  */
+
 import type { ResultOutcome, ResultValue } from '../../../api/domain/results/events.ts';
 import { INFRACTIONS, type InfractionCode, infractionOf } from '../../../api/domain/results/penalties.ts';
+import { NEXT_HEAT_KEYS } from '../../../api/domain/run-orders/current-heat.ts';
 import { digitsToTimeMs, formatTime, timeMsToDigits } from '../../../api/domain/times.ts';
 
 /** m mm ss hh: 60:00.00 is the longest time a lane can hold. */
@@ -93,8 +95,8 @@ export type EntryOutcome =
 const OUTCOME_KEYS: Readonly<Record<string, ResultOutcome>> = { d: 'dnf', n: 'dns', q: 'dq', f: 'finished' };
 const PENALTY_BY_KEY = new Map<string, InfractionCode>(INFRACTIONS.map((i) => [i.key, i.code]));
 
-/** The keys the table takes besides digits, outcomes and penalties. */
-export const NEXT_HEAT_KEYS: readonly string[] = ['PageDown', '>'];
+/** The keys the table takes besides digits, outcomes and penalties: next heat's, shared with the board. */
+export { NEXT_HEAT_KEYS };
 
 /** One key press on a lane's draft; undefined when the key is not the timing table's. */
 export function entryKey(draft: EntryDraft, press: EntryKey): EntryOutcome | undefined {

@@ -96,6 +96,7 @@ export function timingView(
     held: false,
     runOrderVersion: 3,
     currentHeat: 1,
+    currentHeatStartedAt: '2027-06-05T10:00:00.000Z',
     heatSize,
     bestEverMs: null,
     bestEver: null,

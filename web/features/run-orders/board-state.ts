@@ -95,6 +95,7 @@ export function stateFromView(view: RunOrderView): RunOrderState {
     lockedPairs: [...view.lockedPairs],
     orderLocked: view.orderLocked,
     currentHeat: view.currentHeat,
+    currentHeatStartedAt: view.currentHeatStartedAt,
     seeding: view.seeding ? { ...view.seeding } : null,
     undo: view.canUndo ? [[...view.slots]] : [],
     redo: view.canRedo ? [[...view.slots]] : [],

@@ -23,6 +23,15 @@ describe('boardShortcut', () => {
     expect(boardShortcut(press('y', { ctrlKey: true }))).toBe('redo');
   });
 
+  it('starts the next heat on Page Down or >, never while typing or with Ctrl', () => {
+    expect(boardShortcut(press('PageDown'))).toBe('next-heat');
+    expect(boardShortcut(press('>', { shiftKey: true }))).toBe('next-heat');
+    expect(boardShortcut(press('PageDown', { ctrlKey: true }))).toBeUndefined();
+    expect(
+      boardShortcut(press('PageDown', { target: { tagName: 'INPUT' } as unknown as EventTarget })),
+    ).toBeUndefined();
+  });
+
   it('ignores plain keys, Alt combinations and compositions', () => {
     expect(boardShortcut(press('z'))).toBeUndefined();
     expect(boardShortcut(press('z', { shiftKey: true }))).toBeUndefined();

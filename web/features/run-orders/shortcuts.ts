@@ -1,6 +1,11 @@
-/** The board's keyboard shortcuts: Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes; never while typing. */
+/**
+ * The board's keyboard shortcuts: Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes, Page Down
+ * (or > on keyboards without it) starts the next heat as at the timing table; never while typing.
+ */
 
-export type BoardShortcut = 'undo' | 'redo';
+import { NEXT_HEAT_KEYS } from '../../../api/domain/run-orders/current-heat.ts';
+
+export type BoardShortcut = 'undo' | 'redo' | 'next-heat';
 
 export interface ShortcutKeyEvent {
   key: string;
@@ -29,6 +34,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 export function boardShortcut(event: ShortcutKeyEvent): BoardShortcut | undefined {
   if (event.isComposing || event.altKey) return undefined;
   const command = event.ctrlKey || event.metaKey;
+  if (!command && NEXT_HEAT_KEYS.includes(event.key)) return isTypingTarget(event.target) ? undefined : 'next-heat';
   if (!command || isTypingTarget(event.target)) return undefined;
   const key = event.key.toLowerCase();
   if (key === 'z') return event.shiftKey ? 'redo' : 'undo';

@@ -48,6 +48,7 @@ export function viewOf(state: RunOrderState, entries: RunOrderEntry[] = ENTRIES)
     version: state.version,
     heatSize: state.heatSize,
     currentHeat: state.currentHeat,
+    currentHeatStartedAt: state.currentHeatStartedAt ?? null,
     orderLocked: state.orderLocked,
     lockedPositions: state.lockedPositions,
     lockedPairs: state.lockedPairs,

@@ -27,6 +27,7 @@ const run: RunDto = {
   type: 'individual',
   category: 'Open Men',
   participantLimit: 20,
+  heatDurationSeconds: null,
   isHeadToHead: true,
   allowsHybrid: false,
   isActive: true,

@@ -34,6 +34,8 @@ export interface RunValues {
   isHeadToHead: boolean;
   allowsHybrid: boolean;
   isActive: boolean;
+  /** Minutes per heat as typed (decimals allowed: 4.5 is 4 min 30 s); '' for none. Sent in seconds. */
+  heatDurationSeconds: string;
 }
 
 export const RUN_FIELDS = [
@@ -48,6 +50,7 @@ export const RUN_FIELDS = [
   'isHeadToHead',
   'allowsHybrid',
   'isActive',
+  'heatDurationSeconds',
 ] as const;
 
 export const DEFAULT_PARTICIPANT_LIMIT = 40;
@@ -64,6 +67,7 @@ export const EMPTY_RUN: RunValues = {
   isHeadToHead: true,
   allowsHybrid: false,
   isActive: true,
+  heatDurationSeconds: '',
 };
 
 export { categoriesFor, RUN_TYPES };
@@ -133,7 +137,15 @@ export function runValues(run: RunDto | null | undefined): RunValues {
     isHeadToHead: run.isHeadToHead,
     allowsHybrid: run.allowsHybrid,
     isActive: run.isActive,
+    heatDurationSeconds: run.heatDurationSeconds === null ? '' : String(run.heatDurationSeconds / 60),
   };
+}
+
+/** Minutes typed as seconds: '' is none, anything not a number stays NaN for the schema to refuse. */
+export function minutesToSeconds(value: string): number | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  return /^\d+(\.\d+)?$/.test(trimmed) ? Math.round(Number(trimmed) * 60) : Number.NaN;
 }
 
 /** A new type keeps the category only when the new type has it too. */
@@ -163,6 +175,7 @@ export function runFields(values: RunValues) {
     endTime: localInputToIso(values.endTime),
     registrationOpensAt: localInputToIso(values.registrationOpensAt),
     registrationClosesAt: localInputToIso(values.registrationClosesAt),
+    heatDurationSeconds: minutesToSeconds(values.heatDurationSeconds),
   } satisfies Record<keyof RunUpdateBody, unknown>;
 }
 
@@ -229,7 +242,15 @@ export function runUpdatePlan(run: RunDto, body: RunUpdateBody): RunUpdatePlan {
     if (startTime && endTime) plan.schedule = { startTime, endTime };
     else Object.assign(update, { startTime, endTime });
   }
-  for (const key of ['name', 'type', 'category', 'isHeadToHead', 'allowsHybrid', 'isActive'] as const) {
+  for (const key of [
+    'name',
+    'type',
+    'category',
+    'isHeadToHead',
+    'allowsHybrid',
+    'isActive',
+    'heatDurationSeconds',
+  ] as const) {
     if (given(key) && body[key] !== run[key]) Object.assign(update, { [key]: body[key] });
   }
   for (const key of ['registrationOpensAt', 'registrationClosesAt'] as const) {

@@ -3,9 +3,12 @@ import { ArrowLeft, Building2, CalendarDays, MapPin } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { DocumentLinks, eventDocumentLinks } from '../../features/documents/document-links.tsx';
+import { MyHeats } from '../../features/event-day/components/my-heats.tsx';
+import { StartLists } from '../../features/event-day/components/start-lists.tsx';
 import { RegistrationAvailable, ScopeBadge, StatusBadge } from '../../features/events/components/event-badges.tsx';
 import { EventRuns } from '../../features/events/components/event-runs.tsx';
 import { eventPictureUrl, eventQuery } from '../../features/events/queries.ts';
+import { useAuth } from '../../lib/auth/session.ts';
 import { loadRecord, recordIdOf, useRecord } from '../../lib/detail-route.ts';
 import { formatDateWithWeekday } from '../../lib/format.ts';
 import { usePageError } from '../../lib/use-page-error.ts';
@@ -113,6 +116,8 @@ function EventDetailPage() {
         <p className="mt-8 whitespace-pre-line text-lg leading-relaxed text-slate-800" data-testid="event-description">
           {event.data.description}
         </p>
+        <EventDayForCompetitor eventId={event.data.id} />
+        <StartLists eventId={event.data.id} />
         <EventRuns event={event.data} />
       </article>
     </EventFrame>
@@ -130,5 +135,16 @@ function EventPicture({ id, name }: { id: number; name: string }) {
       onError={() => setFailed(true)}
       className="mb-6 max-h-96 w-full rounded-xl object-cover"
     />
+  );
+}
+
+/** A signed-in competitor's own heats at this event, live. */
+function EventDayForCompetitor({ eventId }: { eventId: number }) {
+  const auth = useAuth();
+  if (!auth.isAuthenticated || !auth.user) return null;
+  return (
+    <div className="mt-8">
+      <MyHeats userId={auth.user.id} eventId={eventId} />
+    </div>
   );
 }

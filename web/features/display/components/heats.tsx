@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { formatHeatTime } from '../clock.ts';
 import {
   type Density,
   type DisplayHeat,
@@ -239,6 +240,12 @@ export function OnDeck({
         {heat && (
           <p className="text-[calc(var(--fit,1)*2.8vmin)] font-extrabold text-white tabular-nums">
             {heatLabel(heat.heat, heatCount)}
+            {heat.estimatedStart && (
+              <span className="text-slate-300" data-testid="on-deck-estimate">
+                {' '}
+                · ≈ {formatHeatTime(heat.estimatedStart)}
+              </span>
+            )}
           </p>
         )}
       </div>

@@ -8,6 +8,7 @@ import { ChoiceFilterSelect } from '../../../components/filter-select.tsx';
 import { PagedResults, PastEndState } from '../../../components/paged-results.tsx';
 import { EmptyState } from '../../../components/states.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { MyHeats } from '../../event-day/components/my-heats.tsx';
 import { compact } from '../../portal/query-policy.ts';
 import { myRegistrationFilters, type RegistrationListSearch } from '../filters.ts';
 import {
@@ -42,6 +43,7 @@ export function MyRegistrations({
 
   return (
     <div className="flex flex-col gap-4">
+      <MyHeats userId={viewer.id} showEvent />
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <ChoiceFilterSelect
           className="sm:w-60"

@@ -4,6 +4,7 @@ import { ClipboardCheck, FileUp, Keyboard, MonitorPlay, SkipForward, Wifi, WifiO
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ResultDto, TimingView } from '../../../../api/contracts/results.ts';
 import { INFRACTIONS } from '../../../../api/domain/results/penalties.ts';
+import { nextHeatStep } from '../../../../api/domain/run-orders/current-heat.ts';
 import { formatTime } from '../../../../api/domain/times.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { EmptyState, PortalPageHeader } from '../../../components/states.tsx';
@@ -235,18 +236,19 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
 
   const currentHeat = view.currentHeat;
   const heatCount = view.heats.length;
+  const step = nextHeatStep({ currentHeat, heatCount, currentHeatStartedAt: view.currentHeatStartedAt });
   const nextHeat = async () => {
     if (heatBusy) return;
-    if (currentHeat >= heatCount) {
+    if (!step) {
       refuse(`Heat ${currentHeat} is the last heat.`);
       return;
     }
     setHeatBusy(true);
     try {
-      await setCurrentHeat(runId, view.runOrderVersion, currentHeat + 1);
-      say(`Heat ${currentHeat + 1} is on the course.`);
+      await setCurrentHeat(runId, view.runOrderVersion, step.heat);
+      say(`Heat ${step.heat} is on the course.`);
       refreshRun(queryClient, runId);
-      focusLane(firstLaneOfHeat(lanes, currentHeat + 1));
+      focusLane(firstLaneOfHeat(lanes, step.heat));
     } catch (error) {
       refuse(
         isAppError(error) && error.status === 409
@@ -352,7 +354,11 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
 
       <div className="mb-4 flex flex-wrap items-center gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
         <p className="mr-auto text-sm font-semibold text-slate-900" data-testid="current-heat">
-          {heatCount === 0 ? 'No heats yet' : `Heat ${currentHeat} of ${heatCount} on the course`}
+          {heatCount === 0
+            ? 'No heats yet'
+            : view.currentHeatStartedAt
+              ? `Heat ${currentHeat} of ${heatCount} on the course`
+              : `Not started: ${heatCount} ${heatCount === 1 ? 'heat' : 'heats'}`}
         </p>
         <span
           className={`inline-flex items-center gap-1 text-xs font-semibold ${live === 'open' ? 'text-green-800' : 'text-amber-800'}`}
@@ -368,11 +374,12 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
         <button
           type="button"
           onClick={() => void nextHeat()}
-          disabled={heatBusy || currentHeat >= heatCount}
+          disabled={heatBusy || !step}
           className={buttonClass('primary', 'sm')}
           aria-keyshortcuts="PageDown"
         >
-          <SkipForward aria-hidden="true" className="size-4" /> Next heat <kbd className="text-xs opacity-80">PgDn</kbd>
+          <SkipForward aria-hidden="true" className="size-4" /> {step?.label ?? 'Next heat'}{' '}
+          <kbd className="text-xs opacity-80">PgDn</kbd>
         </button>
         <button
           type="button"

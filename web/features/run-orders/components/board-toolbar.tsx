@@ -1,6 +1,6 @@
-import { Lock, LockOpen, Redo2, Undo2 } from 'lucide-react';
-import { useId } from 'react';
+import { Lock, LockOpen, Redo2, SkipForward, Undo2 } from 'lucide-react';
 import type { PresenceViewer } from '../../../../api/contracts/live.ts';
+import { nextHeatStep } from '../../../../api/domain/run-orders/current-heat.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { DocumentLinks, runDocumentLinks } from '../../documents/document-links.tsx';
 import type { ConnectionState } from '../use-run-order-board.ts';
@@ -39,6 +39,8 @@ export interface ToolbarProps {
   exists: boolean;
   heatCount: number;
   currentHeat: number;
+  /** When the timing table started the current heat; null before the run starts. */
+  currentHeatStartedAt?: string | null;
   onUndo: () => void;
   onRedo: () => void;
   onToggleOrderLock: () => void;
@@ -49,8 +51,8 @@ export interface ToolbarProps {
 
 /** Version, connection and presence; undo, redo, the whole-order lock and the heat on the course. */
 export function BoardToolbar(props: ToolbarProps) {
-  const heatId = useId();
   const { exists } = props;
+  const step = nextHeatStep(props);
   return (
     <div className="mb-4 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm md:flex-row md:items-center md:justify-between">
       <div className="flex flex-wrap items-center gap-3">
@@ -99,22 +101,29 @@ export function BoardToolbar(props: ToolbarProps) {
             Lock whole order
           </button>
           <div className="flex items-center gap-2">
-            <label htmlFor={heatId} className="text-sm font-semibold whitespace-nowrap text-slate-800">
-              Now running
-            </label>
-            <select
-              id={heatId}
-              className="rounded-lg border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
-              value={props.currentHeat}
-              disabled={props.heatCount === 0}
-              onChange={(e) => props.onCurrentHeat(Number(e.target.value))}
+            <span className="text-sm whitespace-nowrap text-slate-700" data-testid="board-current-heat">
+              {props.currentHeatStartedAt ? (
+                <>
+                  Now running:{' '}
+                  <span className="font-semibold text-slate-900">
+                    heat {props.currentHeat} of {props.heatCount}
+                  </span>
+                </>
+              ) : (
+                'Not started'
+              )}
+            </span>
+            <button
+              type="button"
+              className={buttonClass('primary', 'sm')}
+              disabled={!step}
+              onClick={() => step && props.onCurrentHeat(step.heat)}
+              aria-keyshortcuts="PageDown"
+              title={step ? 'Page Down (or >)' : 'The last heat is on the course'}
             >
-              {Array.from({ length: Math.max(1, props.heatCount) }, (_, i) => i + 1).map((heat) => (
-                <option key={heat} value={heat}>
-                  Heat {heat}
-                </option>
-              ))}
-            </select>
+              <SkipForward aria-hidden="true" className="size-4" />
+              {step?.label ?? 'Next heat'} <kbd className="text-xs opacity-80">PgDn</kbd>
+            </button>
           </div>
         </div>
       )}

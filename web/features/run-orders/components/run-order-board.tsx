@@ -13,6 +13,7 @@ import { SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, ExternalLink, FilePlus2, GripVertical, History, ListOrdered, Shuffle, X } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { nextHeatStep } from '../../../../api/domain/run-orders/current-heat.ts';
 import { heatCount } from '../../../../api/domain/run-orders/evolve.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../components/states.tsx';
@@ -111,6 +112,13 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
   const canUndo = (state?.undo.length ?? 0) > 0;
   const canRedo = (state?.redo.length ?? 0) > 0;
   const orderLocked = state?.orderLocked ?? false;
+  const nextHeat = state
+    ? nextHeatStep({
+        currentHeat: state.currentHeat,
+        heatCount: heatCount(state.slots.length, state.heatSize),
+        currentHeatStartedAt: state.currentHeatStartedAt,
+      })
+    : null;
 
   // The history shows each new version as it is confirmed (the socket or an answer brings it).
   const { confirmedVersion } = board;
@@ -126,10 +134,11 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
       event.preventDefault();
       if (shortcut === 'undo' && canUndo && !orderLocked) act({ type: 'undo' });
       if (shortcut === 'redo' && canRedo && !orderLocked) act({ type: 'redo' });
+      if (shortcut === 'next-heat' && nextHeat) act({ type: 'current-heat', heat: nextHeat.heat });
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [act, canUndo, canRedo, orderLocked]);
+  }, [act, canUndo, canRedo, orderLocked, nextHeat]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -279,6 +288,7 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
         exists
         heatCount={heats}
         currentHeat={state.currentHeat}
+        currentHeatStartedAt={state.currentHeatStartedAt}
         onUndo={() => act({ type: 'undo' })}
         onRedo={() => act({ type: 'redo' })}
         onToggleOrderLock={() => act({ type: orderLocked ? 'unlock-order' : 'lock-order' })}

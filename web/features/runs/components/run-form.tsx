@@ -211,6 +211,26 @@ export function RunForm({ event, run, onSaved, onCancel }: RunFormProps) {
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           {dateTime('startTime', 'Start time', undefined, dayBounds)}
           {dateTime('endTime', 'End time', undefined, dayBounds)}
+          <FormField
+            label="Minutes per heat"
+            name="heatDurationSeconds"
+            error={errors.heatDurationSeconds}
+            hint="With the start time, it gives each heat's estimated start (4.5 is 4 min 30 s)."
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="decimal"
+                min={0.5}
+                max={60}
+                step={0.5}
+                value={values.heatDurationSeconds}
+                onChange={(e) => setField('heatDurationSeconds', e.target.value)}
+                className={inputClass(!!errors.heatDurationSeconds)}
+              />
+            )}
+          </FormField>
         </div>
       </fieldset>
       <fieldset className="rounded-xl border border-slate-200 p-4">

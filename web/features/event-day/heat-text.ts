@@ -1,0 +1,15 @@
+import type { MyHeat } from '../../../api/contracts/run-orders.ts';
+import { formatHeatTime } from '../display/clock.ts';
+
+/**
+ * A competitor's place in words: "Heat 2, pair 3, right lane, estimated at 10:42", or "on the course
+ * now" for the heat running, "done" for one already run.
+ */
+export function myHeatText(
+  entry: Pick<MyHeat, 'heat' | 'pair' | 'lane' | 'currentHeat' | 'started' | 'estimatedStart'>,
+): string {
+  const place = `Heat ${entry.heat}, pair ${entry.pair}, ${entry.lane} lane`;
+  if (entry.started && entry.heat === entry.currentHeat) return `${place}: on the course now`;
+  if (entry.started && entry.heat < entry.currentHeat) return `${place}: already run`;
+  return entry.estimatedStart ? `${place}, estimated at ${formatHeatTime(entry.estimatedStart)}` : place;
+}
