@@ -639,6 +639,24 @@ describe('held runs and the venue display', () => {
     expect((await send('GET', `/api/results/run/${run.id}/display`, undefined, null)).json().heats).toHaveLength(1);
   });
 
+  it('names a competitor without a name "Competitor", never by their e-mail address', async () => {
+    const run = await insertRun(db(), event.id, { participant_limit: 10 });
+    const nameless = await insertUser(db(), { first_name: '', last_name: '', email: 'hidden.runner@example.org' });
+    const registration = await insertRegistration(db(), { runId: run.id, userId: nameless.id });
+    const generated = await send('POST', `/api/run-orders/run/${run.id}/generate`, {
+      expectedVersion: 0,
+      seeding: { rule: 'random', seed: 1, separateDepartments: false, minRest: 0 },
+      heatSize: 3,
+    });
+    expect(generated.statusCode, generated.body).toBe(200);
+    await record(registration.id, { rawTime: '1:45.00' });
+    const shown = await send('GET', `/api/results/run/${run.id}/display`, undefined, null);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.body).toContain('Competitor');
+    expect(shown.body).not.toContain('hidden.runner');
+    expect((await send('GET', `/api/results/run/${run.id}/timing`)).body).not.toContain('hidden.runner');
+  });
+
   it("a draft event's run has no public display", async () => {
     const draft = await insertEvent(db(), { status: 'Draft' });
     const run = await insertRun(db(), draft.id);

@@ -116,8 +116,10 @@ export interface EntrantFacts extends ResultEntrant {
   gender: 'female' | 'male' | 'other' | null;
 }
 
-const personName = (u: { first_name: string | null; last_name: string | null; email: string | null }, id: number) =>
-  [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email || `Registration ${id}`;
+// Results reach public screens and the venue display: a person without a name is "Competitor", never
+// their e-mail address (the same rule as the run display's, decision 039).
+const personName = (u: { first_name: string | null; last_name: string | null }) =>
+  [u.first_name, u.last_name].filter(Boolean).join(' ') || 'Competitor';
 
 /** The entrants of these registrations (or of a whole run), by registration id. */
 export async function entrantFacts(
@@ -142,7 +144,6 @@ export async function entrantFacts(
       't.name as team_name',
       'u.first_name',
       'u.last_name',
-      'u.email',
       'u.date_of_birth',
       'u.gender',
       'd.id as department_id',
@@ -167,7 +168,7 @@ export async function entrantFacts(
         runId: row.run_id,
         status: row.deleted_at ? 'deleted' : row.status,
         kind: team ? 'team' : 'person',
-        name: team ? (row.team_name ?? `Team ${row.team_id}`) : personName(row, row.id),
+        name: team ? (row.team_name ?? `Team ${row.team_id}`) : personName(row),
         departmentId: row.department_id ?? null,
         departmentName: row.department_name ?? null,
         userId: row.user_id,
