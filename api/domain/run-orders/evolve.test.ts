@@ -53,6 +53,9 @@ describe('evolve', () => {
       seeding: null,
       undo: [],
       redo: [],
+      marks: {},
+      undoMarks: [],
+      redoMarks: [],
       savedStates: [],
       lastChange: null,
     });

@@ -106,6 +106,7 @@ function completeCommand(
       current: state.slots,
       locked: allLockedPositions(state),
       seeding,
+      heatSize,
     });
     return { type: 'Generate', slots, seeding, heatSize };
   }
