@@ -26,6 +26,7 @@ export function registrationRowToState(row: RegistrationRow): RegistrationState 
     status: row.status,
     waitlistPosition: row.waitlist_position,
     isHybridOptIn: row.is_hybrid_opt_in,
+    isLate: row.is_late,
     notes: row.notes,
     submittedAt: isoOrNull(row.submitted_at),
     confirmedAt: isoOrNull(row.confirmed_at),

@@ -3,7 +3,7 @@ import type { RunOrderDisplay, RunOrderEntry, RunOrderPosition, RunOrderView } f
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../domain/errors.ts';
 import { runOrderStreamId } from '../../domain/run-orders/events.ts';
-import { foldRunOrder, laneOf, pairPositions, type RunOrderState } from '../../domain/run-orders/evolve.ts';
+import { foldRunOrder, laneOf, markOf, pairPositions, type RunOrderState } from '../../domain/run-orders/evolve.ts';
 import { layoutOf, registrationIdsNamed } from '../../domain/run-orders/layout.ts';
 import { readStream } from '../../event-store/store.ts';
 import { isPublicEventSql } from '../events/queries.ts';
@@ -68,6 +68,7 @@ export async function registrationFacts(
       'r.id',
       'r.status',
       'r.deleted_at',
+      'r.is_late',
       'r.team_id',
       'r.user_id',
       'runs.category',
@@ -138,6 +139,7 @@ export async function registrationFacts(
               ? 'entered'
               : null,
         status: row.deleted_at ? 'deleted' : row.status,
+        isLate: row.is_late,
         departmentId: row.department_id ?? null,
         personIds,
       };
@@ -212,6 +214,7 @@ export async function runOrderView(
         return entry ? [[String(id), entry]] : [];
       }),
     ),
+    marks: order.marks,
     canUndo: order.undo.length > 0,
     canRedo: order.redo.length > 0,
     savedStates: order.savedStates.map((s) => ({ name: s.name, version: s.version, savedBy: actor(s.savedBy) })),
@@ -280,6 +283,7 @@ export async function runOrderDisplay(db: Kysely<Database>, run: RunForOrder): P
       lane: laneOf(position),
       name: shown?.name ?? null,
       departmentName: shown?.departmentName ?? null,
+      mark: shown ? markOf(state, shown.registrationId) : null,
     };
   };
   return {

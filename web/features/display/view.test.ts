@@ -31,6 +31,7 @@ function view(entries: Entry[], options: { heatSize?: number; currentHeat?: numb
           lane: position % 2 === 1 ? ('left' as const) : ('right' as const),
           name: entry?.[0] ?? null,
           departmentName: entry?.[1] ?? null,
+          mark: null,
         };
       });
     heats[heat - 1]?.pairs.push({ pair, lanes });
