@@ -106,7 +106,10 @@ function Lane({
         </span>
       </p>
       {cell.mark && (
-        <p data-testid="lane-mark" className="mt-[0.3vmin] font-bold uppercase tracking-wide text-amber-300">
+        <p
+          data-testid="lane-mark"
+          className={`${DEPARTMENT[size][density]} mt-[0.3vmin] font-bold uppercase tracking-wide text-amber-300`}
+        >
           {cell.mark === 'scratched' ? 'Scratched' : 'No-show'}
         </p>
       )}

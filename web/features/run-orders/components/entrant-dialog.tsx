@@ -119,7 +119,7 @@ export function EntrantDialog({
         )}
         <div className="mt-3">
           <UserSearch
-            label="Substitute"
+            label="Who takes the place"
             action={(user) => (
               <button
                 type="button"
