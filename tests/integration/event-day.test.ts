@@ -303,6 +303,13 @@ describe('substitutions', () => {
     expect([captainOut.statusCode, captainOut.json().code]).toEqual([422, 'CAPTAIN_CANNOT_BE_REMOVED']);
     const after = await db().selectFrom('team_members').select('user_id').where('team_id', '=', team.id).execute();
     expect(after).toHaveLength(3);
-    expect((await ok<RegistrationDto>('GET', `/api/registrations/${reg.id}`)).version).toBe(2);
+    const registration = await ok<RegistrationDto>('GET', `/api/registrations/${reg.id}`);
+    expect(registration.version).toBe(2);
+    // Rebuilt from the log, the registrations read model says the same (late entries included).
+    const lates = await ok<{ data: RegistrationDto[] }>('GET', '/api/registrations?limit=100');
+    await rebuildProjections(db(), PROJECTIONS);
+    expect(await ok('GET', `/api/registrations/${reg.id}`)).toEqual(registration);
+    expect(await ok('GET', '/api/registrations?limit=100')).toEqual(lates);
+    expect(lates.data.some((r) => r.isLate)).toBe(true);
   });
 });
