@@ -138,6 +138,24 @@ describe('late entries', () => {
     expect([missing.statusCode, missing.json().code]).toEqual([404, 'RUN_NOT_FOUND']);
     expect(await eventCount()).toBe(count);
   });
+
+  it('takes a team in a relay run, a person only in an individual one', async () => {
+    const relay = await insertRun(db(), today.id, { type: 'relay', category: 'Men', name: 'Relay: Men' });
+    const [captain, m1, m2] = [await person(), await person(), await person()];
+    const team = await insertTeam(db(), { captain_id: captain.id, department_id: department.id, run_type: 'relay' }, [
+      m1.id,
+      m2.id,
+    ]);
+    const entry = await ok<RegistrationDto>(
+      'POST',
+      '/api/registrations/late-entry',
+      { runId: relay.id, teamId: team.id },
+      201,
+    );
+    expect(entry).toMatchObject({ teamId: team.id, isLate: true, status: 'confirmed' });
+    const person1 = await send('POST', '/api/registrations/late-entry', { runId: relay.id, userId: m1.id });
+    expect([person1.statusCode, person1.json().code]).toEqual([422, 'TEAM_REQUIRED']);
+  });
 });
 
 describe('scratches and no-shows', () => {

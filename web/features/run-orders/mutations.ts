@@ -17,12 +17,15 @@ function useAfterRegistrationChange(runId: number) {
   };
 }
 
-/** POST /registrations/late-entry: a person entered on event day, after the window closed. */
+/** Who is entered late: a person (individual runs) or a team. */
+export type LateEntrant = { userId: number } | { teamId: number };
+
+/** POST /registrations/late-entry: entered on event day, after the window closed. */
 export function useLateEntry(runId: number) {
   const refresh = useAfterRegistrationChange(runId);
   return useMutation({
-    mutationFn: (userId: number) =>
-      apiSend<RegistrationDto>('POST', '/registrations/late-entry', { runId, userId }, { silent: true }),
+    mutationFn: (entrant: LateEntrant) =>
+      apiSend<RegistrationDto>('POST', '/registrations/late-entry', { runId, ...entrant }, { silent: true }),
     onSuccess: refresh,
   });
 }

@@ -36,7 +36,7 @@ import { EntrantDialog } from './entrant-dialog.tsx';
 import { GenerateDialog } from './generate-dialog.tsx';
 import { noShift, SortableHeat, StaticHeat } from './heat-card.tsx';
 import { HistoryPanel } from './history-panel.tsx';
-import { LateEntryDialog } from './late-entry-dialog.tsx';
+import { LateEntryDialog, runTypeOf } from './late-entry-dialog.tsx';
 import { SavedStatesPanel } from './saved-states-panel.tsx';
 import { UnplacedPanel } from './unplaced-panel.tsx';
 
@@ -224,7 +224,12 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
         onClose={() => setEntrantAt(null)}
         onMark={(registrationId, mark) => act({ type: 'mark', registrationId, mark })}
       />
-      <LateEntryDialog runId={runId} open={lateOpen} onClose={() => setLateOpen(false)} />
+      <LateEntryDialog
+        runId={runId}
+        runType={runTypeOf(view.runType)}
+        open={lateOpen}
+        onClose={() => setLateOpen(false)}
+      />
     </>
   );
 
