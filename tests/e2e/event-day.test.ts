@@ -15,7 +15,14 @@ import {
   startSiteAndBrowser,
   type VIEWPORTS,
 } from '../support/browser.ts';
-import { insertDepartment, insertEvent, insertRegistration, insertRun, insertUser } from '../support/factories.ts';
+import {
+  insertDepartment,
+  insertEvent,
+  insertRegistration,
+  insertRun,
+  insertTeam,
+  insertUser,
+} from '../support/factories.ts';
 
 /**
  * Event day on the board in a real browser (docs/decisions/045, 046): a late entry entered after the
@@ -127,6 +134,16 @@ describe('event day on the board (in order: each test goes on from the one befor
     await screenshot(page, 'event-day-late-entry-desktop');
   });
 
+  it('shows the late entry as Late in the portal registrations list', async () => {
+    const { page } = pages;
+    await page.goto(`${site.baseUrl}/portal/registrations?runId=${run.id}&query=Larsen`, { waitUntil: 'networkidle' });
+    const row = page.getByRole('row', { name: /Late Larsen/ });
+    await row.getByText('Late', { exact: true }).waitFor();
+    await screenshot(page, 'event-day-registrations-late-desktop');
+    await page.goto(`${site.baseUrl}/portal/run-orders/${run.id}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: run.name }).waitFor();
+  });
+
   it('scratches the entrant at position 1: the slot stays, marked, on the board and the venue display; the result is DNS', async () => {
     const { page } = pages;
     const id = Number(await position(page, 1).getAttribute('data-registration-id'));
@@ -203,6 +220,42 @@ describe('event day on the board (in order: each test goes on from the one befor
       await screenshot(page, 'event-day-entrant-dialog-phone');
       await page.getByRole('dialog').getByRole('button', { name: 'Reinstate' }).click();
       await page.getByTestId('mark-3').waitFor({ state: 'detached' });
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('a late team in a relay run', () => {
+  it('searches the teams of the format, enters one late and places it', async () => {
+    const relay = await insertRun(db(), event.id, { name: 'Relay: Men', type: 'relay', category: 'Men' });
+    const [captain, m1, m2] = [await person('Cap', 'Tain'), await person('Mem', 'One'), await person('Mem', 'Two')];
+    const team = await insertTeam(
+      db(),
+      { captain_id: captain.id, name: 'Kamloops Latecomers', department_id: departmentId, run_type: 'relay' },
+      [m1.id, m2.id],
+    );
+    const page = await signedInPage('phone');
+    try {
+      await page.goto(`${site.baseUrl}/portal/run-orders/${relay.id}`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Create empty' }).click();
+      await page.getByRole('button', { name: 'Late entry' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Late entry' });
+      await dialog.getByLabel('Team', { exact: true }).fill('Latecomers');
+      await dialog.getByRole('button', { name: 'Enter late' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const registration = await db()
+        .selectFrom('registrations')
+        .selectAll()
+        .where('team_id', '=', team.id)
+        .executeTakeFirstOrThrow();
+      expect(registration.is_late).toBe(true);
+      const item = page.getByTestId(`unplaced-${registration.id}`);
+      await item.getByText('Late', { exact: true }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, 'event-day-late-team-phone');
+      await item.getByRole('button', { name: /^Place / }).click();
+      await poll(async () => (await runOrderState(db(), relay.id)).slots.includes(registration.id)).toBe(true);
     } finally {
       await page.context().close();
     }
