@@ -139,6 +139,17 @@ describe('late entries', () => {
     expect(await eventCount()).toBe(count);
   });
 
+  it('a retried late entry (same command id) answers the first registration and appends nothing', async () => {
+    const open = await insertRun(db(), today.id);
+    const who = await person();
+    const body = { runId: open.id, userId: who.id, commandId: 'late-entry-retry-1' };
+    const first = await ok<RegistrationDto>('POST', '/api/registrations/late-entry', body, 201);
+    const count = await eventCount();
+    const again = await ok<RegistrationDto>('POST', '/api/registrations/late-entry', body, 201);
+    expect(again.id).toBe(first.id);
+    expect(await eventCount()).toBe(count);
+  });
+
   it('takes a team in a relay run, a person only in an individual one', async () => {
     const relay = await insertRun(db(), today.id, { type: 'relay', category: 'Men', name: 'Relay: Men' });
     const [captain, m1, m2] = [await person(), await person(), await person()];
@@ -274,6 +285,11 @@ describe('substitutions', () => {
       .executeTakeFirstOrThrow();
     const twice = await send('POST', `/api/registrations/${a}/substitute`, { userId: entered.user_id });
     expect([twice.statusCode, twice.json().code]).toEqual([409, 'ALREADY_REGISTERED']);
+    const stale = await send('POST', `/api/registrations/${a}/substitute`, {
+      userId: (await person()).id,
+      expectedVersion: 5,
+    });
+    expect([stale.statusCode, stale.json().code]).toEqual([409, 'VERSION_CONFLICT']);
     const nobody = await send('POST', `/api/registrations/${a}/substitute`, { userId: 999_999 });
     expect([nobody.statusCode, nobody.json().code]).toEqual([404, 'USER_NOT_FOUND']);
     const self = await person();
