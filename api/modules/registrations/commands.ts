@@ -52,6 +52,14 @@ async function lockRun(trx: Transaction<Database>, runId: number) {
   return trx.selectFrom('runs').selectAll().where('id', '=', runId).forUpdate().executeTakeFirst();
 }
 
+/** Locks the run of registration `id` (404 when there is no such registration). */
+async function lockRunOfRegistration(trx: Transaction<Database>, id: number) {
+  const located = await trx.selectFrom('registrations').select('run_id').where('id', '=', id).executeTakeFirst();
+  const run = located && (await lockRun(trx, located.run_id));
+  if (!run) throw registrationNotFound();
+  return run;
+}
+
 type Cause = { id?: number; version: number; command: string };
 
 /** What a command was and who sent it: the command id answers only the same actor's same kind (decision 028). */
@@ -177,13 +185,7 @@ export async function runRegistrationCommand(
     commandId: options.commandId,
     commandKind: command.type,
     expectedVersion: options.expectedVersion,
-    async lock(trx) {
-      const located = await trx.selectFrom('registrations').select('run_id').where('id', '=', id).executeTakeFirst();
-      if (!located) throw registrationNotFound();
-      const run = await lockRun(trx, located.run_id);
-      if (!run) throw registrationNotFound();
-      return run;
-    },
+    lock: (trx) => lockRunOfRegistration(trx, id),
     load: (trx) => registrationState(trx, id),
     async check(trx, state) {
       const relation = await relationTo(trx, caller, state);
@@ -290,17 +292,19 @@ async function lockRunForAdmission(trx: Transaction<Database>, runId: number) {
 }
 type RunRow = NonNullable<Awaited<ReturnType<typeof lockRun>>>;
 
+/** One person as the eligibility rules see them, or undefined when there is no such account. */
+async function personFacts(trx: Transaction<Database>, userId: number): Promise<TeamMemberFacts | undefined> {
+  const row = await trx.selectFrom('users').select(PERSON_COLUMNS).where('users.id', '=', userId).executeTakeFirst();
+  return row && toPerson(row);
+}
+
 async function entrantFacts(
   trx: Transaction<Database>,
   entrant: Entrant,
 ): Promise<AdmissionFacts['entrant'] | undefined> {
   if (entrant.userId !== null) {
-    const row = await trx
-      .selectFrom('users')
-      .select(PERSON_COLUMNS)
-      .where('users.id', '=', entrant.userId)
-      .executeTakeFirst();
-    return row && { kind: 'user', person: toPerson(row) };
+    const person = await personFacts(trx, entrant.userId);
+    return person && { kind: 'user', person };
   }
   const team = await trx.selectFrom('teams').selectAll().where('id', '=', entrant.teamId).executeTakeFirst();
   if (!team) return undefined;
@@ -530,12 +534,8 @@ async function substitutionFacts(
     .select('start_date')
     .where('id', '=', run.event_id)
     .executeTakeFirstOrThrow();
-  const person = await trx
-    .selectFrom('users')
-    .select(PERSON_COLUMNS)
-    .where('users.id', '=', incomingUserId)
-    .executeTakeFirst();
-  if (!person) throw notFound('User', 'USER_NOT_FOUND');
+  const incoming = await personFacts(trx, incomingUserId);
+  if (!incoming) throw notFound('User', 'USER_NOT_FOUND');
   const team = state.teamId !== null ? await entrantFacts(trx, { teamId: state.teamId, userId: null }) : undefined;
   // The results read model: a recorded result means the entry has run.
   const result = await trx
@@ -547,7 +547,7 @@ async function substitutionFacts(
   return {
     eventStartDate: event.start_date,
     run: { type: run.type, category: run.category, allowsHybrid: run.allows_hybrid },
-    incoming: toPerson(person),
+    incoming,
     incomingHoldsPlace:
       state.userId !== null && (await entrantHoldsPlace(trx, run.id, { teamId: null, userId: incomingUserId })),
     ...(team?.kind === 'team' ? { team: { facts: team.team, members: team.members } } : {}),
@@ -582,12 +582,7 @@ export async function substituteEntrant(
     commandId: options.commandId,
     commandKind: command.type,
     expectedVersion: options.expectedVersion,
-    async lock(trx) {
-      const located = await trx.selectFrom('registrations').select('run_id').where('id', '=', id).executeTakeFirst();
-      const run = located && (await lockRun(trx, located.run_id));
-      if (!run) throw registrationNotFound();
-      return run;
-    },
+    lock: (trx) => lockRunOfRegistration(trx, id),
     load: (trx) => registrationState(trx, id),
     async decide(trx, state, run) {
       const places = await runPlaces(trx, run.id, run.participant_limit);
