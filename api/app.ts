@@ -30,12 +30,14 @@ import { mailerPlugin } from './modules/mail/mailer.ts';
 import { imageQueuePlugin } from './modules/pictures/upload-limits.ts';
 import { publicResultRoutes } from './modules/public-results/routes.ts';
 import { registrationRoutes } from './modules/registrations/routes.ts';
+import { dnsForMarks } from './modules/results/commands.ts';
 import { resultLiveStream } from './modules/results/live-stream.ts';
 import { resultRoutes } from './modules/results/routes.ts';
 import { runOrderLiveStream } from './modules/run-orders/live-stream.ts';
 import { runOrderRoutes } from './modules/run-orders/routes.ts';
 import { runRoutes } from './modules/runs/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
+import { substituteMember } from './modules/teams/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { configPlugin } from './plugins/config.ts';
@@ -163,7 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventAdminRoutes);
   await app.register(runRoutes);
   await app.register(teamRoutes);
-  await app.register(registrationRoutes);
+  // A team substitution swaps the member on the team's roster in the same transaction (docs/decisions/045).
+  await app.register(registrationRoutes, { swapTeamMember: substituteMember });
   // The hub before the WebSocket plugin, so its preClose (close code 1001, then cut) runs first.
   await app.register(liveModule, { streamTypes: [runOrderLiveStream, resultLiveStream] });
   // The WebSocket plugin in a context of its own with /api/live: its per-request hooks then run on
@@ -174,7 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The socket server stays reachable from the app (tests cut every socket through it).
     app.decorate('websocketServer', live.websocketServer);
   });
-  await app.register(runOrderRoutes);
+  // A scratch or no-show on the board records the entrant's DNS result (docs/decisions/046).
+  await app.register(runOrderRoutes, { marksEffect: dnsForMarks });
   await app.register(resultRoutes);
   await app.register(legacyRoutes);
   await app.register(documentRoutes);

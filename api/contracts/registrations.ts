@@ -67,6 +67,8 @@ export const registrationSchema = z.object({
   status: registrationStatusSchema,
   waitlistPosition: z.number().int().nullable(),
   isHybridOptIn: z.boolean(),
+  /** Entered late on event day by an admin, after the registration window closed. */
+  isLate: z.boolean(),
   notes: z.string().nullable(),
   submittedAt: z.iso.datetime(),
   confirmedAt: z.iso.datetime().nullable(),
@@ -120,6 +122,24 @@ export const registrationCreateBodySchema = z
   });
 export type RegistrationCreateBody = z.infer<typeof registrationCreateBodySchema>;
 
+/**
+ * POST /registrations/late-entry (admins): a late entry on event day, for a person or a team (exactly
+ * one): the registration window is not checked, every other rule is.
+ */
+export const lateEntryBodySchema = z
+  .object({
+    runId: bodyId('runId'),
+    teamId: bodyId('teamId').optional(),
+    userId: bodyId('userId').optional(),
+    notes: notesSchema.nullable().optional(),
+    commandId: commandIdSchema.optional(),
+  })
+  .refine((b) => (b.teamId === undefined) !== (b.userId === undefined), {
+    message: 'Give a teamId or a userId (one of them)',
+    path: ['userId'],
+  });
+export type LateEntryBody = z.infer<typeof lateEntryBodySchema>;
+
 /** PUT /registrations/{id}: the notes (an empty body changes nothing). */
 export const registrationUpdateBodySchema = z.object({ notes: notesSchema.nullable().optional(), ...commandFields });
 export type RegistrationUpdateBody = z.infer<typeof registrationUpdateBodySchema>;
@@ -149,6 +169,17 @@ export const waitlistPositionBodySchema = z.object({
   ...commandFields,
 });
 export type WaitlistPositionBody = z.infer<typeof waitlistPositionBodySchema>;
+
+/**
+ * POST /registrations/{id}/substitute (admins): userId takes the place; for a team registration,
+ * replacedUserId names the member they replace.
+ */
+export const substituteBodySchema = z.object({
+  userId: bodyId('userId'),
+  replacedUserId: bodyId('replacedUserId').optional(),
+  ...commandFields,
+});
+export type SubstituteBody = z.infer<typeof substituteBodySchema>;
 
 /** POST /registrations/batch-register {teamIds, runId}: all or nothing. */
 export const batchRegisterBodySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEEDING_RULES } from '../domain/run-orders/events.ts';
+import { ENTRANT_MARKS, SEEDING_RULES } from '../domain/run-orders/events.ts';
 import { idQuery, MAX_ID, textInput, wholeNumberParam } from './common.ts';
 import { COMMAND_ID_PATTERN } from './registrations.ts';
 
@@ -96,6 +96,15 @@ export const reorderBodySchema = z
 
 export const insertBodySchema = z.object({ ...commandFields, position: position('position').optional() }).strict();
 
+/** PATCH .../registrations/{regId}/mark: scratched or no-show (their result becomes DNS), null to reinstate. */
+export const markBodySchema = z
+  .object({
+    ...commandFields,
+    mark: z.enum(ENTRANT_MARKS, { error: "mark must be 'scratched', 'no-show' or null" }).nullable(),
+  })
+  .strict();
+export const entrantMarkSchema = z.enum(ENTRANT_MARKS);
+
 export const positionsLockBodySchema = z
   .object({
     ...commandFields,
@@ -164,6 +173,8 @@ export const runOrderEntrySchema = z.object({
   personIds: z.array(z.number().int()),
   /** A placed registration that was cancelled since is flagged, never silently dropped. */
   status: z.enum(['confirmed', 'waitlisted', 'cancelled', 'deleted']),
+  /** Entered late on event day (shown as "Late"). */
+  isLate: z.boolean().optional(),
 });
 export type RunOrderEntry = z.infer<typeof runOrderEntrySchema>;
 
@@ -225,6 +236,8 @@ export const runOrderViewSchema = z.object({
   unplaced: z.array(runOrderEntrySchema),
   /** Every registration the arrangement, the undo/redo stacks or the saved states name, by id. */
   entries: z.record(z.string(), runOrderEntrySchema),
+  /** Scratched and no-show entrants by registration id: they keep their slot, their result is DNS. */
+  marks: z.record(z.string(), entrantMarkSchema),
   canUndo: z.boolean(),
   canRedo: z.boolean(),
   savedStates: z.array(z.object({ name: z.string(), version: z.number().int(), savedBy: actorSchema })),
@@ -287,6 +300,8 @@ export const runOrderDisplaySchema = z.object({
               lane: z.enum(['left', 'right']),
               name: z.string().nullable(),
               departmentName: z.string().nullable(),
+              /** The entrant will not run: scratched or no-show; the lane is shown as such. */
+              mark: entrantMarkSchema.nullable(),
             }),
           ),
         }),

@@ -189,6 +189,7 @@ export const registrationEntrySchema = z.object({
   status: z.enum(REGISTRATION_STATUSES),
   waitlistPosition: z.number().int().nullable(),
   isHybridOptIn: z.boolean(),
+  isLate: z.boolean(),
   notes: z.string().nullable(),
   submittedAt: z.iso.datetime(),
   confirmedAt: z.iso.datetime().nullable(),

@@ -26,6 +26,7 @@ export function registrationRowToState(row: RegistrationRow): RegistrationState 
     status: row.status,
     waitlistPosition: row.waitlist_position,
     isHybridOptIn: row.is_hybrid_opt_in,
+    isLate: row.is_late,
     notes: row.notes,
     submittedAt: isoOrNull(row.submitted_at),
     confirmedAt: isoOrNull(row.confirmed_at),
@@ -36,9 +37,14 @@ export function registrationRowToState(row: RegistrationRow): RegistrationState 
   };
 }
 
-/** The `state` column of a run_orders row (JSON text on some drivers, an object on others). */
-export const runOrderStateOf = (state: unknown): RunOrderState =>
-  (typeof state === 'string' ? JSON.parse(state) : state) as RunOrderState;
+/**
+ * The `state` column of a run_orders row (JSON text on some drivers, an object on others). A row folded
+ * before a field existed (marks) gets that field's initial value.
+ */
+export const runOrderStateOf = (state: unknown): RunOrderState => ({
+  ...initialRunOrderState(),
+  ...((typeof state === 'string' ? JSON.parse(state) : state) as RunOrderState),
+});
 
 /** A run_orders row's state, or the empty initial state (version 0) when the run has no order. */
 export const runOrderStateOrInitial = (row: { state: unknown } | undefined): RunOrderState =>

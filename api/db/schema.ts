@@ -281,6 +281,8 @@ export interface RegistrationsTable {
   status: RegistrationStatus;
   waitlist_position: number | null;
   is_hybrid_opt_in: Generated<boolean>;
+  /** Entered late on event day (docs/decisions/045). */
+  is_late: Generated<boolean>;
   notes: string | null;
   submitted_at: Timestamp;
   confirmed_at: Timestamp | null;

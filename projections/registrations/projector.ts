@@ -30,6 +30,7 @@ function toRecord(state: RegistrationState) {
     status: state.status,
     waitlist_position: state.waitlistPosition,
     is_hybrid_opt_in: state.isHybridOptIn,
+    is_late: state.isLate,
     notes: state.notes,
     submitted_at: state.submittedAt,
     confirmed_at: state.confirmedAt,
@@ -69,15 +70,15 @@ async function projectRegistrations(trx: Transaction<Database>, events: readonly
     if (changed.length === 0) continue;
     await sql`
       insert into registrations (id, run_id, event_id, team_id, user_id, registered_by, status, waitlist_position,
-        is_hybrid_opt_in, notes, submitted_at, confirmed_at, cancelled_at, deleted_at, updated_at, version)
+        is_hybrid_opt_in, is_late, notes, submitted_at, confirmed_at, cancelled_at, deleted_at, updated_at, version)
       select * from jsonb_to_recordset(${JSON.stringify(changed.map(toRecord))}::jsonb) as x(id int, run_id int, event_id int,
-        team_id int, user_id int, registered_by int, status text, waitlist_position int, is_hybrid_opt_in boolean, notes text,
+        team_id int, user_id int, registered_by int, status text, waitlist_position int, is_hybrid_opt_in boolean, is_late boolean, notes text,
         submitted_at timestamptz, confirmed_at timestamptz, cancelled_at timestamptz, deleted_at timestamptz,
         updated_at timestamptz, version int)
       on conflict (id) do update set
         run_id = excluded.run_id, event_id = excluded.event_id, team_id = excluded.team_id, user_id = excluded.user_id,
         registered_by = excluded.registered_by, status = excluded.status, waitlist_position = excluded.waitlist_position,
-        is_hybrid_opt_in = excluded.is_hybrid_opt_in, notes = excluded.notes, submitted_at = excluded.submitted_at,
+        is_hybrid_opt_in = excluded.is_hybrid_opt_in, is_late = excluded.is_late, notes = excluded.notes, submitted_at = excluded.submitted_at,
         confirmed_at = excluded.confirmed_at, cancelled_at = excluded.cancelled_at, deleted_at = excluded.deleted_at,
         updated_at = excluded.updated_at, version = excluded.version
       where registrations.version < excluded.version`.execute(trx);

@@ -750,6 +750,7 @@ describe('GET /api/events/{id}/registrations', () => {
       status: 'confirmed',
       waitlistPosition: null,
       isHybridOptIn: false,
+      isLate: false,
       notes: 'Left lane',
       submittedAt: expect.any(String),
       confirmedAt: expect.any(String),

@@ -34,6 +34,11 @@ export interface AdmissionFacts {
     | { kind: 'team'; team: TeamFacts & { id: number; name: string }; members: TeamMemberFacts[] };
   /** The same team or person already holds a place (confirmed or waitlisted) in the run. */
   alreadyRegistered: boolean;
+  /**
+   * A late entry: an admin enters someone on event day, after the registration window closed. The
+   * window is not checked, the event day is; every other rule is (docs/decisions/045).
+   */
+  late?: boolean;
 }
 
 /** Statuses under which an event takes no registrations whatever its dates say (docs/decisions/008), and drafts. */
@@ -68,6 +73,20 @@ export function registrationWindowProblem(
   return undefined;
 }
 
+/**
+ * Why a late entry is refused now, or undefined: it is taken on the event's days only (from its start
+ * date to its end date, in the site's time zone), and never for an event that takes no registrations.
+ */
+export function lateEntryProblem(facts: Pick<AdmissionFacts, 'today' | 'event'>): string | undefined {
+  const { event, today } = facts;
+  if (NOT_REGISTERING.includes(event.status))
+    return `Late entry rule: the event is ${event.status}, so it takes no entries.`;
+  if (today < event.startDate)
+    return `Late entry rule: late entries are taken on event day (the event starts on ${event.startDate}); until then, register normally.`;
+  if (today > event.endDate) return 'Late entry rule: the event is over.';
+  return undefined;
+}
+
 /** The first rule that keeps this entrant out of the run now, as the 422 to answer; undefined when admitted. */
 export function admissionRefusal(facts: AdmissionFacts): DomainError | undefined {
   const { run, event, entrant } = facts;
@@ -75,8 +94,13 @@ export function admissionRefusal(facts: AdmissionFacts): DomainError | undefined
     return ruleBroken('RUN_INACTIVE', 'Run rule: this run is not active, so it takes no registrations.');
   if (!event.isActive || event.isDeleted)
     return ruleBroken('EVENT_INACTIVE', 'Event rule: this event is not active, so its runs take no registrations.');
-  const closed = registrationWindowProblem(facts);
-  if (closed) return ruleBroken('REGISTRATION_CLOSED', closed);
+  if (facts.late) {
+    const notToday = lateEntryProblem(facts);
+    if (notToday) return ruleBroken('NOT_EVENT_DAY', notToday);
+  } else {
+    const closed = registrationWindowProblem(facts);
+    if (closed) return ruleBroken('REGISTRATION_CLOSED', closed);
+  }
   const context = {
     eventStartDate: event.startDate,
     run: { type: run.type, category: run.category, allowsHybrid: run.allowsHybrid },

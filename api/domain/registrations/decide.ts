@@ -10,6 +10,8 @@
 
 import type { Decider } from '../decider.ts';
 import { conflict, type DomainError, notFound, ruleBroken } from '../errors.ts';
+import { ineligibleError, memberEligibility, type RunTypeName } from '../teams/eligibility.ts';
+import { type TeamFacts, type TeamMemberFacts, teamEligibility } from '../teams/team-rules.ts';
 import { type AdmissionFacts, admissionRefusal } from './admission.ts';
 import type { RegistrationEvent } from './events.ts';
 import { evolve, initialRegistrationState, type RegistrationState } from './evolve.ts';
@@ -26,6 +28,8 @@ export type RegistrationCommand =
       userId: number | null;
       registeredBy: number | null;
       notes?: string | null;
+      /** A late entry on event day (admins): the window is not checked, a full run refuses it. */
+      late?: boolean;
     }
   | { type: 'Cancel'; reason?: string | null }
   | { type: 'Confirm' }
@@ -34,7 +38,12 @@ export type RegistrationCommand =
   | { type: 'Update'; notes?: string | null }
   | { type: 'SoftDelete' }
   | { type: 'Restore' }
-  | { type: 'OptInHybrid' };
+  | { type: 'OptInHybrid' }
+  /**
+   * Someone else takes the place: for an individual entry, the person `userId` becomes the entrant; for
+   * a team, `userId` replaces the member `replacedUserId`. The registration (and so its slot) stays.
+   */
+  | { type: 'Substitute'; userId: number; replacedUserId?: number };
 
 export type RegistrationCommandType = RegistrationCommand['type'];
 
@@ -46,6 +55,21 @@ export interface DecideContext {
   admission?: AdmissionFacts;
   /** Confirm of a cancelled one, Restore: whether the same team or person already holds another place in the run. */
   entrantHasOtherActive?: boolean;
+  /** Substitute: what the rules need to know about the run, the incoming person and the team. */
+  substitution?: SubstitutionFacts;
+}
+
+export interface SubstitutionFacts {
+  eventStartDate: string;
+  run: { type: RunTypeName; category: string; allowsHybrid: boolean };
+  /** The person coming in. */
+  incoming: TeamMemberFacts;
+  /** The incoming person already holds a place of their own in the run (an individual entry). */
+  incomingHoldsPlace: boolean;
+  /** A team registration: the team and its members now. */
+  team?: { facts: TeamFacts & { id: number; name: string }; members: TeamMemberFacts[] };
+  /** A result is recorded for this registration: it ran, so nobody takes its place any more. */
+  hasResult: boolean;
 }
 
 type Of<T extends RegistrationCommandType> = Extract<RegistrationCommand, { type: T }>;
@@ -90,6 +114,8 @@ export function decide(command: RegistrationCommand, state: RegistrationState, c
       return decideRestore(command, state, context);
     case 'OptInHybrid':
       return decideOptInHybrid(command, state, context);
+    case 'Substitute':
+      return decideSubstitute(command, state, context);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown registration command ${JSON.stringify(unknown)}`);
@@ -125,10 +151,18 @@ export function decideSubmit(command: Of<'Submit'>, state: RegistrationState, co
     userId: command.userId,
     registeredBy: command.registeredBy,
     ...(command.notes ? { notes: command.notes } : {}),
+    ...(command.late ? { late: true } : {}),
   };
   if (plan.hasFreePlace) {
     plan.takePlace();
     plan.add(id, { type: 'RegistrationSubmitted', data: { ...base, status: 'confirmed' } });
+  } else if (command.late) {
+    // A late entry is for today's order: a waitlist place would help nobody, so the limit says no.
+    throw conflict(
+      'RUN_FULL',
+      'The run is full: raise its participant limit to take a late entry, or enter them in place of someone (a substitution).',
+      { limit: context.places.limit, confirmed: context.places.confirmed },
+    );
   } else {
     const position = plan.joinWaitlist(id);
     plan.add(id, {
@@ -263,4 +297,62 @@ export function decideOptInHybrid(
   }
   if (state.isHybridOptIn) return [];
   return own(state.id, { type: 'HybridOptedIn', data: {} });
+}
+
+export function decideSubstitute(
+  command: Of<'Substitute'>,
+  state: RegistrationState,
+  context: DecideContext,
+): StreamChange[] {
+  requireLive(state);
+  const facts = context.substitution;
+  if (!facts) throw new Error('Substitute needs the substitution facts');
+  if (state.status !== 'confirmed') {
+    throw ruleBroken(
+      'REGISTRATION_NOT_CONFIRMED',
+      `Substitution rule: only a confirmed entry is substituted; this one is ${state.status}.`,
+    );
+  }
+  if (facts.hasResult) {
+    throw conflict(
+      'RESULT_RECORDED',
+      'Substitution rule: this entry already has a result, so it ran; void the result first if it has to run again.',
+    );
+  }
+  const eligibility = { eventStartDate: facts.eventStartDate, run: facts.run };
+  const { incoming } = facts;
+  if (state.userId !== null) {
+    if (command.replacedUserId !== undefined && command.replacedUserId !== state.userId)
+      throw ruleBroken('NOT_THE_ENTRANT', 'Substitution rule: the person replaced must be the one entered.');
+    if (incoming.userId === state.userId)
+      throw ruleBroken('SAME_PERSON', 'Substitution rule: the substitute is the person already entered.');
+    if (facts.incomingHoldsPlace) {
+      throw conflict(
+        'ALREADY_REGISTERED',
+        'Substitution rule: the substitute already holds an entry of their own in this run.',
+      );
+    }
+    const problems = memberEligibility(incoming, eligibility);
+    if (problems.length > 0) throw ineligibleError(problems);
+    return own(state.id, {
+      type: 'EntrantSubstituted',
+      data: { previousUserId: state.userId, userId: incoming.userId },
+    });
+  }
+  const team = facts.team;
+  if (!team || state.teamId === null) throw new Error('A team substitution needs the team');
+  if (command.replacedUserId === undefined)
+    throw ruleBroken('MEMBER_REQUIRED', 'Substitution rule: name the team member who is replaced.');
+  const replaced = command.replacedUserId;
+  if (!team.members.some((m) => m.userId === replaced))
+    throw ruleBroken('NOT_A_MEMBER', `Substitution rule: user ${replaced} is not a member of ${team.facts.name}.`);
+  if (team.members.some((m) => m.userId === incoming.userId))
+    throw conflict('ALREADY_A_MEMBER', `Substitution rule: the substitute is already a member of ${team.facts.name}.`);
+  const after = team.members.map((m) => (m.userId === replaced ? incoming : m));
+  const result = teamEligibility(team.facts, after, eligibility);
+  if (!result.eligible) throw ineligibleError(result.problems);
+  return own(state.id, {
+    type: 'TeamMemberSubstituted',
+    data: { teamId: state.teamId, replacedUserId: replaced, userId: incoming.userId },
+  });
 }

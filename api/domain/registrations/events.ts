@@ -28,6 +28,8 @@ export interface RegistrationSubmittedData {
   /** Set when status is waitlisted: the end of the waitlist when it was submitted. */
   waitlistPosition?: number;
   notes?: string | null;
+  /** Entered late on event day by an admin, after the registration window closed (always confirmed). */
+  late?: boolean;
 }
 
 /** A cancelled registration taken back with a free place. */
@@ -60,6 +62,17 @@ export interface RegistrationRestoredData {
   waitlistPosition?: number;
 }
 export type HybridOptedInData = Record<string, never>;
+/** An individual entry's place taken by another competitor: the registration, and its slot, pass to them. */
+export interface EntrantSubstitutedData {
+  previousUserId: number;
+  userId: number;
+}
+/** One member of a registered team replaced by another person for this run (the team's roster changes too). */
+export interface TeamMemberSubstitutedData {
+  teamId: number;
+  replacedUserId: number;
+  userId: number;
+}
 
 interface Of<T extends string, D> {
   type: T;
@@ -76,7 +89,9 @@ export type RegistrationEvent =
   | Of<'RegistrationUpdated', RegistrationUpdatedData>
   | Of<'RegistrationSoftDeleted', RegistrationSoftDeletedData>
   | Of<'RegistrationRestored', RegistrationRestoredData>
-  | Of<'HybridOptedIn', HybridOptedInData>;
+  | Of<'HybridOptedIn', HybridOptedInData>
+  | Of<'EntrantSubstituted', EntrantSubstitutedData>
+  | Of<'TeamMemberSubstituted', TeamMemberSubstitutedData>;
 
 export type RegistrationEventType = RegistrationEvent['type'];
 
@@ -91,6 +106,8 @@ export const REGISTRATION_EVENT_TYPES: readonly RegistrationEventType[] = [
   'RegistrationSoftDeleted',
   'RegistrationRestored',
   'HybridOptedIn',
+  'EntrantSubstituted',
+  'TeamMemberSubstituted',
 ];
 
 /**
@@ -127,6 +144,7 @@ export function describeRegistrationEvent(event: { type: string; data: unknown }
   const why = causeText(cause);
   switch (event.type) {
     case 'RegistrationSubmitted':
+      if (d.late === true) return 'Entered late on event day and confirmed';
       return d.status === 'waitlisted'
         ? `Registered; the run was full, so it joined the waitlist at position ${num(d.waitlistPosition)}`
         : 'Registered and confirmed';
@@ -152,6 +170,10 @@ export function describeRegistrationEvent(event: { type: string; data: unknown }
           : 'Restored (still cancelled)';
     case 'HybridOptedIn':
       return 'Opted in to hybrid (mixed-department) participation';
+    case 'EntrantSubstituted':
+      return `Substitution: user ${num(d.userId)} takes the place of user ${num(d.previousUserId)}`;
+    case 'TeamMemberSubstituted':
+      return `Substitution in the team: user ${num(d.userId)} replaces user ${num(d.replacedUserId)}`;
     default:
       return event.type;
   }

@@ -43,6 +43,7 @@ describe('evolve', () => {
       status: 'confirmed',
       waitlistPosition: null,
       isHybridOptIn: true,
+      isLate: false,
       notes: 'Bringing my own SCBA mask',
       submittedAt: at(0),
       confirmedAt: at(2),

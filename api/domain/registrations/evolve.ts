@@ -19,6 +19,8 @@ export interface RegistrationState {
   /** 1..n among the run's waitlisted, not deleted registrations; null otherwise. */
   waitlistPosition: number | null;
   isHybridOptIn: boolean;
+  /** Entered late on event day (docs/decisions/045). */
+  isLate: boolean;
   notes: string | null;
   /** ISO date-times: when the event that set them was recorded. */
   submittedAt: string | null;
@@ -45,6 +47,7 @@ export function initialRegistrationState(id: number): RegistrationState {
     status: 'cancelled',
     waitlistPosition: null,
     isHybridOptIn: false,
+    isLate: false,
     notes: null,
     submittedAt: null,
     confirmedAt: null,
@@ -88,6 +91,7 @@ export function evolve(state: RegistrationState, event: RegistrationEventEnvelop
         status,
         waitlistPosition: status === 'waitlisted' ? intOr(d.waitlistPosition, null) : null,
         notes: typeof d.notes === 'string' ? d.notes : null,
+        isLate: d.late === true,
         submittedAt: at,
         confirmedAt: status === 'confirmed' ? at : null,
         cancelledAt: null,
@@ -130,6 +134,11 @@ export function evolve(state: RegistrationState, event: RegistrationEventEnvelop
     }
     case 'HybridOptedIn':
       return changed({ isHybridOptIn: true });
+    case 'EntrantSubstituted':
+      return state.userId === null ? base : changed({ userId: intOr(d.userId, state.userId) });
+    case 'TeamMemberSubstituted':
+      // The roster is the team's; the registration records that it changed, and when.
+      return changed({});
     default:
       return base;
   }

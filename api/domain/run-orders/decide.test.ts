@@ -55,6 +55,8 @@ const slotsAfter = (state: RunOrderState, command: RunOrderCommand): Slots => pl
 
 const seeding: SeedingRule = { ...DEFAULT_SEEDING, seed: 42 };
 
+const range = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
+
 describe('CreateEmpty', () => {
   it('creates an order of empty positions with the heat size, by the actor', () => {
     const event = only(decide(initialRunOrderState(), { type: 'CreateEmpty', positions: 4, heatSize: 2 }));
@@ -651,12 +653,12 @@ describe('Undo and Redo', () => {
     );
     expect(moved.slots).toEqual([2, null, 4, 1]);
     const undone = only(decide(moved, { type: 'Undo' }));
-    expect(undone).toEqual({ type: 'ChangeUndone', data: { slots: [2, 3, 4, 1], undoneBy: ACTOR } });
+    expect(undone).toEqual({ type: 'ChangeUndone', data: { slots: [2, 3, 4, 1], marks: {}, undoneBy: ACTOR } });
     const back = play(moved, { type: 'Undo' }, { type: 'Undo' });
     expect(back.slots).toEqual([1, 2, 3, 4]);
     expect(only(decide(back, { type: 'Redo' }))).toEqual({
       type: 'ChangeRedone',
-      data: { slots: [2, 3, 4, 1], redoneBy: ACTOR },
+      data: { slots: [2, 3, 4, 1], marks: {}, redoneBy: ACTOR },
     });
     expect(play(back, { type: 'Redo' }, { type: 'Redo' }).slots).toEqual([2, null, 4, 1]);
   });
@@ -746,5 +748,86 @@ describe('saved states', () => {
       code: 'SAVED_STATE_NOT_FOUND',
       statusCode: 404,
     });
+  });
+});
+
+describe('late entries placed anywhere', () => {
+  it('an insert without a position never leaves the entry alone in the last heat', () => {
+    const state = given(range(12), { heatSize: 3 });
+    const slots = slotsAfter(state, { type: 'Insert', registrationId: 13 });
+    expect(slots).toEqual([...range(11), null, 13, 12]);
+  });
+
+  it('an insert at a chosen position stays where the board put it', () => {
+    const state = given(range(12), { heatSize: 3 });
+    expect(slotsAfter(state, { type: 'Insert', registrationId: 13, position: 13 })).toEqual(range(13));
+  });
+
+  it('the entry it records is where the new entry stands', () => {
+    const event = only(decide(given(range(12), { heatSize: 3 }), { type: 'Insert', registrationId: 13 }));
+    expect(event).toMatchObject({ type: 'RegistrationInserted', data: { registrationId: 13, position: 13 } });
+  });
+});
+
+describe('MarkEntrant (scratches and no-shows)', () => {
+  it('marks a placed entrant; the slot keeps them', () => {
+    const state = given([1, 2, 3, 4]);
+    const event = only(decide(state, { type: 'MarkEntrant', registrationId: 3, mark: 'scratched' }));
+    expect(event).toEqual({
+      type: 'EntrantMarked',
+      data: { registrationId: 3, position: 3, mark: 'scratched', markedBy: ACTOR },
+    });
+    const after = play(state, { type: 'MarkEntrant', registrationId: 3, mark: 'scratched' });
+    expect(after.slots).toEqual([1, 2, 3, 4]);
+    expect(after.marks).toEqual({ '3': 'scratched' });
+  });
+
+  it('changes a mark, reinstates with null, and answers nothing for the same mark', () => {
+    let state = play(given([1, 2]), { type: 'MarkEntrant', registrationId: 1, mark: 'no-show' });
+    expect(decide(state, { type: 'MarkEntrant', registrationId: 1, mark: 'no-show' })).toEqual([]);
+    state = play(state, { type: 'MarkEntrant', registrationId: 1, mark: 'scratched' });
+    expect(state.marks).toEqual({ '1': 'scratched' });
+    state = play(state, { type: 'MarkEntrant', registrationId: 1, mark: null });
+    expect(state.marks).toEqual({});
+    expect(decide(state, { type: 'MarkEntrant', registrationId: 1, mark: null })).toEqual([]);
+  });
+
+  it('refuses an entrant who is not placed, an unknown mark and a locked order', () => {
+    expect(refusal(given([1, 2]), { type: 'MarkEntrant', registrationId: 5, mark: 'scratched' }).code).toBe(
+      'NOT_PLACED',
+    );
+    const bad = { type: 'MarkEntrant', registrationId: 1, mark: 'gone' } as unknown as RunOrderCommand;
+    expect(refusal(given([1, 2]), bad).code).toBe('INVALID_MARK');
+    expect(
+      refusal(given([1, 2], { orderLocked: true }), { type: 'MarkEntrant', registrationId: 1, mark: 'no-show' }).code,
+    ).toBe('ORDER_LOCKED');
+  });
+
+  it('marks a locked position: the arrangement does not change', () => {
+    const state = given([1, 2], { lockedPositions: [1] });
+    expect(play(state, { type: 'MarkEntrant', registrationId: 1, mark: 'no-show' }).marks).toEqual({ '1': 'no-show' });
+  });
+
+  it('is undone and redone like an arrangement change, in order with moves', () => {
+    let state = given([1, 2, 3, 4]);
+    state = play(state, { type: 'MovePosition', sourcePosition: 1, targetPosition: 4 });
+    state = play(state, { type: 'MarkEntrant', registrationId: 3, mark: 'scratched' });
+    expect(state.undo).toHaveLength(2);
+    const undone = play(state, { type: 'Undo' });
+    expect(undone.marks).toEqual({});
+    expect(undone.slots).toEqual([2, 3, 4, 1]);
+    const twice = play(undone, { type: 'Undo' });
+    expect(twice.slots).toEqual([1, 2, 3, 4]);
+    const redone = play(twice, { type: 'Redo' }, { type: 'Redo' });
+    expect(redone.slots).toEqual([2, 3, 4, 1]);
+    expect(redone.marks).toEqual({ '3': 'scratched' });
+  });
+
+  it('a marked entrant moves with their mark', () => {
+    let state = play(given([1, 2, 3, 4]), { type: 'MarkEntrant', registrationId: 1, mark: 'no-show' });
+    state = play(state, { type: 'MovePosition', sourcePosition: 1, targetPosition: 3 });
+    expect(state.slots).toEqual([2, 3, 1, 4]);
+    expect(state.marks).toEqual({ '1': 'no-show' });
+    expect(play(state, { type: 'Undo' }).marks).toEqual({ '1': 'no-show' });
   });
 });

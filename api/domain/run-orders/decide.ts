@@ -9,13 +9,16 @@
 
 import type { Decider } from '../decider.ts';
 import { conflict, type DomainError, notFound, ruleBroken } from '../errors.ts';
-import type { RunOrderEvent, SeedingRule, Slots } from './events.ts';
+import { balanceLastHeat } from './balance.ts';
+import { ENTRANT_MARKS, type EntrantMark, type RunOrderEvent, type SeedingRule, type Slots } from './events.ts';
 import {
   allLockedPositions,
   evolve,
   heatCount,
   initialRunOrderState,
   lockedPositionSet,
+  markOf,
+  marksBefore,
   pairOf,
   pairPositions,
   positionOf,
@@ -40,7 +43,9 @@ export type RunOrderCommand =
   | { type: 'Undo' }
   | { type: 'Redo' }
   | { type: 'SaveState'; name: string }
-  | { type: 'ApplyState'; name: string };
+  | { type: 'ApplyState'; name: string }
+  /** Scratch or no-show a placed entrant; mark null reinstates them. */
+  | { type: 'MarkEntrant'; registrationId: number; mark: EntrantMark | null };
 
 export interface DecideContext {
   actorId: number | null;
@@ -97,6 +102,8 @@ export function decide(command: RunOrderCommand, state: RunOrderState, context: 
       return decideSaveState(command, state, context);
     case 'ApplyState':
       return decideApplyState(command, state, context);
+    case 'MarkEntrant':
+      return decideMarkEntrant(command, state, context);
   }
 }
 
@@ -242,7 +249,9 @@ export function decideInsert(command: Of<'Insert'>, state: RunOrderState, contex
     refuseLocked(state, locked, asked);
   }
   const wanted = command.position ?? firstFreePosition(state.slots, locked);
-  const slots = insertAmongUnlocked(state.slots, locked, wanted, registrationId);
+  const inserted = insertAmongUnlocked(state.slots, locked, wanted, registrationId);
+  // Placed where the board chose, it stays there; placed "anywhere", it never runs alone in the last heat.
+  const slots = command.position === undefined ? balanceLastHeat(inserted, state.heatSize, locked) : inserted;
   const position = positionOf(slots, registrationId) ?? wanted;
   return [{ type: 'RegistrationInserted', data: { slots, registrationId, position, insertedBy: context.actorId } }];
 }
@@ -346,7 +355,9 @@ export function decideUndo(_: Of<'Undo'>, state: RunOrderState, context: DecideC
   const target = state.undo.at(-1);
   if (!target) throw conflict('NOTHING_TO_UNDO', 'There is nothing to undo.');
   refuseLockedChanges(state, target);
-  return [{ type: 'ChangeUndone', data: { slots: target, undoneBy: context.actorId } }];
+  return [
+    { type: 'ChangeUndone', data: { slots: target, marks: marksBefore(state.undoMarks), undoneBy: context.actorId } },
+  ];
 }
 
 export function decideRedo(_: Of<'Redo'>, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
@@ -354,7 +365,9 @@ export function decideRedo(_: Of<'Redo'>, state: RunOrderState, context: DecideC
   const target = state.redo.at(-1);
   if (!target) throw conflict('NOTHING_TO_REDO', 'There is nothing to redo.');
   refuseLockedChanges(state, target);
-  return [{ type: 'ChangeRedone', data: { slots: target, redoneBy: context.actorId } }];
+  return [
+    { type: 'ChangeRedone', data: { slots: target, marks: marksBefore(state.redoMarks), redoneBy: context.actorId } },
+  ];
 }
 
 export function decideSaveState(
@@ -380,6 +393,27 @@ export function decideApplyState(
     () => ({ type: 'StateApplied', data: { name: saved.name, slots, appliedBy: context.actorId } }),
     true,
   );
+}
+
+/**
+ * Scratch or no-show a placed entrant, or reinstate one (mark null). The slot keeps them, so the board
+ * and the display show the slot as such; the module records their DNS result in the same transaction.
+ * Not an arrangement change, but undoable like one, so a locked order refuses it as it refuses undo.
+ */
+export function decideMarkEntrant(
+  command: Of<'MarkEntrant'>,
+  state: RunOrderState,
+  context: DecideContext,
+): RunOrderEvent[] {
+  refuseWhenOrderLocked(state);
+  const { registrationId, mark } = command;
+  if (mark !== null && !(ENTRANT_MARKS as readonly unknown[]).includes(mark))
+    throw ruleBroken('INVALID_MARK', 'Run order rule: an entrant is marked scratched or no-show (or reinstated).');
+  const position = positionOf(state.slots, registrationId);
+  if (position === undefined)
+    throw conflict('NOT_PLACED', 'This registration is not in the run order; only a placed entrant is marked.');
+  if (markOf(state, registrationId) === mark) return [];
+  return [{ type: 'EntrantMarked', data: { registrationId, position, mark, markedBy: context.actorId } }];
 }
 
 /** The registration ids placed, in position order. */

@@ -130,3 +130,16 @@ describe('summariseRunOrderEvent', () => {
     expect(summariseRunOrderEvent({ type: 'RunOrderGenerated', data: {} }, nameOf)).toBe('Generated');
   });
 });
+
+describe('summariseRunOrderEvent: marks', () => {
+  const nameOf = (id: number) => `Entrant ${id}`;
+  it('names a scratch, a no-show and a reinstatement', () => {
+    const marked = (mark: 'scratched' | 'no-show' | null) => ({
+      type: 'EntrantMarked',
+      data: { registrationId: 4, position: 3, mark, markedBy: 1 },
+    });
+    expect(summariseRunOrderEvent(marked('scratched'), nameOf)).toBe('Scratched Entrant 4 at position 3');
+    expect(summariseRunOrderEvent(marked('no-show'), nameOf)).toBe('Marked Entrant 4 a no-show at position 3');
+    expect(summariseRunOrderEvent(marked(null), nameOf)).toBe('Reinstated Entrant 4 at position 3');
+  });
+});

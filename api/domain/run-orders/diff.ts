@@ -74,6 +74,10 @@ const REQUIRED_FIELDS: Record<string, [string, 'number' | 'string' | 'array'][]>
   CurrentHeatSet: [['heat', 'number']],
   StateSaved: [['name', 'string']],
   StateApplied: [['name', 'string']],
+  EntrantMarked: [
+    ['registrationId', 'number'],
+    ['position', 'number'],
+  ],
 };
 
 /**
@@ -133,6 +137,12 @@ export function summariseRunOrderEvent(
       return `Saved state ${quoted(data.name)}`;
     case 'StateApplied':
       return `Applied saved state ${quoted(data.name)}`;
+    case 'EntrantMarked':
+      return data.mark === 'scratched'
+        ? `Scratched ${name(data.registrationId)} at position ${data.position}`
+        : data.mark === 'no-show'
+          ? `Marked ${name(data.registrationId)} a no-show at position ${data.position}`
+          : `Reinstated ${name(data.registrationId)} at position ${data.position}`;
     default:
       return event.type;
   }

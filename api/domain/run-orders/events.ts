@@ -98,14 +98,33 @@ export interface OrderLockedData {
 export interface OrderUnlockedData {
   unlockedBy: number | null;
 }
-/** Undo and redo carry the arrangement they restore; the change they step over is the top of the stack. */
+/**
+ * Undo and redo carry the arrangement they restore; the change they step over is the top of the stack.
+ * `marks`: the scratches and no-shows they restore (absent in events recorded before marks existed).
+ */
 export interface ChangeUndoneData {
   slots: Slots;
+  marks?: EntrantMarks;
   undoneBy: number | null;
 }
 export interface ChangeRedoneData {
   slots: Slots;
+  marks?: EntrantMarks;
   redoneBy: number | null;
+}
+
+/** A placed entrant who will not run: withdrew (scratched) or did not turn up (no-show). Both are DNS. */
+export const ENTRANT_MARKS = ['scratched', 'no-show'] as const;
+export type EntrantMark = (typeof ENTRANT_MARKS)[number];
+/** The marked entrants, by registration id (a JSON object's keys are strings). */
+export type EntrantMarks = Record<string, EntrantMark>;
+
+/** An entrant marked (or, with mark null, reinstated); the slot keeps them where they stand. */
+export interface EntrantMarkedData {
+  registrationId: number;
+  position: number;
+  mark: EntrantMark | null;
+  markedBy: number | null;
 }
 /** The heat on the course now, for the venue display (the ones before it are done). */
 export interface CurrentHeatSetData {
@@ -141,7 +160,8 @@ export type RunOrderEvent =
   | { type: 'ChangeRedone'; data: ChangeRedoneData }
   | { type: 'CurrentHeatSet'; data: CurrentHeatSetData }
   | { type: 'StateSaved'; data: StateSavedData }
-  | { type: 'StateApplied'; data: StateAppliedData };
+  | { type: 'StateApplied'; data: StateAppliedData }
+  | { type: 'EntrantMarked'; data: EntrantMarkedData };
 
 export type RunOrderEventType = RunOrderEvent['type'];
 
@@ -173,6 +193,7 @@ export function actorOf(event: { data: unknown }): number | null {
     'redoneBy',
     'savedBy',
     'setBy',
+    'markedBy',
   ]) {
     const value = data[key];
     if (typeof value === 'number') return value;

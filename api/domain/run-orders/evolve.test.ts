@@ -54,6 +54,9 @@ describe('evolve', () => {
       seeding: null,
       undo: [],
       redo: [],
+      marks: {},
+      undoMarks: [],
+      redoMarks: [],
       savedStates: [],
       lastChange: null,
     });

@@ -3,7 +3,14 @@
  * is. Shared by the server (commands, projection, history) and the browser (optimistic board).
  */
 import { type Enveloped, fold } from '../decider.ts';
-import { ARRANGEMENT_EVENTS, type RunOrderEvent, type SeedingRule, type Slots } from './events.ts';
+import {
+  ARRANGEMENT_EVENTS,
+  type EntrantMark,
+  type EntrantMarks,
+  type RunOrderEvent,
+  type SeedingRule,
+  type Slots,
+} from './events.ts';
 
 /** How many arrangements undo can step back through; older ones stay in the history, not the stack. */
 export const UNDO_DEPTH = 50;
@@ -43,6 +50,14 @@ export interface RunOrderState {
   undo: Slots[];
   /** Arrangements undone, most recent last; a new change clears it. */
   redo: Slots[];
+  /** Scratched and no-show entrants, by registration id: they keep their slot, their result is DNS. */
+  marks: EntrantMarks;
+  /**
+   * The marks before each undoable change and of each undone one, beside undo and redo (most recent
+   * last; aligned from the end, since an order recorded before marks existed has shorter ones).
+   */
+  undoMarks: EntrantMarks[];
+  redoMarks: EntrantMarks[];
   savedStates: SavedState[];
   lastChange: LastChange | null;
 }
@@ -60,6 +75,9 @@ export const initialRunOrderState = (): RunOrderState => ({
   seeding: null,
   undo: [],
   redo: [],
+  marks: {},
+  undoMarks: [],
+  redoMarks: [],
   savedStates: [],
   lastChange: null,
 });
@@ -68,7 +86,8 @@ export const initialRunOrderState = (): RunOrderState => ({
 export type RunOrderEventEnvelope = Enveloped<RunOrderEvent>;
 
 const sortedUnique = (values: Iterable<number>): number[] => [...new Set(values)].sort((a, b) => a - b);
-const pushBounded = (stack: Slots[], slots: Slots): Slots[] => [...stack, slots].slice(-UNDO_DEPTH);
+const pushBounded = <T>(stack: readonly T[] | undefined, top: T): T[] => [...(stack ?? []), top].slice(-UNDO_DEPTH);
+const marksOf = (state: Pick<RunOrderState, 'marks'>): EntrantMarks => state.marks ?? {};
 
 /** Typed and total: an unknown event only moves the version. Records who changed the order last. */
 export function evolve(state: RunOrderState, event: RunOrderEventEnvelope): RunOrderState {
@@ -93,7 +112,9 @@ function applyEvent(state: RunOrderState, event: RunOrderEventEnvelope, version:
       slots: [...data.slots],
       // The order's first arrangement (a generate that creates it) has nothing before it to undo to.
       undo: state.exists ? pushBounded(state.undo, state.slots) : [],
+      undoMarks: state.exists ? pushBounded(state.undoMarks, marksOf(state)) : [],
       redo: [],
+      redoMarks: [],
       ...(event.type === 'RunOrderGenerated' ? { seeding: event.data.seeding, heatSize: event.data.heatSize } : {}),
     };
   }
@@ -110,16 +131,37 @@ function applyEvent(state: RunOrderState, event: RunOrderEventEnvelope, version:
       return {
         ...state,
         slots: [...event.data.slots],
+        marks: { ...(event.data.marks ?? {}) },
         undo: state.undo.slice(0, -1),
+        undoMarks: (state.undoMarks ?? []).slice(0, -1),
         redo: pushBounded(state.redo, state.slots),
+        redoMarks: pushBounded(state.redoMarks, marksOf(state)),
       };
     case 'ChangeRedone':
       return {
         ...state,
         slots: [...event.data.slots],
+        marks: { ...(event.data.marks ?? {}) },
         redo: state.redo.slice(0, -1),
+        redoMarks: (state.redoMarks ?? []).slice(0, -1),
         undo: pushBounded(state.undo, state.slots),
+        undoMarks: pushBounded(state.undoMarks, marksOf(state)),
       };
+    case 'EntrantMarked': {
+      // Undoable like an arrangement change: the arrangement stays, the marks before it are kept.
+      const marks = { ...marksOf(state) };
+      const key = String(event.data.registrationId);
+      if (event.data.mark === null) delete marks[key];
+      else marks[key] = event.data.mark;
+      return {
+        ...state,
+        marks,
+        undo: pushBounded(state.undo, state.slots),
+        undoMarks: pushBounded(state.undoMarks, marksOf(state)),
+        redo: [],
+        redoMarks: [],
+      };
+    }
     case 'PositionsLocked':
       return { ...state, lockedPositions: sortedUnique([...state.lockedPositions, ...event.data.positions]) };
     case 'PositionsUnlocked': {
@@ -207,6 +249,14 @@ export function allLockedPositions(state: Pick<RunOrderState, 'lockedPositions' 
   for (const pair of state.lockedPairs) for (const p of pairPositions(pair)) locked.add(p);
   return locked;
 }
+
+/** The mark of a registration (scratched, no-show), or null. */
+export function markOf(state: Pick<RunOrderState, 'marks'>, registrationId: number): EntrantMark | null {
+  return marksOf(state)[String(registrationId)] ?? null;
+}
+
+/** The marks the top of the undo (or redo) stack restores. */
+export const marksBefore = (stack: readonly EntrantMarks[] | undefined): EntrantMarks => ({ ...(stack?.at(-1) ?? {}) });
 
 /** Where a registration stands, or undefined when it is not placed. */
 export function positionOf(slots: Slots, registrationId: number): number | undefined {

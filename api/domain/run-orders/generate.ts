@@ -5,11 +5,13 @@
  *
  * 1. Locked positions keep what they hold; their entries are not placed again.
  * 2. The other entries are ordered by the rule (a seeded shuffle, or best time with seeded ties) and
- *    fill the unlocked positions from the start; empty unlocked positions are left at the end.
+ *    fill the unlocked positions from the start; empty unlocked positions are left at the end, except
+ *    that a lone runner in the last heat gets a partner from the heat before (balance.ts).
  * 3. Repairs, greedy and "where possible" (they never fail): two entries of one department are kept out
  *    of the same pair, then entries sharing a person are kept minRest positions apart. Each repair swaps
  *    an unlocked entry with a nearby unlocked one, never creating a new clash, so it ends.
  */
+import { balanceLastHeat } from './balance.ts';
 import type { SeedingRule, Slots } from './events.ts';
 import { pairPositions } from './evolve.ts';
 
@@ -53,6 +55,8 @@ export interface GenerateInput {
   /** Locked positions (alone or through their pair), also past the end: see allLockedPositions. */
   locked: ReadonlySet<number>;
   seeding: SeedingRule;
+  /** Pairs per heat: the last heat is balanced so nobody runs alone in it (balance.ts). */
+  heatSize?: number;
 }
 
 export const DEFAULT_SEEDING: SeedingRule = {
@@ -132,7 +136,7 @@ export function generateArrangement(input: GenerateInput): Slots {
   if (free < ordered.length) length += ordered.length - free;
   if (length % 2 === 1) length += 1;
 
-  const slots: Slots = Array.from({ length }, () => null);
+  let slots: Slots = Array.from({ length }, () => null);
   for (const p of lockedList) slots[p - 1] = heldAt(p);
   let next = 0;
   for (let p = 1; p <= length && next < ordered.length; p += 1) {
@@ -140,6 +144,7 @@ export function generateArrangement(input: GenerateInput): Slots {
     slots[p - 1] = (ordered[next] as SeedEntry).registrationId;
     next += 1;
   }
+  if (input.heatSize !== undefined) slots = balanceLastHeat(slots, input.heatSize, locked);
 
   const departmentOf = (id: number | null): number | null =>
     id === null ? null : (info.get(id)?.departmentId ?? null);

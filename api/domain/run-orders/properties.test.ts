@@ -182,6 +182,16 @@ const intent: fc.Arbitrary<Intent> = fc.oneof(
     weight: 1,
     arbitrary: command(fc.record({ type: fc.constant('ApplyState' as const), name: fc.constantFrom('A', 'B', 'C') })),
   },
+  {
+    weight: 2,
+    arbitrary: command(
+      fc.record({
+        type: fc.constant('MarkEntrant' as const),
+        registrationId: fc.integer({ min: 1, max: 13 }),
+        mark: fc.constantFrom('scratched' as const, 'no-show' as const, null),
+      }),
+    ),
+  },
 );
 
 /** Most sequences start from an order (created empty or generated), some from none. */
@@ -319,6 +329,9 @@ function expectInvariants(before: RunOrderState, after: RunOrderState, accepted:
   if (strangers.length) expect.fail(`unconfirmed registrations placed: ${strangers.join(', ')}`);
   expect(after.undo.length).toBeLessThanOrEqual(UNDO_DEPTH);
   expect(after.redo.length).toBeLessThanOrEqual(UNDO_DEPTH);
+  // The marks of the undo and redo stacks travel beside their arrangements.
+  expect(after.undoMarks.length).toBeLessThanOrEqual(after.undo.length);
+  expect(after.redoMarks.length).toBeLessThanOrEqual(after.redo.length);
   if (![...after.undo, ...after.redo].every(wellFormed)) expect.fail('an undo or redo arrangement is not well formed');
   if (!accepted) {
     expect(after).toBe(before);
@@ -361,7 +374,9 @@ describe('run-order properties', () => {
           if (accepted && answer.length > 0 && (cmd.type === 'Undo' || cmd.type === 'Redo')) {
             const back = decideOrRefuse(after, { type: cmd.type === 'Undo' ? 'Redo' : 'Undo' });
             expect(back).not.toBeInstanceOf(DomainError);
-            expect(apply(after, back as RunOrderEvent[]).slots).toEqual(state.slots);
+            const again = apply(after, back as RunOrderEvent[]);
+            expect(again.slots).toEqual(state.slots);
+            expect(again.marks).toEqual(state.marks);
           }
           state = after;
         }

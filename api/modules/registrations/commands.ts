@@ -5,7 +5,7 @@ import { todayIn } from '../../domain/dates.ts';
 import { DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
 import { isRunVisible } from '../../domain/events/visibility.ts';
 import { type AdmissionFacts, admissionRefusal } from '../../domain/registrations/admission.ts';
-import { decide, type RegistrationCommand } from '../../domain/registrations/decide.ts';
+import { decide, type RegistrationCommand, type SubstitutionFacts } from '../../domain/registrations/decide.ts';
 import { REGISTRATION_STREAM_TYPE, registrationIdOf, registrationStreamId } from '../../domain/registrations/events.ts';
 import { initialRegistrationState, type RegistrationState } from '../../domain/registrations/evolve.ts';
 import { fillFreePlaces, type StreamChange } from '../../domain/registrations/places.ts';
@@ -50,6 +50,14 @@ const forbidden = (message: string) => new DomainError(403, 'FORBIDDEN', message
 /** Locks the run's row: every command on the run's registrations waits here for the one before it. */
 async function lockRun(trx: Transaction<Database>, runId: number) {
   return trx.selectFrom('runs').selectAll().where('id', '=', runId).forUpdate().executeTakeFirst();
+}
+
+/** Locks the run of registration `id` (404 when there is no such registration). */
+async function lockRunOfRegistration(trx: Transaction<Database>, id: number) {
+  const located = await trx.selectFrom('registrations').select('run_id').where('id', '=', id).executeTakeFirst();
+  const run = located && (await lockRun(trx, located.run_id));
+  if (!run) throw registrationNotFound();
+  return run;
 }
 
 type Cause = { id?: number; version: number; command: string };
@@ -154,7 +162,7 @@ export async function readableRegistration(
 
 // ---------- commands on an existing registration ----------
 
-export type ExistingCommand = Exclude<RegistrationCommand, { type: 'Submit' }>;
+export type ExistingCommand = Exclude<RegistrationCommand, { type: 'Submit' } | { type: 'Substitute' }>;
 
 /**
  * Runs one command on registration `id`: lock the run, load the state, check who may, check the
@@ -177,13 +185,7 @@ export async function runRegistrationCommand(
     commandId: options.commandId,
     commandKind: command.type,
     expectedVersion: options.expectedVersion,
-    async lock(trx) {
-      const located = await trx.selectFrom('registrations').select('run_id').where('id', '=', id).executeTakeFirst();
-      if (!located) throw registrationNotFound();
-      const run = await lockRun(trx, located.run_id);
-      if (!run) throw registrationNotFound();
-      return run;
-    },
+    lock: (trx) => lockRunOfRegistration(trx, id),
     load: (trx) => registrationState(trx, id),
     async check(trx, state) {
       const relation = await relationTo(trx, caller, state);
@@ -290,17 +292,19 @@ async function lockRunForAdmission(trx: Transaction<Database>, runId: number) {
 }
 type RunRow = NonNullable<Awaited<ReturnType<typeof lockRun>>>;
 
+/** One person as the eligibility rules see them, or undefined when there is no such account. */
+async function personFacts(trx: Transaction<Database>, userId: number): Promise<TeamMemberFacts | undefined> {
+  const row = await trx.selectFrom('users').select(PERSON_COLUMNS).where('users.id', '=', userId).executeTakeFirst();
+  return row && toPerson(row);
+}
+
 async function entrantFacts(
   trx: Transaction<Database>,
   entrant: Entrant,
 ): Promise<AdmissionFacts['entrant'] | undefined> {
   if (entrant.userId !== null) {
-    const row = await trx
-      .selectFrom('users')
-      .select(PERSON_COLUMNS)
-      .where('users.id', '=', entrant.userId)
-      .executeTakeFirst();
-    return row && { kind: 'user', person: toPerson(row) };
+    const person = await personFacts(trx, entrant.userId);
+    return person && { kind: 'user', person };
   }
   const team = await trx.selectFrom('teams').selectAll().where('id', '=', entrant.teamId).executeTakeFirst();
   if (!team) return undefined;
@@ -369,7 +373,7 @@ async function submitAdmitted(
   run: RunRow,
   entrant: Entrant,
   caller: AccessTokenClaims,
-  options: CommandOptions & { notes?: string | null; commandKind: string },
+  options: CommandOptions & { notes?: string | null; commandKind: string; late?: boolean },
   admission: AdmissionFacts | undefined,
 ): Promise<number> {
   const places = await runPlaces(trx, run.id, run.participant_limit);
@@ -383,6 +387,7 @@ async function submitAdmitted(
     userId: entrant.userId,
     registeredBy: caller.sub,
     notes: options.notes ?? null,
+    ...(options.late ? { late: true } : {}),
   };
   const changes = decide(command, initialRegistrationState(id), { places, admission });
   await store.appendStreams(
@@ -472,6 +477,125 @@ export async function submitRegistration(
       facts,
     );
     return dtoOrFail(trx, id);
+  });
+}
+
+/**
+ * POST /registrations/late-entry (admins): a late entry on event day (docs/decisions/045). The
+ * registration window is not checked, the event day is; eligibility, once per run and the participant
+ * limit are (a full run refuses it: RUN_FULL). Recorded as late on the registration's stream.
+ */
+export async function submitLateEntry(
+  store: EventStore,
+  caller: AccessTokenClaims,
+  body: { runId: number; teamId?: number; userId?: number; notes?: string | null },
+  options: CommandOptions,
+): Promise<RegistrationDto> {
+  const entrant: Entrant =
+    body.teamId !== undefined
+      ? { teamId: body.teamId, userId: null }
+      : { teamId: null, userId: body.userId ?? caller.sub };
+  return store.db.transaction().execute(async (trx) => {
+    const earlier = await earlierOutcome(trx, caller, 'LateEntry', options.commandId);
+    if (earlier !== undefined) return dtoOrFail(trx, earlier);
+    const locked = await lockRunForAdmission(trx, body.runId);
+    if (!locked) throw runNotFound();
+    const facts = { ...(await admissionFacts(trx, locked.run, locked.event, entrant, options)), late: true };
+    const id = await submitAdmitted(
+      store,
+      trx,
+      locked.run,
+      entrant,
+      caller,
+      { ...options, notes: body.notes, commandKind: 'LateEntry', late: true },
+      facts,
+    );
+    return dtoOrFail(trx, id);
+  });
+}
+
+/** Swaps a team member for the run's day; the teams module's, given when the app is assembled. */
+export type SwapTeamMember = (
+  trx: Transaction<Database>,
+  teamId: number,
+  replacedUserId: number,
+  userId: number,
+) => Promise<void>;
+
+/** What Substitute decides on: the run, the incoming person, the team, whether the entry has run. */
+async function substitutionFacts(
+  trx: Transaction<Database>,
+  run: RunRow,
+  state: RegistrationState,
+  incomingUserId: number,
+): Promise<SubstitutionFacts> {
+  const event = await trx
+    .selectFrom('events')
+    .select('start_date')
+    .where('id', '=', run.event_id)
+    .executeTakeFirstOrThrow();
+  const incoming = await personFacts(trx, incomingUserId);
+  if (!incoming) throw notFound('User', 'USER_NOT_FOUND');
+  const team = state.teamId !== null ? await entrantFacts(trx, { teamId: state.teamId, userId: null }) : undefined;
+  // The results read model: a recorded result means the entry has run.
+  const result = await trx
+    .selectFrom('results')
+    .select('registration_id')
+    .where('registration_id', '=', state.id)
+    .where('recorded', '=', true)
+    .executeTakeFirst();
+  return {
+    eventStartDate: event.start_date,
+    run: { type: run.type, category: run.category, allowsHybrid: run.allows_hybrid },
+    incoming,
+    incomingHoldsPlace:
+      state.userId !== null && (await entrantHoldsPlace(trx, run.id, { teamId: null, userId: incomingUserId })),
+    ...(team?.kind === 'team' ? { team: { facts: team.team, members: team.members } } : {}),
+    hasResult: result !== undefined,
+  };
+}
+
+/**
+ * POST /registrations/{id}/substitute (admins): someone else takes the place (docs/decisions/045). The
+ * registration, and so its slot in the run order, stays; its stream records who was replaced by whom.
+ * For a team, the member is swapped on the team's roster in the same transaction.
+ */
+export async function substituteEntrant(
+  store: EventStore,
+  caller: AccessTokenClaims,
+  id: number,
+  body: { userId: number; replacedUserId?: number },
+  options: CommandOptions,
+  swapTeamMember: SwapTeamMember,
+): Promise<RegistrationDto> {
+  const metadata: EventMetadata = { actorId: caller.sub };
+  if (options.requestId) metadata.requestId = options.requestId;
+  const command: RegistrationCommand = {
+    type: 'Substitute',
+    userId: body.userId,
+    ...(body.replacedUserId !== undefined ? { replacedUserId: body.replacedUserId } : {}),
+  };
+  return handleCommand(store, {
+    streamId: registrationStreamId(id),
+    streamType: REGISTRATION_STREAM_TYPE,
+    metadata,
+    commandId: options.commandId,
+    commandKind: command.type,
+    expectedVersion: options.expectedVersion,
+    lock: (trx) => lockRunOfRegistration(trx, id),
+    load: (trx) => registrationState(trx, id),
+    async decide(trx, state, run) {
+      const places = await runPlaces(trx, run.id, run.participant_limit);
+      const substitution = state.exists ? await substitutionFacts(trx, run, state, body.userId) : undefined;
+      const changes = decide(command, state, { places, ...(substitution ? { substitution } : {}) });
+      const events = changes.find((c) => c.id === id)?.events ?? [];
+      for (const event of events) {
+        if (event.type === 'TeamMemberSubstituted')
+          await swapTeamMember(trx, event.data.teamId, event.data.replacedUserId, event.data.userId);
+      }
+      return { events };
+    },
+    answer: (trx) => dtoOrFail(trx, id),
   });
 }
 

@@ -7,6 +7,7 @@ import {
   batchRegisterResponseSchema,
   COMMAND_ID_PATTERN,
   historyQuerySchema,
+  lateEntryBodySchema,
   registrationCancelBodySchema,
   registrationCommandBodySchema,
   registrationCreateBodySchema,
@@ -17,6 +18,7 @@ import {
   registrationScopedQuerySchema,
   registrationUpdateBodySchema,
   runRegistrationHistorySchema,
+  substituteBodySchema,
   waitlistPositionBodySchema,
   waitlistQuerySchema,
 } from '../../contracts/registrations.ts';
@@ -28,7 +30,10 @@ import {
   type ExistingCommand,
   readableRegistration,
   runRegistrationCommand,
+  type SwapTeamMember,
+  submitLateEntry,
   submitRegistration,
+  substituteEntrant,
 } from './commands.ts';
 import { pageOfRegistrations, registrationHistory, runExists, runRegistrationHistory, teamParties } from './queries.ts';
 
@@ -120,7 +125,12 @@ const commandResponses = { 200: registrationSchema, 400: e, 401: e, 403: e, 404:
  * Registrations, event-sourced (docs/domain.md; docs/decisions/014). Reads come from the
  * inline read model; every change is a command on the registration streams of one run.
  */
-export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface RegistrationRoutesOptions {
+  /** A team substitution swaps the member on the team's roster (the teams module's, given in api/app.ts). */
+  swapTeamMember: SwapTeamMember;
+}
+
+export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, options) => {
   /** The command options of a request: request id, clock, and the command id from the body or the idempotency-key header. */
   function optionsOf(
     request: FastifyRequest,
@@ -221,6 +231,53 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send(registration);
     },
+  );
+
+  app.post(
+    '/api/registrations/late-entry',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'A late entry on event day (admins): after the registration window closed; eligibility, once per run and the limit still apply; confirmed and recorded as late',
+        body: lateEntryBodySchema,
+        response: { 201: registrationSchema, 400: e, 401: e, 403: e, 404: e, 409: e, 422: e },
+      },
+    },
+    async (request, reply) => {
+      const registration = await submitLateEntry(
+        app.eventStore,
+        request.user,
+        request.body,
+        optionsOf(request, request.body),
+      );
+      return reply.status(201).send(registration);
+    },
+  );
+
+  app.post(
+    '/api/registrations/:id/substitute',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Substitute (admins): another competitor takes an individual entry, or replaces a team member (replacedUserId); eligibility checked; the slot in the run order stays',
+        params: idParamsSchema,
+        body: substituteBodySchema,
+        response: commandResponses,
+      },
+    },
+    async (request) =>
+      substituteEntrant(
+        app.eventStore,
+        request.user,
+        request.params.id,
+        request.body,
+        optionsOf(request, request.body),
+        options.swapTeamMember,
+      ),
   );
 
   app.post(

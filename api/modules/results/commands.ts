@@ -9,10 +9,11 @@ import { RESULT_STREAM_TYPE, resultStreamId } from '../../domain/results/events.
 import { type HeatEntrant, type ImportPlan, parseTimingCsv, planImport } from '../../domain/results/timing-import.ts';
 import { heatPositions } from '../../domain/run-orders/evolve.ts';
 import { handleCommand } from '../../event-store/command-handler.ts';
-import type { EventStore } from '../../event-store/store.ts';
+import type { AppendInput, EventStore } from '../../event-store/store.ts';
+import type { MarksEffect } from '../run-orders/commands.ts';
 import { runOrderState } from '../run-orders/state.ts';
 import { entrantFacts, type RunForResults, resultDto, valueDto } from './queries.ts';
-import { lockResult, placementOf, resultStateOf } from './state.ts';
+import { lockResult, placementOf, resultRow, resultStateOf } from './state.ts';
 
 /**
  * The result commands (docs/decisions/030-results.md): lock the result's own row (inserted at version 0
@@ -248,3 +249,57 @@ export async function applyImport(
   }
   return { ...preview, outcomes };
 }
+
+// ---------- scratches and no-shows from the run order ----------
+
+/**
+ * The result side of a run-order command that marks or reinstates entrants (docs/decisions/046), in the
+ * run-order command's transaction: a newly marked entrant gets a DNS result (their result row locked
+ * as a first recording locks it); a reinstated one has that DNS voided, kept on record like any voided
+ * attempt. An entrant who already has another result is not marked: 409 RESULT_RECORDED. Changing
+ * scratched to no-show (or back) leaves the DNS as it is.
+ */
+export const dnsForMarks: MarksEffect = async (trx, change) => {
+  const appends: AppendInput[] = [];
+  for (const { registrationId, before, after } of change.changed) {
+    if (before !== null && after !== null) continue;
+    if (after === null && !(await resultRow(trx, registrationId))) continue;
+    const locked = await lockResult(trx, registrationId, { create: after !== null });
+    const state = resultStateOf(locked);
+    let command: ResultCommand | undefined;
+    if (after !== null) {
+      if (state.exists && state.outcome !== 'dns') {
+        throw new DomainError(
+          409,
+          'RESULT_RECORDED',
+          `Registration ${registrationId} already has a result (${state.outcome.toUpperCase()}); correct it at the timing table instead.`,
+          { registrationId },
+        );
+      }
+      if (!state.exists)
+        command = { type: 'RecordResult', source: 'manual', outcome: 'dns', rawTimeMs: null, penalties: [] };
+    } else if (state.exists && state.outcome === 'dns') {
+      command = { type: 'VoidResult', reason: 'Scratch or no-show lifted on the run order' };
+    }
+    if (!command) continue;
+    const placement = await placementOf(trx, locked.registration.runId, registrationId);
+    const events = resultDecider.decide(command, state, {
+      actorId: change.actorId,
+      actorIsAdmin: true,
+      registration: locked.registration,
+      placement,
+    });
+    appends.push({
+      streamId: resultStreamId(registrationId),
+      streamType: RESULT_STREAM_TYPE,
+      expectedVersion: state.version,
+      events,
+      metadata: {
+        actorId: change.actorId,
+        ...(change.requestId ? { requestId: change.requestId } : {}),
+        causedBy: { command: 'MarkEntrant', runId: change.runId },
+      },
+    });
+  }
+  return appends;
+};

@@ -1,12 +1,26 @@
 import { randomInt } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { RunOrderView } from '../../contracts/run-orders.ts';
+import type { Database } from '../../db/schema.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { decide, type RunOrderCommand } from '../../domain/run-orders/decide.ts';
-import { RUN_ORDER_STREAM_TYPE, runOrderStreamId, type SeedingRule } from '../../domain/run-orders/events.ts';
-import { allLockedPositions, DEFAULT_HEAT_SIZE, type RunOrderState } from '../../domain/run-orders/evolve.ts';
+import {
+  type EntrantMark,
+  RUN_ORDER_STREAM_TYPE,
+  type RunOrderEvent,
+  runOrderStreamId,
+  type SeedingRule,
+} from '../../domain/run-orders/events.ts';
+import {
+  allLockedPositions,
+  DEFAULT_HEAT_SIZE,
+  evolve,
+  markOf,
+  type RunOrderState,
+} from '../../domain/run-orders/evolve.ts';
 import { DEFAULT_SEEDING, generateArrangement, seedEntriesOf } from '../../domain/run-orders/generate.ts';
 import { handleCommand } from '../../event-store/command-handler.ts';
-import { type EventStore, readStream } from '../../event-store/store.ts';
+import { type AppendInput, type EventStore, readStream } from '../../event-store/store.ts';
 import { toLiveEvent } from '../live/live-event.ts';
 import { registrationFacts, runForOrder, runNotFound, runOrderView } from './queries.ts';
 import { runOrderState } from './state.ts';
@@ -24,6 +38,34 @@ export interface CommandMetadata {
   expectedVersion: number;
 }
 
+/** The entrants whose mark a command set, changed or lifted (an undo or redo may lift or restore several). */
+export interface MarksChange {
+  runId: number;
+  actorId: number;
+  requestId?: string;
+  changed: { registrationId: number; before: EntrantMark | null; after: EntrantMark | null }[];
+}
+
+/**
+ * What a change of marks does elsewhere, in the command's transaction: the results module records DNS
+ * for a marked entrant and voids that DNS when the mark is lifted (docs/decisions/046). Given when the
+ * app is assembled, since run orders never import results (docs/decisions/022).
+ */
+export type MarksEffect = (trx: Transaction<Database>, change: MarksChange) => Promise<AppendInput[]>;
+
+/** The marks that differ between two states. */
+function marksChanged(before: RunOrderState, after: RunOrderState): MarksChange['changed'] {
+  const ids = new Set([...Object.keys(before.marks ?? {}), ...Object.keys(after.marks ?? {})].map(Number));
+  return [...ids]
+    .sort((a, b) => a - b)
+    .map((registrationId) => ({
+      registrationId,
+      before: markOf(before, registrationId),
+      after: markOf(after, registrationId),
+    }))
+    .filter((c) => c.before !== c.after);
+}
+
 /** What the client asked for; generate and create-empty are completed with the run's facts here. */
 export type RunOrderRequest =
   | Exclude<RunOrderCommand, { type: 'Generate' } | { type: 'CreateEmpty' }>
@@ -35,6 +77,7 @@ export async function runOrderCommand(
   runId: number,
   request: RunOrderRequest,
   meta: CommandMetadata,
+  marksEffect?: MarksEffect,
 ): Promise<RunOrderView> {
   const streamId = runOrderStreamId(runId);
   let facts: Awaited<ReturnType<typeof registrationFacts>> | undefined;
@@ -72,7 +115,11 @@ export async function runOrderCommand(
         actorId: meta.actorId,
         registrationStatus: (id) => known.get(id)?.status,
       });
-      return { events };
+      const after = events.reduce<RunOrderState>((state, event: RunOrderEvent) => evolve(state, event), current);
+      const changed = marksChanged(current, after);
+      if (changed.length === 0 || !marksEffect) return { events };
+      const others = await marksEffect(trx, { runId, actorId: meta.actorId, requestId: meta.requestId, changed });
+      return { events, others };
     },
     answer: async (trx, { locked, state, appended }) => ({
       run: locked,
@@ -106,6 +153,7 @@ function completeCommand(
       current: state.slots,
       locked: allLockedPositions(state),
       seeding,
+      heatSize,
     });
     return { type: 'Generate', slots, seeding, heatSize };
   }

@@ -17,6 +17,7 @@ import {
   heatCount,
   heatOf,
   laneOf,
+  markOf,
   pairOf,
   pairPositions,
   type RunOrderState,
@@ -90,6 +91,7 @@ export async function registrationFacts(
       'r.id',
       'r.status',
       'r.deleted_at',
+      'r.is_late',
       'r.team_id',
       'r.user_id',
       'runs.category',
@@ -162,6 +164,7 @@ export async function registrationFacts(
               ? 'entered'
               : null,
         status: row.deleted_at ? 'deleted' : row.status,
+        isLate: row.is_late,
         departmentId: row.department_id ?? null,
         personIds,
       };
@@ -237,6 +240,7 @@ export async function runOrderView(
         return entry ? [[String(id), entry]] : [];
       }),
     ),
+    marks: order.marks,
     canUndo: order.undo.length > 0,
     canRedo: order.redo.length > 0,
     savedStates: order.savedStates.map((s) => ({ name: s.name, version: s.version, savedBy: actor(s.savedBy) })),
@@ -308,6 +312,7 @@ export async function runOrderDisplay(db: Kysely<Database>, run: RunForOrder, no
       lane: laneOf(position),
       name: shown?.name ?? null,
       departmentName: shown?.departmentName ?? null,
+      mark: shown ? markOf(state, shown.registrationId) : null,
     };
   };
   return {

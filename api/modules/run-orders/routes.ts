@@ -13,6 +13,7 @@ import {
   heatMoveBodySchema,
   historyQuerySchema,
   insertBodySchema,
+  markBodySchema,
   myHeatsQuerySchema,
   myHeatsSchema,
   positionMoveBodySchema,
@@ -32,7 +33,7 @@ import {
 import { notFound } from '../../domain/errors.ts';
 import { runOrderStreamId } from '../../domain/run-orders/events.ts';
 import { signedInRoutes } from '../route-options.ts';
-import { type CommandMetadata, type RunOrderRequest, runOrderCommand } from './commands.ts';
+import { type CommandMetadata, type MarksEffect, type RunOrderRequest, runOrderCommand } from './commands.ts';
 import { runOrderHistory } from './history.ts';
 import {
   eventDisplay,
@@ -56,7 +57,12 @@ const BASE = '/api/run-orders/run/:runId';
  * Run orders, event-sourced (docs/domain.md; docs/decisions/017). Admins only, except the venue
  * display's public read. Every command answers the whole new view; the live socket tells the others.
  */
-export const runOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface RunOrderRoutesOptions {
+  /** What a scratch or no-show does to the entrant's result (the results module's, given in api/app.ts). */
+  marksEffect?: MarksEffect;
+}
+
+export const runOrderRoutes: FastifyPluginAsyncZod<RunOrderRoutesOptions> = async (app, options) => {
   async function existingRun(runId: number) {
     const run = await runForOrder(app.db, runId);
     if (!run) throw runNotFound();
@@ -93,6 +99,7 @@ export const runOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           parameters.runId,
           toRequest(payload, parameters),
           metaOf(request, payload),
+          options.marksEffect,
         );
       },
     );
@@ -268,6 +275,14 @@ export const runOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       type: 'Remove',
       registrationId: p.regId,
     }),
+  );
+  command(
+    'patch',
+    '/registrations/:regId/mark',
+    'Mark a placed entrant scratched or no-show (they keep their slot; their result becomes DNS), or reinstate them (mark null); undoable',
+    runOrderRegistrationParamsSchema,
+    markBodySchema,
+    (b, p) => ({ type: 'MarkEntrant', registrationId: p.regId, mark: b.mark }),
   );
   command('patch', '/positions/lock', 'Lock positions', params, positionsLockBodySchema, (b) => ({
     type: 'LockPositions',

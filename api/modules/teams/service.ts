@@ -500,3 +500,28 @@ export async function setTeamDeleted(
     { allowDeleted: true },
   );
 }
+
+/**
+ * A substitution on event day (docs/decisions/045), in the registration command's transaction: the
+ * member `replacedUserId` leaves the team and `userId` joins it. The registrations module has already
+ * checked the team's eligibility with the swap; the captain is never swapped out (transfer first).
+ * Given to the registrations module when the app is assembled (it never imports this module).
+ */
+export async function substituteMember(
+  trx: Kysely<Database>,
+  teamId: number,
+  replacedUserId: number,
+  userId: number,
+): Promise<void> {
+  const team = await teamFacts(trx, teamId, { lock: true });
+  if (!team) throw teamNotFound();
+  if (replacedUserId === team.captain_id) {
+    throw ruleBroken(
+      'CAPTAIN_CANNOT_BE_REMOVED',
+      'Captain rule: the captain cannot be substituted; transfer the captaincy to another member first.',
+    );
+  }
+  await deleteMembers(trx, teamId, [replacedUserId]);
+  await insertMembers(trx, teamId, [userId]);
+  await updateTeamRow(trx, teamId, {});
+}

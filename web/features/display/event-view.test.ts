@@ -8,6 +8,7 @@ const lane = (position: number, name: string | null) => ({
   lane: position % 2 === 1 ? ('left' as const) : ('right' as const),
   name,
   departmentName: null,
+  mark: null,
 });
 /** Two heats of one pair; the second pair's right lane is empty. */
 const view = (currentHeat: number): Pick<DisplayView, 'heats' | 'currentHeat'> => ({

@@ -31,6 +31,7 @@ function view(entries: Entry[], options: { heatSize?: number; currentHeat?: numb
           lane: position % 2 === 1 ? ('left' as const) : ('right' as const),
           name: entry?.[0] ?? null,
           departmentName: entry?.[1] ?? null,
+          mark: null,
         };
       });
     heats[heat - 1]?.pairs.push({ pair, lanes });
@@ -119,6 +120,23 @@ describe('pairLanes', () => {
       right: { position: 2, name: EMPTY_LANE, departmentName: null, empty: true },
     });
     expect(pairLanes(odd).right).toEqual({ position: null, name: EMPTY_LANE, departmentName: null, empty: true });
+  });
+
+  it('carries a scratch or no-show with the name', () => {
+    const pair = view(names(2)).heats[0]?.pairs[0];
+    if (!pair) throw new Error('no pair');
+    const marked = {
+      ...pair,
+      lanes: pair.lanes.map((l) => (l.position === 2 ? { ...l, mark: 'no-show' as const } : l)),
+    };
+    expect(pairLanes(marked).right).toEqual({
+      position: 2,
+      name: 'Person 2',
+      departmentName: 'Dept 2',
+      empty: false,
+      mark: 'no-show',
+    });
+    expect(pairLanes(marked).left.mark).toBeUndefined();
   });
 
   it('treats a blank name as empty', () => {

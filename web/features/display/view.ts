@@ -52,6 +52,8 @@ export interface LaneCell {
   name: string;
   departmentName: string | null;
   empty: boolean;
+  /** Scratched or no-show: the lane shows the name with the mark (docs/decisions/046). */
+  mark?: 'scratched' | 'no-show' | null;
 }
 
 /** A pair as its two lanes, left then right; a lane the pair lacks (an odd last position) shows empty. */
@@ -60,7 +62,13 @@ export function pairLanes(pair: DisplayPair): { left: LaneCell; right: LaneCell 
     const lane = pair.lanes.find((l) => l.lane === side);
     const name = lane?.name?.trim() || null;
     return name
-      ? { position: lane?.position ?? null, name, departmentName: lane?.departmentName?.trim() || null, empty: false }
+      ? {
+          position: lane?.position ?? null,
+          name,
+          departmentName: lane?.departmentName?.trim() || null,
+          empty: false,
+          ...(lane?.mark ? { mark: lane.mark } : {}),
+        }
       : { position: lane?.position ?? null, name: EMPTY_LANE, departmentName: null, empty: true };
   };
   return { left: cell('left'), right: cell('right') };

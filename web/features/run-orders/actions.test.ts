@@ -90,3 +90,20 @@ describe('words and ids', () => {
     expect(newCommandId()).not.toBe(a);
   });
 });
+
+describe('mark actions', () => {
+  it('sends a scratch, a no-show and a reinstatement to the mark route, and applies them at once', () => {
+    expect(requestOf(9, { type: 'mark', registrationId: 4, mark: 'scratched' }, 3, 'c1')).toEqual({
+      method: 'PATCH',
+      path: '/run-orders/run/9/registrations/4/mark',
+      body: { expectedVersion: 3, commandId: 'c1', mark: 'scratched' },
+    });
+    expect(requestOf(9, { type: 'mark', registrationId: 4, mark: null }, 3, 'c1').body).toMatchObject({ mark: null });
+    expect(optimisticCommand({ type: 'mark', registrationId: 4, mark: 'no-show' })).toEqual({
+      type: 'MarkEntrant',
+      registrationId: 4,
+      mark: 'no-show',
+    });
+    expect(actionNoun({ type: 'mark', registrationId: 4, mark: null })).toBe('reinstatement');
+  });
+});

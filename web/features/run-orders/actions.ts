@@ -4,7 +4,7 @@
  * the domain command that the optimistic board applies through decide and evolve.
  */
 import type { RunOrderCommand } from '../../../api/domain/run-orders/decide.ts';
-import type { SeedingRule, Slots } from '../../../api/domain/run-orders/events.ts';
+import type { EntrantMark, SeedingRule, Slots } from '../../../api/domain/run-orders/events.ts';
 
 export type BoardAction =
   | { type: 'move-position'; source: number; target: number; dragged?: boolean }
@@ -24,7 +24,9 @@ export type BoardAction =
   | { type: 'generate'; seeding: SeedingRule; heatSize: number; slots: Slots }
   | { type: 'create-empty'; heatSize?: number; positions?: number }
   | { type: 'save-state'; name: string }
-  | { type: 'apply-state'; name: string };
+  | { type: 'apply-state'; name: string }
+  /** Scratch or no-show a placed entrant; null reinstates them. */
+  | { type: 'mark'; registrationId: number; mark: EntrantMark | null };
 
 export interface BoardRequest {
   method: 'POST' | 'PATCH';
@@ -99,6 +101,12 @@ export function requestOf(
       return { method: 'POST', path: `${base}/states`, body: body({ name: action.name }) };
     case 'apply-state':
       return { method: 'PATCH', path: `${base}/apply-state`, body: body({ name: action.name }) };
+    case 'mark':
+      return {
+        method: 'PATCH',
+        path: `${base}/registrations/${action.registrationId}/mark`,
+        body: body({ mark: action.mark }),
+      };
   }
 }
 
@@ -138,6 +146,8 @@ export function optimisticCommand(action: BoardAction): RunOrderCommand | null {
       return { type: 'Generate', slots: action.slots, seeding: action.seeding, heatSize: action.heatSize };
     case 'save-state':
       return { type: 'SaveState', name: action.name };
+    case 'mark':
+      return { type: 'MarkEntrant', registrationId: action.registrationId, mark: action.mark };
     case 'undo':
     case 'redo':
     case 'create-empty':
@@ -178,6 +188,8 @@ export function actionNoun(action: BoardAction): string {
       return 'save';
     case 'apply-state':
       return 'saved state';
+    case 'mark':
+      return action.mark === null ? 'reinstatement' : action.mark === 'scratched' ? 'scratch' : 'no-show';
   }
 }
 

@@ -99,6 +99,9 @@ export function stateFromView(view: RunOrderView): RunOrderState {
     seeding: view.seeding ? { ...view.seeding } : null,
     undo: view.canUndo ? [[...view.slots]] : [],
     redo: view.canRedo ? [[...view.slots]] : [],
+    marks: { ...view.marks },
+    undoMarks: [],
+    redoMarks: [],
     savedStates: view.savedStates.map((s) => ({
       name: s.name,
       slots: [],

@@ -1,5 +1,6 @@
 /** What the board draws, derived from a run-order state (or a past arrangement): heats of pairs of lanes. */
 import type { RunOrderEntry } from '../../../api/contracts/run-orders.ts';
+import type { EntrantMark, EntrantMarks } from '../../../api/domain/run-orders/events.ts';
 import type { RunOrderState } from '../../../api/domain/run-orders/evolve.ts';
 import { layoutOf } from '../../../api/domain/run-orders/layout.ts';
 
@@ -14,6 +15,8 @@ export interface BoardLane {
   lockedVia: 'position' | 'pair' | null;
   /** Placed but no longer confirmed (cancelled or deleted since): the admins should take it out. */
   flagged: boolean;
+  /** Scratched or no-show: keeps the slot, shown as such. */
+  mark: EntrantMark | null;
 }
 
 export interface BoardPair {
@@ -54,6 +57,7 @@ export function modelOfPositions(
   positions: readonly PositionLike[],
   entries: Record<string, RunOrderEntry>,
   lockedPairs: readonly number[] = [],
+  marks: EntrantMarks = {},
 ): BoardModel {
   const heats = new Map<number, BoardHeat>();
   const pairsLocked = new Set(lockedPairs);
@@ -85,6 +89,7 @@ export function modelOfPositions(
       locked: p.locked,
       lockedVia: p.lockedVia,
       flagged,
+      mark: p.registrationId === null ? null : (marks[String(p.registrationId)] ?? null),
     });
   }
   return {
@@ -97,8 +102,11 @@ export function modelOfPositions(
 
 /** The model of a live state. */
 export function boardModel(state: RunOrderState, entries: Record<string, RunOrderEntry>): BoardModel {
-  return modelOfPositions(layoutOf(state).positions, entries, state.lockedPairs);
+  return modelOfPositions(layoutOf(state).positions, entries, state.lockedPairs, state.marks);
 }
+
+/** "Scratched", "No-show". */
+export const MARK_LABELS: Record<EntrantMark, string> = { scratched: 'Scratched', 'no-show': 'No-show' };
 
 /** Confirmed registrations not placed in the arrangement, by name: what "Not placed" offers. */
 export function unplacedEntries(state: RunOrderState, entries: Record<string, RunOrderEntry>): RunOrderEntry[] {

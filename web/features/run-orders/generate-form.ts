@@ -115,6 +115,7 @@ export function previewGenerate(
   state: RunOrderState,
   entries: Record<string, RunOrderEntry>,
   seeding: SeedingRule,
+  heatSize: number = state.heatSize,
 ): GeneratePreview {
   const locked = lockedPositionSet(state);
   const slots = generateArrangement({
@@ -122,6 +123,7 @@ export function previewGenerate(
     current: state.slots,
     locked,
     seeding,
+    heatSize,
   });
   const keptByLocks = [...locked].filter((p) => (state.slots[p - 1] ?? null) !== null).length;
   return { slots, moves: arrangementMoves(state.exists ? state.slots : [], slots), keptByLocks };

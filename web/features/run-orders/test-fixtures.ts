@@ -54,6 +54,7 @@ export function viewOf(state: RunOrderState, entries: RunOrderEntry[] = ENTRIES)
     lockedPairs: state.lockedPairs,
     seeding: state.seeding,
     slots: state.slots,
+    marks: state.marks,
     positions: layout.positions.map((p) => ({
       ...p,
       entry: p.registrationId === null ? null : (byId.get(p.registrationId) ?? null),

@@ -45,6 +45,7 @@ function registration(overrides: Partial<RegistrationDto> = {}): RegistrationDto
     status: 'confirmed',
     waitlistPosition: null,
     isHybridOptIn: false,
+    isLate: false,
     notes: null,
     submittedAt: '2027-05-01T00:00:00.000Z',
     confirmedAt: '2027-05-01T00:00:00.000Z',

@@ -102,8 +102,18 @@ function Lane({
         className={`${NAME[size][density]} font-extrabold leading-[1.05] tracking-tight break-words ${cell.empty ? 'text-slate-400' : 'text-white'}`}
       >
         {cell.empty && <span className="sr-only">empty</span>}
-        <span aria-hidden={cell.empty || undefined}>{cell.name}</span>
+        <span aria-hidden={cell.empty || undefined} className={cell.mark ? 'text-slate-400 line-through' : undefined}>
+          {cell.name}
+        </span>
       </p>
+      {cell.mark && (
+        <p
+          data-testid="lane-mark"
+          className={`${DEPARTMENT[size][density]} mt-[0.3vmin] font-bold uppercase tracking-wide text-amber-300`}
+        >
+          {cell.mark === 'scratched' ? 'Scratched' : 'No-show'}
+        </p>
+      )}
       {cell.departmentName && (
         <p
           className={`${DEPARTMENT[size][density]} mt-[0.3vmin] font-medium leading-[1.2] text-slate-300 ${size === 'now' ? 'break-words' : 'truncate'}`}

@@ -67,7 +67,7 @@ function GenerateForm({
   const parsed = useMemo(() => parseGenerateForm(values), [values]);
   const errors = !parsed.ok ? parsed.errors : {};
   const preview = useMemo(
-    () => (parsed.ok ? previewGenerate(state, entries, parsed.seeding) : null),
+    () => (parsed.ok ? previewGenerate(state, entries, parsed.seeding, parsed.heatSize) : null),
     [parsed, state, entries],
   );
   const set = <K extends keyof GenerateFormValues>(key: K, value: GenerateFormValues[K]) =>

@@ -1,9 +1,9 @@
 import { useSortable } from '@dnd-kit/sortable';
-import { GripVertical, Lock, LockOpen, TriangleAlert, X } from 'lucide-react';
+import { GripVertical, Lock, LockOpen, TriangleAlert, UserCog, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PresenceViewer } from '../../../../api/contracts/live.ts';
 import { formatTime } from '../../../../api/domain/times.ts';
-import { type BoardLane, entryLabel, flagLabel } from '../board-view.ts';
+import { type BoardLane, entryLabel, flagLabel, MARK_LABELS } from '../board-view.ts';
 import { type DragItem, dragId } from '../dnd.ts';
 
 const iconButton =
@@ -12,6 +12,8 @@ const iconButton =
 export interface LaneControls {
   onToggleLock: (lane: BoardLane) => void;
   onRemove: (lane: BoardLane) => void;
+  /** Event-day actions on a placed entrant: scratch, no-show, reinstate, substitute. */
+  onEntrant?: (lane: BoardLane) => void;
 }
 
 interface LaneViewProps {
@@ -75,6 +77,14 @@ export function LaneView({
               {lane.lockedVia === 'pair' ? 'Pair locked' : 'Locked'}
             </span>
           )}
+          {lane.mark && (
+            <span
+              data-testid={`mark-${lane.position}`}
+              className="inline-flex items-center rounded-full bg-slate-800 px-2 py-0.5 text-xs font-semibold text-white"
+            >
+              {MARK_LABELS[lane.mark]} · DNS
+            </span>
+          )}
           {flag && (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
               <TriangleAlert aria-hidden="true" className="size-3" />
@@ -85,7 +95,11 @@ export function LaneView({
         {entry ? (
           <>
             <p className="mt-1 flex items-baseline gap-2">
-              <span className="min-w-0 flex-1 break-words font-bold leading-snug text-slate-900">{entry.name}</span>
+              <span
+                className={`min-w-0 flex-1 break-words font-bold leading-snug ${lane.mark ? 'text-slate-500 line-through' : 'text-slate-900'}`}
+              >
+                {entry.name}
+              </span>
               {seed && (
                 <span className="shrink-0 text-sm font-semibold tabular-nums text-slate-700">
                   <span className="sr-only">seed time </span>
@@ -131,6 +145,17 @@ export function LaneView({
               <LockOpen aria-hidden="true" className="size-4" />
             )}
           </button>
+          {lane.registrationId !== null && controls.onEntrant && (
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={`Scratch, no-show or substitute ${entryLabel(entry, `registration ${lane.registrationId}`)}, position ${lane.position}`}
+              title="Scratch, no-show, substitute"
+              onClick={() => controls.onEntrant?.(lane)}
+            >
+              <UserCog aria-hidden="true" className="size-4" />
+            </button>
+          )}
           {lane.registrationId !== null && (
             <button
               type="button"

@@ -32,9 +32,12 @@ import { runOrderAtQuery, runOrderKeys } from '../queries.ts';
 import { boardShortcut } from '../shortcuts.ts';
 import type { RunOrderBoard } from '../use-run-order-board.ts';
 import { BoardToolbar } from './board-toolbar.tsx';
+// Event day: scratches, no-shows, substitutions and late entries (docs/decisions/045, 046).
+import { EntrantDialog } from './entrant-dialog.tsx';
 import { GenerateDialog } from './generate-dialog.tsx';
 import { noShift, SortableHeat, StaticHeat } from './heat-card.tsx';
 import { HistoryPanel } from './history-panel.tsx';
+import { LateEntryDialog, runTypeOf } from './late-entry-dialog.tsx';
 import { SavedStatesPanel } from './saved-states-panel.tsx';
 import { UnplacedPanel } from './unplaced-panel.tsx';
 
@@ -104,6 +107,8 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
   const [historyPage, setHistoryPage] = useState(1);
   const [viewing, setViewing] = useState<number | null>(null);
   const [active, setActive] = useState<DragItem | undefined>();
+  const [entrantAt, setEntrantAt] = useState<number | null>(null);
+  const [lateOpen, setLateOpen] = useState(false);
 
   const model = useMemo(() => (state ? boardModel(state, entries) : null), [state, entries]);
   const unplaced = useMemo(() => (state ? unplacedEntries(state, entries) : []), [state, entries]);
@@ -168,6 +173,7 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
     },
     onTogglePairLock: (pair: { pair: number; locked: boolean }) =>
       act({ type: pair.locked ? 'unlock-pair' : 'lock-pair', pair: pair.pair }),
+    onEntrant: (lane: BoardLane) => setEntrantAt(lane.position),
   };
 
   const header = (
@@ -208,16 +214,32 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
   );
 
   const dialogs = (
-    <GenerateDialog
-      open={generateOpen}
-      state={state}
-      entries={entries}
-      onClose={() => setGenerateOpen(false)}
-      onGenerate={(request) => {
-        setGenerateOpen(false);
-        act({ type: 'generate', ...request });
-      }}
-    />
+    <>
+      <GenerateDialog
+        open={generateOpen}
+        state={state}
+        entries={entries}
+        onClose={() => setGenerateOpen(false)}
+        onGenerate={(request) => {
+          setGenerateOpen(false);
+          act({ type: 'generate', ...request });
+        }}
+      />
+      <EntrantDialog
+        key={entrantAt ?? 0}
+        runId={runId}
+        lane={lanes.find((l) => l.position === entrantAt && l.registrationId !== null) ?? null}
+        orderLocked={orderLocked}
+        onClose={() => setEntrantAt(null)}
+        onMark={(registrationId, mark) => act({ type: 'mark', registrationId, mark })}
+      />
+      <LateEntryDialog
+        runId={runId}
+        runType={runTypeOf(view.runType)}
+        open={lateOpen}
+        onClose={() => setLateOpen(false)}
+      />
+    </>
   );
 
   if (!state.exists) {
@@ -368,6 +390,7 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
               entries={unplaced}
               disabled={orderLocked || viewing !== null}
               onPlace={(entry) => act({ type: 'insert', registrationId: entry.registrationId })}
+              onLateEntry={() => setLateOpen(true)}
             />
             <SavedStatesPanel
               states={state.savedStates

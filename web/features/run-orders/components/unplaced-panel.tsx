@@ -1,5 +1,5 @@
 import { useDraggable } from '@dnd-kit/core';
-import { GripVertical, UserPlus } from 'lucide-react';
+import { Clock, GripVertical, UserPlus } from 'lucide-react';
 import type { RunOrderEntry } from '../../../../api/contracts/run-orders.ts';
 import { formatTime } from '../../../../api/domain/times.ts';
 import { buttonClass } from '../../../components/button.ts';
@@ -38,8 +38,15 @@ function UnplacedItem({
         </button>
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-bold text-slate-900" title={entry.name}>
-          {entry.name}
+        <p className="flex items-center gap-2 text-sm font-bold text-slate-900">
+          <span className="truncate" title={entry.name}>
+            {entry.name}
+          </span>
+          {entry.isLate && (
+            <span className="shrink-0 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+              Late
+            </span>
+          )}
         </p>
         <p className="truncate text-xs text-slate-600">
           {[entry.departmentName, entry.category].filter(Boolean).join(' · ')}
@@ -65,10 +72,13 @@ export function UnplacedPanel({
   entries,
   disabled,
   onPlace,
+  onLateEntry,
 }: {
   entries: RunOrderEntry[];
   disabled: boolean;
   onPlace: (entry: RunOrderEntry) => void;
+  /** Event day: enter someone after registration closed (docs/decisions/045). */
+  onLateEntry?: () => void;
 }) {
   return (
     <section aria-labelledby="unplaced-title" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -78,6 +88,12 @@ export function UnplacedPanel({
         </h2>
         <span className="text-sm text-slate-600">{entries.length}</span>
       </div>
+      {onLateEntry && (
+        <button type="button" className={`${buttonClass('secondary', 'sm')} mt-2`} onClick={onLateEntry}>
+          <Clock aria-hidden="true" className="size-4" />
+          Late entry
+        </button>
+      )}
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Every confirmed entry has a position.</p>
       ) : (
