@@ -45,6 +45,8 @@ export interface ToolbarProps {
   onCurrentHeat: (heat: number) => void;
   /** The run, for the print and export links (docs/decisions/040-print-documents.md). */
   runId?: number;
+  /** A past version is on screen: nothing that changes the order is offered. */
+  readOnly?: boolean;
 }
 
 /** Version, connection and presence; undo, redo, the whole-order lock and the heat on the course. */
@@ -67,7 +69,7 @@ export function BoardToolbar(props: ToolbarProps) {
             type="button"
             className={buttonClass('secondary', 'sm')}
             onClick={props.onUndo}
-            disabled={!props.canUndo || props.orderLocked || props.undoing}
+            disabled={!props.canUndo || props.orderLocked || props.undoing || props.readOnly}
             aria-keyshortcuts="Control+Z Meta+Z"
             title="Undo (Ctrl+Z)"
           >
@@ -78,7 +80,7 @@ export function BoardToolbar(props: ToolbarProps) {
             type="button"
             className={buttonClass('secondary', 'sm')}
             onClick={props.onRedo}
-            disabled={!props.canRedo || props.orderLocked || props.redoing}
+            disabled={!props.canRedo || props.orderLocked || props.redoing || props.readOnly}
             aria-keyshortcuts="Shift+Control+Z Shift+Meta+Z"
             title="Redo (Shift+Ctrl+Z)"
           >
@@ -88,15 +90,15 @@ export function BoardToolbar(props: ToolbarProps) {
           <button
             type="button"
             className={`${buttonClass(props.orderLocked ? 'primary' : 'secondary', 'sm')}`}
-            aria-pressed={props.orderLocked}
             onClick={props.onToggleOrderLock}
+            disabled={props.readOnly}
           >
             {props.orderLocked ? (
               <Lock aria-hidden="true" className="size-4" />
             ) : (
               <LockOpen aria-hidden="true" className="size-4" />
             )}
-            Lock whole order
+            {props.orderLocked ? 'Unlock whole order' : 'Lock whole order'}
           </button>
           <div className="flex items-center gap-2">
             <label htmlFor={heatId} className="text-sm font-semibold whitespace-nowrap text-slate-800">
@@ -106,7 +108,7 @@ export function BoardToolbar(props: ToolbarProps) {
               id={heatId}
               className="rounded-lg border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
               value={props.currentHeat}
-              disabled={props.heatCount === 0}
+              disabled={props.heatCount === 0 || props.readOnly}
               onChange={(e) => props.onCurrentHeat(Number(e.target.value))}
             >
               {Array.from({ length: Math.max(1, props.heatCount) }, (_, i) => i + 1).map((heat) => (
