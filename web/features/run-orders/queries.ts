@@ -77,14 +77,14 @@ export const runOrderAtQuery = (runId: number, version: number | undefined) =>
     retry: portalRetry,
   });
 
-/** GET /events (admin): every event that is not deleted, latest first, to pick one. */
+/** GET /events (admin): every event that is not deleted, the one in progress first, then today's and the next ones. */
 export const runOrderEventsQuery = (page: number, query: string | undefined) =>
   queryOptions({
     queryKey: runOrderKeys.events(page, query),
     queryFn: async ({ signal }): Promise<Page<AdminEvent>> =>
       normalizePage<AdminEvent>(
         await apiGet<unknown>('/events', {
-          query: { page, limit: EVENT_PICKER_PAGE_SIZE, ...(query ? { query } : {}) },
+          query: { page, limit: EVENT_PICKER_PAGE_SIZE, sort: 'event-day', ...(query ? { query } : {}) },
           signal,
         }),
       ),
