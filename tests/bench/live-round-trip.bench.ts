@@ -134,23 +134,24 @@ async function measure(handle: DatabaseHandle) {
   }
 }
 
-/** Resolves, in the page, with the epoch time (ms) at which `selector`'s text first reads `text`. */
+/**
+ * Resolves, in the page, with the epoch time (ms) at which `selector`'s text first reads `text`. Sent as
+ * source text: tsx would otherwise wrap the page function's inner functions in a helper the page lacks.
+ */
 function whenShown(page: Page, selector: string, text: string): Promise<number> {
-  return page.evaluate(
-    ([sel, want]) =>
-      new Promise<number>((resolve) => {
-        const now = () => performance.timeOrigin + performance.now();
-        const shown = () => (document.querySelector(sel as string)?.textContent ?? '').includes(want as string);
-        if (shown()) return resolve(now());
-        const observer = new MutationObserver(() => {
-          if (!shown()) return;
-          observer.disconnect();
-          resolve(now());
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-      }),
-    [selector, text],
-  );
+  return page.evaluate(`new Promise((resolve) => {
+    const sel = ${JSON.stringify(selector)};
+    const want = ${JSON.stringify(text)};
+    const shown = () => (document.querySelector(sel)?.textContent ?? '').includes(want);
+    const done = () => resolve(performance.timeOrigin + performance.now());
+    if (shown()) return done();
+    const observer = new MutationObserver(() => {
+      if (!shown()) return;
+      observer.disconnect();
+      done();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  })`) as Promise<number>;
 }
 
 async function screens(handle: DatabaseHandle) {
