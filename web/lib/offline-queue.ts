@@ -10,8 +10,11 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
 export interface KeptChanges<T> {
-  /** The version of the server's record the changes were made on (sent as the expected version). */
-  version: number;
+  /**
+   * The version of the server's record the changes were made on (sent as the expected version), when
+   * they share one (a run order); changes to several records carry their own (results).
+   */
+  version?: number;
   items: T[];
 }
 

@@ -63,7 +63,8 @@ export function useRunOrderBoard(runId: number | undefined) {
       .load()
       .then((kept) => {
         if (cancelled) return;
-        if (kept && kept.items.length > 0) dispatch({ type: 'restore', pending: kept.items, version: kept.version });
+        if (kept && kept.items.length > 0 && kept.version !== undefined)
+          dispatch({ type: 'restore', pending: kept.items, version: kept.version });
         setRestored(true);
       });
     return () => {
