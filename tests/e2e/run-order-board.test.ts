@@ -799,6 +799,10 @@ describe('the run-order picker and the dashboard on event day', () => {
     const card = page.getByTestId('event-day');
     await card.getByText('Red Deer Firefit Days').waitFor();
     await screenshot(page, 'portal-dashboard-event-day-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page, 'the dashboard');
+    await screenshot(page, 'portal-dashboard-event-day-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await card.getByRole('link', { name: 'Run orders' }).click();
     await page.waitForURL((url) => url.pathname === '/portal/run-orders' && url.search.includes(`eventId=${today.id}`));
     await page.goto(`${site.baseUrl}/portal`, { waitUntil: 'networkidle' });
