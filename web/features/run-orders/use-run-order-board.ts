@@ -74,7 +74,10 @@ export function useRunOrderBoard(runId: number | undefined) {
 
   // What is not confirmed yet is kept on the device (docs/decisions/044), so a reload or a cut loses nothing.
   const keptVersion = board.conflict ? board.conflict.version : sendVersion(board);
-  const keptItems = board.conflict ? [...board.conflict.actions, ...board.pending] : board.pending;
+  const keptItems = useMemo(
+    () => (board.conflict ? [...board.conflict.actions, ...board.pending] : board.pending),
+    [board.conflict, board.pending],
+  );
   useEffect(() => {
     if (!restored || runId === undefined) return;
     void offlineQueue<PendingAction>('run-order', runId).save(
