@@ -33,6 +33,7 @@ import { registrationRoutes } from './modules/registrations/routes.ts';
 import { dnsForMarks } from './modules/results/commands.ts';
 import { resultLiveStream } from './modules/results/live-stream.ts';
 import { resultRoutes } from './modules/results/routes.ts';
+import { registrationLiveStream } from './modules/run-orders/entries-live-stream.ts';
 import { runOrderLiveStream } from './modules/run-orders/live-stream.ts';
 import { runOrderRoutes } from './modules/run-orders/routes.ts';
 import { runRoutes } from './modules/runs/routes.ts';
@@ -168,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A team substitution swaps the member on the team's roster in the same transaction (docs/decisions/045).
   await app.register(registrationRoutes, { swapTeamMember: substituteMember });
   // The hub before the WebSocket plugin, so its preClose (close code 1001, then cut) runs first.
-  await app.register(liveModule, { streamTypes: [runOrderLiveStream, resultLiveStream] });
+  await app.register(liveModule, { streamTypes: [runOrderLiveStream, resultLiveStream, registrationLiveStream] });
   // The WebSocket plugin in a context of its own with /api/live: its per-request hooks then run on
   // that route only, not on every API call (they cost a quarter of a cached public read's throughput).
   await app.register(async (live) => {

@@ -106,6 +106,12 @@ export const adminEventListQuerySchema = pageQuerySchema.extend({
   year: wholeNumberParam('year must be a year from 1900 to 2100', 1900, 2100).optional(),
   departmentId: idQuery('departmentId').optional(),
   query: searchQueryInput(EVENT_LIMITS.query).optional(),
+  /**
+   * 'latest' (the default): latest start first. 'event-day': what an organiser needs on the day first,
+   * the events in progress, then those on today's date, then the next ones (soonest first), then the
+   * past ones (latest first).
+   */
+  sort: z.enum(['latest', 'event-day'], { error: 'sort must be latest or event-day' }).optional(),
 });
 export type AdminEventListQuery = z.output<typeof adminEventListQuerySchema>;
 

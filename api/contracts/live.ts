@@ -13,7 +13,9 @@
  *   { type: 'presence', runId, dragging }        what this admin is dragging now (null when nothing)
  *   { type: 'ping' }                             the client's own heartbeat; answered with pong
  *
- * `stream` is 'run-order' (the default, left out by today's clients) or 'results'.
+ * `stream` is 'run-order' (the default, left out by today's clients), 'results', or 'registrations' (the
+ * run's registrations, decision 043: shaped as results, keyed by registration id; a first subscribe
+ * without versions starts from each registration's current version).
  *
  * Server -> client:
  *   { type: 'ready' }                            on connect
@@ -48,7 +50,7 @@ import { MAX_ID, textInput } from './common.ts';
 const runId = z.number().int().min(1).max(MAX_ID);
 
 /** The stream types a subscription may name; run orders when left out. */
-export const LIVE_STREAMS = ['run-order', 'results'] as const;
+export const LIVE_STREAMS = ['run-order', 'results', 'registrations'] as const;
 export type LiveStreamName = (typeof LIVE_STREAMS)[number];
 const stream = z.enum(LIVE_STREAMS).optional();
 /** The results' versions a client holds, by registration id (at most one run's worth). */

@@ -317,3 +317,59 @@ describe('a heat imported from a timing system', () => {
     }
   });
 });
+
+describe('a time entered while the connection is down', () => {
+  let page: Page;
+  let offlineRun: Run;
+
+  beforeAll(async () => {
+    const db = site.database.db;
+    const event = await insertEvent(db, { name: 'Halifax Harbour Challenge' });
+    offlineRun = await insertRun(db, event.id, { name: 'Individual: Open Women', type: 'individual' });
+    for (const [first, last] of PEOPLE.slice(0, 4)) {
+      const person = await insertUser(db, { first_name: first, last_name: `${last} II` });
+      await insertRegistration(db, { runId: offlineRun.id, userId: person.id });
+    }
+    await api<RunOrderView>('POST', `/run-orders/run/${offlineRun.id}/generate`, {
+      expectedVersion: 0,
+      seeding: { rule: 'random', seed: 5 },
+      heatSize: 2,
+    });
+    page = await official('ari@example.org', 'desktop');
+  });
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it('is kept on the device across a reload and saved once the server can be reached', async () => {
+    const results = '**/api/results';
+    const firstTime = async () =>
+      (await api<TimingView>('GET', `/results/run/${offlineRun.id}/timing`)).heats[0]?.pairs[0]?.lanes[0]?.result ??
+      null;
+    await page.goto(`${site.baseUrl}/portal/results/${offlineRun.id}`, { waitUntil: 'networkidle' });
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('time-1');
+    await page.context().setOffline(true);
+    await page.keyboard.type('15233');
+    await page.keyboard.press('Enter');
+    await page
+      .getByTestId('kept-offline')
+      .getByText(/1:52\.33 is kept on this device/)
+      .waitFor();
+    await screenshot(page, 'timing-table-kept-offline-desktop');
+    // The connection returns, but results still cannot get through while the page reloads.
+    await page.route(results, (route) => route.abort('internetdisconnected'));
+    await page.context().setOffline(false);
+    try {
+      await page.reload({ waitUntil: 'networkidle' });
+      await page
+        .getByTestId('kept-offline')
+        .getByText(/1:52\.33 is kept on this device/)
+        .waitFor();
+      expect(await firstTime()).toBeNull();
+    } finally {
+      await page.unroute(results);
+    }
+    await poll(async () => (await firstTime())?.rawTime).toBe('1:52.33');
+    await page.getByTestId('kept-offline').waitFor({ state: 'detached' });
+  });
+});

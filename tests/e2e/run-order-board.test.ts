@@ -3,6 +3,7 @@ import type { Browser, Locator, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, Run } from '../../api/db/schema.ts';
 import { runOrderState } from '../../api/modules/run-orders/state.ts';
+import { callAs } from '../support/app.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
   closeSiteAndBrowser,
@@ -284,9 +285,9 @@ describe('the run-order board, one admin on one board (in order: each test goes 
   it('keeps a locked position: position 3 locked, a move of 1 onto 5 across it leaves its team in place', async () => {
     const { page } = pages;
     const held = await idAt(page, 3);
-    const lock = page.getByRole('button', { name: 'Lock position 3' });
-    await lock.click();
-    await poll(() => lock.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Lock position 3' }).click();
+    // Once locked, the button says what it will do now.
+    await page.getByRole('button', { name: 'Unlock position 3' }).waitFor();
     await poll(async () => (await runOrderState(site.database.db, run.id)).lockedPositions).toEqual([3]);
     beforeLockMove = await slotsOf(run);
     await dragWithMouse(page, 1, 5);
@@ -306,6 +307,42 @@ describe('the run-order board, one admin on one board (in order: each test goes 
         .getByRole('button', { name: /^Move / })
         .count(),
     ).resolves.toBe(0);
+  });
+
+  it('refuses a drop on locked position 3 right there, announces it, and sends nothing', async () => {
+    const { page } = pages;
+    const before = await slotsOf(run);
+    const sent: string[] = [];
+    const onRequest = (request: { method: () => string; url: () => string }) => {
+      if (request.method() !== 'GET' && request.url().includes('/api/run-orders/')) sent.push(request.url());
+    };
+    page.on('request', onRequest);
+    try {
+      await dragWithMouse(page, 4, 3);
+      const note = position(page, 3).getByTestId('drop-notice');
+      await note.getByText(/Position 3 is locked/).waitFor();
+      await expect(page.getByRole('alert').filter({ hasText: 'Position 3 is locked' }).count()).resolves.toBe(1);
+      await screenshot(page, 'run-order-board-locked-drop-desktop');
+      expect(sent).toEqual([]);
+      expect(await slotsOf(run)).toEqual(before);
+      await note.getByRole('button', { name: 'Dismiss message' }).click();
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
+  it('labels the pair and whole-order locks by what they will do', async () => {
+    const { page } = pages;
+    await page.getByRole('button', { name: 'Lock pair 5' }).click();
+    const unlockPair = page.getByRole('button', { name: 'Unlock pair 5' });
+    await unlockPair.waitFor();
+    await expect(unlockPair.textContent()).resolves.toBe('Unlock');
+    await unlockPair.click();
+    await page.getByRole('button', { name: 'Lock pair 5' }).waitFor();
+    await page.getByRole('button', { name: 'Lock whole order' }).click();
+    await page.getByRole('button', { name: 'Unlock whole order' }).click();
+    await page.getByRole('button', { name: 'Lock whole order' }).waitFor();
+    await poll(async () => (await runOrderState(site.database.db, run.id)).orderLocked).toBe(false);
   });
 
   it('undoes and redoes the last move with the buttons', async () => {
@@ -340,9 +377,14 @@ describe('the run-order board, one admin on one board (in order: each test goes 
       .click();
     await page.getByTestId('past-heats').waitFor();
     await page.getByText(/as it was at version/).waitFor();
+    // Nothing that changes the live order is offered while the past one shows.
+    for (const name of ['Undo', 'Redo', 'Generate', 'Lock whole order'])
+      await expect(page.getByRole('button', { name, exact: true }).isDisabled()).resolves.toBe(true);
     await screenshot(page, 'run-order-board-history-desktop');
     await page.getByRole('button', { name: 'Back to live' }).click();
     await page.getByTestId('heats').waitFor();
+    await expect(page.getByRole('button', { name: 'Undo', exact: true }).isDisabled()).resolves.toBe(false);
+    await expect(page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).resolves.toBe(false);
   });
 
   it('saves the order as a named state and, after a change, applies it again after a confirmation', async () => {
@@ -478,11 +520,13 @@ describe("the run-order board, two admins and the venue's big screen on one boar
       expect(await idAt(morgan, 1)).not.toBe(fifth);
       const slotsBefore = await slotsOf(run);
       await dragWithMouse(morgan, 4, 8);
-      const notice = morgan.getByTestId('board-notice');
+      // Said where the drag ended (next to the card at position 8), and spoken by the live region.
+      const notice = position(morgan, 8).getByTestId('drop-notice');
       await notice.waitFor();
       await expect(notice.textContent()).resolves.toMatch(
         /^Ari Benn moved .+ from position 5 to 1 while you were dragging; your move was not applied\.$/,
       );
+      await expect(morgan.getByRole('alert').filter({ hasText: 'while you were dragging' }).count()).resolves.toBe(1);
       await poll(() => slotsOf(run)).toEqual(slotsBefore);
       await poll(() => idAt(morgan, 1)).toBe(fifth);
       await screenshot(morgan, 'run-order-board-conflict-desktop');
@@ -571,5 +615,198 @@ describe('the run-order board on a phone (in order: each test goes on from the o
     await page.getByTestId(`run-order-status-${run.id}`).getByText('Has an order').waitFor();
     await screenshot(page, 'run-orders-index-phone');
     await expectNoSeriousAxeViolations(page);
+  });
+});
+
+describe('the run-order board when the connection drops (in order: each test goes on from the order the one before left)', () => {
+  let run: Run;
+  const pages = pagesForTests(
+    async () => {
+      run = await relayRunWithTeams('Relay: Open D');
+      return { page: await signedInPage('ari@example.org', 'desktop') };
+    },
+    { page: 'run-order-board-offline-failure' },
+  );
+  const moves = '**/api/run-orders/run/*/positions/move';
+  const offlineNotice = (page: Page) => page.getByTestId('board-notice').filter({ hasText: 'You are offline' });
+
+  beforeAll(async () => {
+    const { page } = pages;
+    await openBoard(page, run);
+    await generate(page, '4242');
+    await waitUntil(async () => (await entriesPlaced(run)) === 10, 'the ten entries to be placed');
+  });
+
+  it('keeps a move made offline, sends it when the connection returns, and leaves no stale warning or toast', async () => {
+    const { page } = pages;
+    const before = await slotsOf(run);
+    await page.context().setOffline(true);
+    try {
+      await dragWithMouse(page, 1, 2);
+      await offlineNotice(page).waitFor();
+      await screenshot(page, 'run-order-board-offline-desktop');
+      expect(await slotsOf(run)).toEqual(before);
+    } finally {
+      await page.context().setOffline(false);
+    }
+    await poll(async () => (await slotsOf(run)).slice(0, 2)).toEqual([before[1], before[0]]);
+    await offlineNotice(page).waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: 'Connection: Live' }).waitFor();
+    expect(await page.getByTestId('board-notice').count()).toBe(0);
+    // No toast piles up over the history panel (the board says what is wrong itself).
+    expect(await page.getByRole('region', { name: 'Notifications' }).locator('li').count()).toBe(0);
+  });
+
+  it('keeps a move made offline across a reload, and applies it once the server can be reached', async () => {
+    const { page } = pages;
+    const before = await slotsOf(run);
+    await page.context().setOffline(true);
+    await dragWithMouse(page, 3, 4);
+    await offlineNotice(page).waitFor();
+    // The connection returns, but the moves still cannot get through while the page reloads.
+    await page.route(moves, (route) => route.abort('internetdisconnected'));
+    await page.context().setOffline(false);
+    try {
+      await openBoard(page, run);
+      await offlineNotice(page).waitFor();
+      await poll(() => idAt(page, 4)).toBe(before[2]);
+      expect(await slotsOf(run)).toEqual(before);
+    } finally {
+      await page.unroute(moves);
+    }
+    await poll(async () => (await slotsOf(run)).slice(2, 4)).toEqual([before[3], before[2]]);
+    await offlineNotice(page).waitFor({ state: 'detached' });
+  });
+
+  it('shows what changed meanwhile and lets the organiser choose: their move applied on the new order', async () => {
+    const { page } = pages;
+    const morgan = await site.database.db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('email', '=', 'morgan@example.org')
+      .executeTakeFirstOrThrow();
+    const before = await slotsOf(run);
+    await page.context().setOffline(true);
+    try {
+      await dragWithMouse(page, 5, 6);
+      await offlineNotice(page).waitFor();
+      // Meanwhile another admin moves position 9 to 10.
+      const { version } = await runOrderState(site.database.db, run.id);
+      const res = await callAs(site.app, 'PATCH', `/api/run-orders/run/${run.id}/positions/move`, morgan, {
+        expectedVersion: version,
+        sourcePosition: 9,
+        targetPosition: 10,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await page.context().setOffline(false);
+    }
+    const conflict = page.getByTestId('offline-conflict');
+    // Morgan is not on this board, so the board does not know the name: "another admin".
+    await conflict.getByText(/^Another admin moved .+ from position 9 to 10 while you were offline/).waitFor();
+    await conflict.getByText(/move from position 5 to 6/).waitFor();
+    await screenshot(page, 'run-order-board-offline-conflict-desktop');
+    // Nothing of the kept move was applied by itself.
+    const theirs = [...before.slice(0, 8), before[9], before[8]];
+    expect(await slotsOf(run)).toEqual(theirs);
+    await conflict.getByRole('button', { name: 'Apply mine to the current order' }).click();
+    await poll(() => slotsOf(run)).toEqual([...theirs.slice(0, 4), theirs[5], theirs[4], ...theirs.slice(6)]);
+    await conflict.waitFor({ state: 'detached' });
+  });
+});
+
+describe("the run's registrations reach the open board and the big screen live", () => {
+  let run: Run;
+  const pages = pagesForTests(
+    async () => {
+      run = await relayRunWithTeams('Relay: Open E');
+      const page = await signedInPage('ari@example.org', 'desktop');
+      const screen = await openPage(browser, { width: 1920, height: 1080 });
+      return { page, screen };
+    },
+    { page: 'run-order-board-registrations-failure', screen: 'run-order-display-registrations-failure' },
+  );
+
+  beforeAll(async () => {
+    const { page, screen } = pages;
+    await openBoard(page, run);
+    await generate(page, '99');
+    await waitUntil(async () => (await entriesPlaced(run)) === 10, 'the ten entries to be placed');
+    await screen.goto(`${site.baseUrl}/display/runs/${run.id}`);
+    await screen.locator('[data-testid="lane"][data-position="1"]').first().waitFor();
+  });
+
+  it('flags a cancelled placed entry on the board and takes its name off the screen, without a reload', async () => {
+    const { page, screen } = pages;
+    const cancelled = await idAt(page, 1);
+    const name = await shownAt(page, 1);
+    if (!name) throw new Error('position 1 is empty');
+    await screen.getByText(name, { exact: true }).first().waitFor();
+    const admin = await site.database.db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('email', '=', 'ari@example.org')
+      .executeTakeFirstOrThrow();
+    const res = await callAs(site.app, 'PATCH', `/api/registrations/${cancelled}/cancel`, admin, {});
+    expect(res.statusCode, res.body).toBe(200);
+    await position(page, 1)
+      .getByText(/Cancelled/)
+      .waitFor();
+    await poll(() => screen.getByText(name, { exact: true }).count()).toBe(0);
+  });
+
+  it('lists a new confirmed registration under "Not placed" without a reload', async () => {
+    const { page } = pages;
+    const db = site.database.db;
+    const captain = await insertUser(db, {});
+    const team = await insertTeam(db, { captain_id: captain.id, name: 'Whitehorse Late Shift' }, []);
+    const registration = await insertRegistration(db, { runId: run.id, teamId: team.id, registeredBy: captain.id });
+    await page.getByTestId(`unplaced-${registration.id}`).getByText('Whitehorse Late Shift').waitFor();
+  });
+});
+
+describe('the run-order picker and the dashboard on event day', () => {
+  const pages = pagesForTests(async () => ({ page: await signedInPage('ari@example.org', 'desktop') }), {
+    page: 'run-orders-event-day-failure',
+  });
+  let today: EventRow;
+
+  beforeAll(async () => {
+    const db = site.database.db;
+    // An event under way since an earlier day, and more events starting later than it: latest-first would bury it.
+    today = await insertEvent(db, {
+      name: 'Red Deer Firefit Days',
+      city: 'Red Deer',
+      province: 'AB',
+      status: 'In Progress',
+      start_date: '2026-01-10',
+      end_date: '2026-01-11',
+    });
+    for (let i = 1; i <= 3; i++)
+      await insertEvent(db, { name: `Later event ${i}`, start_date: `2028-0${i}-01`, end_date: `2028-0${i}-01` });
+  });
+
+  it('lists the event in progress first in the picker', async () => {
+    const { page } = pages;
+    await page.goto(`${site.baseUrl}/portal/run-orders`, { waitUntil: 'networkidle' });
+    const first = page.getByRole('region', { name: 'Events' }).getByRole('link').first();
+    await expect(first.textContent()).resolves.toContain('Red Deer Firefit Days');
+  });
+
+  it("takes the dashboard to today's event: its run orders and its timing table", async () => {
+    const { page } = pages;
+    await page.goto(`${site.baseUrl}/portal`, { waitUntil: 'networkidle' });
+    const card = page.getByTestId('event-day');
+    await card.getByText('Red Deer Firefit Days').waitFor();
+    await screenshot(page, 'portal-dashboard-event-day-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page, 'the dashboard');
+    await screenshot(page, 'portal-dashboard-event-day-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await card.getByRole('link', { name: 'Run orders' }).click();
+    await page.waitForURL((url) => url.pathname === '/portal/run-orders' && url.search.includes(`eventId=${today.id}`));
+    await page.goto(`${site.baseUrl}/portal`, { waitUntil: 'networkidle' });
+    await page.getByTestId('event-day').getByRole('link', { name: 'Timing and results' }).click();
+    await page.waitForURL((url) => url.pathname === '/portal/results' && url.search.includes(`eventId=${today.id}`));
   });
 });

@@ -363,6 +363,22 @@ describe('GET /api/events, /filter and /status/{status}', () => {
     expectEnvelope(await get('/api/events?year=20x1', as(admin)), 400, 'VALIDATION_FAILED');
   });
 
+  it('puts what an organiser needs on the day first with sort=event-day: in progress, then the next ones soonest first', async () => {
+    const res = await inYear('&sort=event-day');
+    expect(res.statusCode).toBe(200);
+    expect(ids(res.json())).toEqual(
+      [listed.progress, listed.draft, listed.tentative, listed.inactive].map((e) => e?.id),
+    );
+    // Past events come after every coming one, latest first.
+    const past = await createEvent({ name: 'Listed Long Ago', startDate: '2001-05-01' });
+    const older = await createEvent({ name: 'Listed Longer Ago', startDate: '2000-05-01' });
+    const all = ids((await get('/api/events?sort=event-day&limit=100', as(admin))).json());
+    expect(all.indexOf(past.id)).toBeGreaterThan(all.indexOf(listed.inactive?.id ?? 0));
+    expect(all.indexOf(older.id)).toBe(all.indexOf(past.id) + 1);
+    expect(ids((await inYear('&sort=latest')).json())).toEqual(ids((await inYear()).json()));
+    expectEnvelope(await get('/api/events?sort=soonest', as(admin)), 400, 'VALIDATION_FAILED');
+  });
+
   it('answers the same from /filter', async () => {
     const list = (await inYear('&status=Tentative,Confirmed')).json();
     const filtered = (

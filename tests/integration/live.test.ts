@@ -19,7 +19,7 @@ import {
   testConfig,
   withTestSessions,
 } from '../support/app.ts';
-import { insertEvent, insertRun, insertUser } from '../support/factories.ts';
+import { insertEvent, insertRegistration, insertRun, insertUser } from '../support/factories.ts';
 import { LiveTestClient, liveUrl } from '../support/live-client.ts';
 
 /**
@@ -896,5 +896,85 @@ describe('live: results (every result stream of a run)', () => {
     const runId = (await insertRun(t.database.db, draft.id)).id;
     const display = await connect();
     expect(await subscribeResults(display, runId)).toMatchObject({ type: 'error', code: 'RUN_NOT_FOUND' });
+  });
+});
+
+describe("live: a run's registrations (the board's and the display's entries, decision 043)", () => {
+  const subscribeEntries = (client: LiveTestClient, runId: number, versions?: Record<string, number>) =>
+    client.request(
+      { type: 'subscribe', stream: 'registrations', runId, ...(versions ? { versions } : {}) },
+      (m) => (m.type === 'subscribed' || m.type === 'error') && m.runId === runId && m.stream === 'registrations',
+    );
+  const entryEvents = (client: LiveTestClient, runId: number, registrationId: number) =>
+    client.messages.flatMap((m) =>
+      m.type === 'event' && m.stream === 'registrations' && m.runId === runId && m.registrationId === registrationId
+        ? [m.event]
+        : [],
+    );
+
+  it('starts from now, then tells the board and the display of a cancellation and of a new registration', async () => {
+    const runId = await newRun();
+    const person = await insertUser(t.database.db, { first_name: 'Placed', last_name: 'Runner' });
+    const placed = await insertRegistration(t.database.db, { runId, userId: person.id });
+
+    const board = await connect();
+    await signIn(board, adminA);
+    expect(await subscribeEntries(board, runId)).toMatchObject({
+      access: 'admin',
+      versions: { [String(placed.id)]: 1 },
+    });
+    const display = await connect();
+    expect(await subscribeEntries(display, runId)).toMatchObject({ access: 'public' });
+    // From now: the registration's history before the subscription is not sent again.
+    expect(entryEvents(board, runId, placed.id)).toEqual([]);
+
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/registrations/${placed.id}/cancel`,
+      headers: { authorization: `Bearer ${await tokenFor(t.app, adminA)}` },
+      payload: { reason: 'Injured in warm-up' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await board.waitFor((m) => m.type === 'event' && m.stream === 'registrations' && m.registrationId === placed.id);
+    await display.waitFor((m) => m.type === 'event' && m.stream === 'registrations' && m.registrationId === placed.id);
+    expect(entryEvents(board, runId, placed.id)).toMatchObject([{ version: 2, type: 'RegistrationCancelled' }]);
+    // The public hears that something changed, never who or why.
+    expect(entryEvents(display, runId, placed.id)).toMatchObject([
+      { version: 2, type: 'RegistrationCancelled', data: {} },
+    ]);
+    expect(JSON.stringify(display.messages)).not.toContain('Injured');
+    expect(entryEvents(display, runId, placed.id)[0]).not.toHaveProperty('actorId');
+
+    // A new registration of the run: a new stream, followed from its first event.
+    const newcomer = await insertUser(t.database.db, { first_name: 'Late', last_name: 'Comer' });
+    const late = await insertRegistration(t.database.db, { runId, userId: newcomer.id });
+    await board.waitFor((m) => m.type === 'event' && m.stream === 'registrations' && m.registrationId === late.id);
+    await display.waitFor((m) => m.type === 'event' && m.stream === 'registrations' && m.registrationId === late.id);
+    expect(entryEvents(board, runId, late.id)).toMatchObject([{ version: 1, type: 'RegistrationSubmitted' }]);
+  });
+
+  it('catches up from the versions a client holds after a reconnection', async () => {
+    const runId = await newRun();
+    const person = await insertUser(t.database.db, {});
+    const entry = await insertRegistration(t.database.db, { runId, userId: person.id });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/registrations/${entry.id}/cancel`,
+      headers: { authorization: `Bearer ${await tokenFor(t.app, adminA)}` },
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const client = await connect();
+    expect(await subscribeEntries(client, runId, { [String(entry.id)]: 1 })).toMatchObject({
+      versions: { [String(entry.id)]: 2 },
+    });
+    expect(entryEvents(client, runId, entry.id).map((e) => e.version)).toEqual([2]);
+  });
+
+  it("refuses the display a draft event's registrations, as its run order", async () => {
+    const draft = await insertEvent(t.database.db, { status: 'Draft' });
+    const runId = (await insertRun(t.database.db, draft.id)).id;
+    const display = await connect();
+    expect(await subscribeEntries(display, runId)).toMatchObject({ type: 'error', code: 'RUN_NOT_FOUND' });
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AdminEvent, AdminEventListQuery, AdminEventPage } from '../../contracts/events.ts';
 import { containsPattern } from '../../db/like.ts';
 import { iso } from '../../db/rows.ts';
@@ -136,9 +136,23 @@ export async function pageOfAdminEvents(
     );
   }
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await selectAdminEvents(db, clock)
-    .where('events.id', 'in', base.select('events.id'))
-    .orderBy('events.start_date', 'desc')
+  let ordered = selectAdminEvents(db, clock).where('events.id', 'in', base.select('events.id'));
+  if (query.sort === 'event-day') {
+    // In progress, then today's, then the next ones soonest first, then the past ones latest first.
+    const today = clock.today;
+    const rank = sql<number>`case
+      when events.status = 'In Progress' then 0
+      when events.start_date <= ${today} and events.end_date >= ${today} then 1
+      when events.start_date > ${today} then 2
+      else 3 end`;
+    ordered = ordered
+      .orderBy(rank)
+      .orderBy(sql`case when events.start_date > ${today} then events.start_date end`, 'asc')
+      .orderBy('events.start_date', 'desc');
+  } else {
+    ordered = ordered.orderBy('events.start_date', 'desc');
+  }
+  const rows = await ordered
     .orderBy('events.id', 'desc')
     .limit(limit)
     .offset((page - 1) * limit)

@@ -497,7 +497,8 @@ export class LiveHub {
       this.groups.set(key, set);
     }
     set.add(group);
-    await this.addRunStreams(group, versions ?? {});
+    const given = versions ?? {};
+    await this.addRunStreams(group, given, Object.keys(given).length === 0 && group.type.perRun?.fromCurrent === true);
     if (group.closed || conn.closed) return;
     group.established = true;
     group.audience = audienceOf(conn.auth);
@@ -505,13 +506,18 @@ export class LiveHub {
   }
 
   /** Adds the run's streams the group does not follow yet (from the client's versions, else the start) and pumps them. */
-  private async addRunStreams(group: RunGroup, versions: Record<string, number> = {}): Promise<void> {
+  private async addRunStreams(
+    group: RunGroup,
+    versions: Record<string, number> = {},
+    fromCurrent = false,
+  ): Promise<void> {
     const streams = await group.type.perRun?.streamsOf(this.app.db, group.runId);
     if (!streams || group.closed) return;
     const added: string[] = [];
-    for (const { streamId, key } of streams) {
+    for (const { streamId, key, version } of streams) {
       this.runOfStream.set(streamId, group.runId);
-      if (this.addMember(group, streamId, versions[String(key)] ?? 0)) added.push(streamId);
+      const from = versions[String(key)] ?? (fromCurrent ? (version ?? 0) : 0);
+      if (this.addMember(group, streamId, from)) added.push(streamId);
     }
     await Promise.all(added.map((streamId) => this.pump.pump(streamId)));
   }

@@ -35,8 +35,13 @@ export interface LiveStreamType {
 }
 
 export interface PerRunStreams {
-  /** The run's streams now, with the key clients know each by (results: the registration id). */
-  streamsOf(db: Kysely<Database>, runId: number): Promise<{ streamId: string; key: number }[]>;
+  /** The run's streams now, with the key clients know each by (results: the registration id) and its version. */
+  streamsOf(db: Kysely<Database>, runId: number): Promise<{ streamId: string; key: number; version?: number }[]>;
+  /**
+   * A first subscription (no versions given) starts at each stream's current version instead of its
+   * start: for screens that read a view and only need to hear what changes after (registrations).
+   */
+  fromCurrent?: boolean;
   /** The run a stream belongs to (undefined: none, or not of this type). */
   runOf(db: Kysely<Database>, streamId: string): Promise<number | undefined>;
   /** The key of a stream id (undefined: not one of this type). */

@@ -3,13 +3,40 @@ import { useEffect, useRef, useState } from 'react';
 import { createLiveSocket, type LiveStatus } from '../../lib/live-socket.ts';
 import { displayKeys } from './queries.ts';
 
-/** Events come in bursts (a drag is several commands): one fetch for the lot. */
-export const REFETCH_DEBOUNCE_MS = 150;
+/** The run's registrations (docs/decisions/043): a cancelled entry leaves the screen without waiting for the poll. */
+const ENTRIES_STREAM = 'registrations';
+
+/**
+ * Reads the view at once on a change; changes arriving while a read is on its way cause one more read
+ * after it, never more: as quick as the board on a single change, one read per burst beyond that.
+ * (A 150 ms debounce here made the screen trail the board by that much on every change.)
+ */
+export function coalescedRefetch(read: () => Promise<unknown>): () => void {
+  let running = false;
+  let again = false;
+  const run = async (): Promise<void> => {
+    running = true;
+    do {
+      again = false;
+      try {
+        await read();
+      } catch {
+        // The query shows its own error; the next change or the poll reads again.
+      }
+    } while (again);
+    running = false;
+  };
+  return () => {
+    if (running) again = true;
+    else void run();
+  };
+}
 
 /**
  * Follows the run on the live socket without signing in (public events: the arrangement, never who
- * changed it). Every event, and every subscription made again after a reconnection or a gap, fetches
- * the display view again shortly after; the view is the truth, the events only say "something changed".
+ * changed it), and the run's registrations. Every event, and every subscription made again after a
+ * reconnection or a gap, fetches the display view again at once; the view is the truth, the events
+ * only say "something changed".
  * Subscribes once the first view is there, from its version, so the catch-up is what changed since.
  * `reconnecting` is true while the socket is down after having been up (or never came up).
  */
@@ -25,30 +52,29 @@ export function useLiveDisplay(runId: number | undefined, version: number | unde
 
   useEffect(() => {
     if (runId === undefined || !ready) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let subscriptions = 0;
-    const refetch = () => {
-      clearTimeout(timer);
-      timer = setTimeout(
-        () => void queryClient.invalidateQueries({ queryKey: displayKeys.run(runId) }),
-        REFETCH_DEBOUNCE_MS,
-      );
-    };
+    let closed = false;
+    const seen = new Set<string>();
+    const refetch = coalescedRefetch(() =>
+      closed ? Promise.resolve() : queryClient.invalidateQueries({ queryKey: displayKeys.run(runId) }),
+    );
     const socket = createLiveSocket({
       onEvent: (eventRunId) => {
         if (eventRunId === runId) refetch();
       },
-      onSubscribed: (subscribedRunId) => {
+      onSubscribed: (subscribedRunId, _version, _access, stream) => {
         if (subscribedRunId !== runId) return;
-        // The first one follows the view just fetched; the next ones come after a reconnection or a gap.
-        subscriptions += 1;
-        if (subscriptions > 1) refetch();
+        // The first run-order subscription follows the view just fetched; the next ones come after a
+        // reconnection or a gap. The entries' one starts after the view was read: read it once more.
+        const key = stream ?? '';
+        if (seen.has(key) || stream === ENTRIES_STREAM) refetch();
+        seen.add(key);
       },
       onStatus: setStatus,
     });
     socket.subscribe(runId, versionRef.current ?? 0);
+    socket.subscribe(runId, 0, ENTRIES_STREAM, {});
     return () => {
-      clearTimeout(timer);
+      closed = true;
       socket.close();
     };
   }, [runId, ready, queryClient]);

@@ -1,11 +1,12 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { createLiveSocket, type LiveStatus } from '../../lib/live-socket.ts';
-import { REFETCH_DEBOUNCE_MS } from './use-live-display.ts';
+import { coalescedRefetch } from './use-live-display.ts';
 
 /**
  * Follows the run orders of several runs on one public socket (the event-wide display, a start list,
- * "my heat") and refetches `queryKey` shortly after any of them changes, or after a resubscription
+ * "my heat") and refetches `queryKey` at once when any of them changes (one more read at most for a
+ * burst, as the run display does), or after a resubscription
  * (a reconnection or a gap). Each run is followed from the version given, so the catch-up is what
  * changed since the view was fetched.
  */
@@ -23,12 +24,8 @@ export function useLiveRuns(runs: readonly { runId: number; version: number }[] 
   useEffect(() => {
     if (!ready) return;
     const followed = ids === '' ? [] : ids.split(',').map(Number);
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const subscribed = new Set<number>();
-    const refetch = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: keyRef.current }), REFETCH_DEBOUNCE_MS);
-    };
+    const refetch = coalescedRefetch(() => queryClient.invalidateQueries({ queryKey: keyRef.current }));
     const socket = createLiveSocket({
       onEvent: (runId) => {
         if (followed.includes(runId)) refetch();
@@ -41,10 +38,7 @@ export function useLiveRuns(runs: readonly { runId: number; version: number }[] 
       onStatus: setStatus,
     });
     for (const runId of followed) socket.subscribe(runId, versions.current.get(runId) ?? 0);
-    return () => {
-      clearTimeout(timer);
-      socket.close();
-    };
+    return () => socket.close();
   }, [ids, ready, queryClient]);
 
   return { reconnecting: ready && status === 'reconnecting' };

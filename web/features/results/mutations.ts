@@ -30,8 +30,14 @@ export function valueBody(value: ResultValue): Pick<RecordResultBody, 'outcome' 
   };
 }
 
-export function recordResult(registrationId: number, expectedVersion: number, value: ResultValue): Promise<ResultDto> {
-  const body: RecordResultBody = { registrationId, expectedVersion, commandId: newCommandId(), ...valueBody(value) };
+/** `commandId`: given when a kept entry is sent again (docs/decisions/044), so it is never saved twice. */
+export function recordResult(
+  registrationId: number,
+  expectedVersion: number,
+  value: ResultValue,
+  commandId = newCommandId(),
+): Promise<ResultDto> {
+  const body: RecordResultBody = { registrationId, expectedVersion, commandId, ...valueBody(value) };
   return apiSend<ResultDto>('POST', '/results', body, silent);
 }
 
@@ -40,10 +46,11 @@ export function correctResult(
   expectedVersion: number,
   value: ResultValue,
   reason: string | null,
+  commandId = newCommandId(),
 ): Promise<ResultDto> {
   const body: CorrectResultBody = {
     expectedVersion,
-    commandId: newCommandId(),
+    commandId,
     ...valueBody(value),
     ...(reason ? { reason } : {}),
   };

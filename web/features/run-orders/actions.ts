@@ -204,3 +204,32 @@ export function newCommandId(): string {
   const random = () => Math.random().toString(36).slice(2, 10);
   return `cmd-${Date.now().toString(36)}-${random()}-${random()}`;
 }
+
+/** What an action did, in a few words, for the list of changes kept offline: 'move from position 4 to 1'. */
+export function describeAction(action: BoardAction): string {
+  switch (action.type) {
+    case 'move-position':
+      return `move from position ${action.source} to ${action.target}`;
+    case 'move-heat':
+      return `move of heat ${action.source} to heat ${action.target}`;
+    case 'insert':
+      return action.position === undefined
+        ? `placement of registration ${action.registrationId}`
+        : `placement of registration ${action.registrationId} at position ${action.position}`;
+    case 'remove':
+      return `removal of registration ${action.registrationId}`;
+    case 'lock-positions':
+    case 'unlock-positions':
+      return `${actionNoun(action)} of position ${action.positions.join(', ')}`;
+    case 'lock-pair':
+    case 'unlock-pair':
+      return `${actionNoun(action)} of pair ${action.pair}`;
+    case 'current-heat':
+      return `heat ${action.heat} now running`;
+    case 'save-state':
+    case 'apply-state':
+      return `${actionNoun(action)} "${action.name}"`;
+    default:
+      return actionNoun(action);
+  }
+}

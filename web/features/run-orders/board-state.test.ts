@@ -5,6 +5,7 @@ import {
   displayedState,
   foldLiveEvents,
   initialBoardState,
+  sendVersion,
   stateFromView,
   waitingOnServer,
 } from './board-state.ts';
@@ -258,18 +259,105 @@ describe('refusals', () => {
     expect(slotsShown(board)).toEqual([1, 2, 3, 4, null, null]);
   });
 
-  it('explains a change that could not be sent at all', () => {
-    let board = boardReducer(loaded(), { type: 'queue', id: 'a', action: { type: 'lock-order' } });
+  it('shows a refused drop where the drag ended, and sends nothing for a drop on a locked position', () => {
+    const board = boardReducer(loaded(viewOf(stateWith([1, 2, 3, 4, null, null], { lockedPositions: [3] }))), {
+      type: 'queue',
+      id: 'a',
+      action: { type: 'move-position', source: 4, target: 3, dragged: true },
+    });
+    expect(board.pending).toEqual([]);
+    expect(board.notice?.anchor).toEqual({ kind: 'position', number: 3 });
+    expect(board.notice?.text).toMatch(/Position 3 is locked/);
+  });
+});
+
+describe('changes made while the server cannot be reached', () => {
+  const offline = () => {
+    let board = boardReducer(loaded(), {
+      type: 'queue',
+      id: 'a',
+      action: { type: 'move-position', source: 1, target: 3 },
+    });
     board = boardReducer(board, { type: 'sent', id: 'a' });
-    board = boardReducer(board, {
+    board = boardReducer(board, { type: 'queue', id: 'b', action: { type: 'lock-positions', positions: [1] } });
+    return boardReducer(board, {
       type: 'failed',
       id: 'a',
       error: { message: 'Unable to reach the server. Check your connection.' },
     });
-    expect(board.notice?.text).toBe(
-      'Your lock could not be sent: Unable to reach the server. Check your connection. The board shows the order as the server has it.',
-    );
-    expect(boardReducer(board, { type: 'dismiss-notice' }).notice).toBeNull();
+  };
+
+  it('keeps them, in order, on the version they were made on, and says so', () => {
+    const board = offline();
+    expect(board.pending.map((p) => p.id)).toEqual(['a', 'b']);
+    expect(board.paused).toBe(true);
+    expect(board.pinnedVersion).toBe(3);
+    expect(sendVersion(board)).toBe(3);
+    expect(slotsShown(board)).toEqual([2, 3, 1, 4, null, null]);
+    expect(board.notice).toMatchObject({ tone: 'offline', text: expect.stringMatching(/2 changes are kept/) });
+  });
+
+  it('sends them again when the connection returns; each goes out on the version the one before reached', () => {
+    let board = boardReducer(offline(), { type: 'online' });
+    expect(board.paused).toBe(false);
+    board = boardReducer(board, { type: 'sent', id: 'a' });
+    board = boardReducer(board, {
+      type: 'succeeded',
+      id: 'a',
+      view: viewOf(stateWith([2, 3, 1, 4, null, null], { version: 4 })),
+    });
+    expect(sendVersion(board)).toBe(4);
+    expect(board.notice).toBeNull();
+    board = boardReducer(board, { type: 'sent', id: 'b' });
+    board = boardReducer(board, {
+      type: 'succeeded',
+      id: 'b',
+      view: viewOf(stateWith([2, 3, 1, 4, null, null], { version: 5, lockedPositions: [1] })),
+    });
+    expect(board.pinnedVersion).toBeNull();
+    expect(board.pending).toEqual([]);
+  });
+
+  it('holds them for a choice when someone changed the order meanwhile: applied again as new commands, or discarded', () => {
+    let board = boardReducer(offline(), { type: 'online' });
+    board = boardReducer(board, { type: 'sent', id: 'a' });
+    board = boardReducer(board, {
+      type: 'failed',
+      id: 'a',
+      error: {
+        status: 409,
+        code: 'VERSION_CONFLICT',
+        message: 'x',
+        details: { events: [liveMove(4, [1, 2, 4, 3, null, null], 4, 3)] },
+      },
+    });
+    expect(board.pending).toEqual([]);
+    expect(board.conflict?.actions.map((p) => p.id)).toEqual(['a', 'b']);
+    expect(board.conflict?.version).toBe(3);
+    expect(board.conflict?.text).toMatch(/^Another admin moved Dana Okoye from position 4 to 3 while you were offline/);
+    expect(slotsShown(board)).toEqual([1, 2, 4, 3, null, null]);
+
+    const applied = boardReducer(board, { type: 'resolve-conflict', choice: 'apply' });
+    expect(applied.conflict).toBeNull();
+    expect(applied.pending.map((p) => p.action)).toEqual(board.conflict?.actions.map((p) => p.action));
+    expect(applied.pending.map((p) => p.id)).not.toContain('a');
+    expect(sendVersion(applied)).toBe(4);
+
+    const discarded = boardReducer(board, { type: 'resolve-conflict', choice: 'discard' });
+    expect(discarded.conflict).toBeNull();
+    expect(discarded.pending).toEqual([]);
+  });
+
+  it('takes back what an earlier page kept, once, pinned to its version', () => {
+    const kept = [{ id: 'k', action: { type: 'move-position', source: 2, target: 1 } as const }];
+    let board = boardReducer(loaded(viewOf(stateWith([1, 2, 3, 4, null, null], { version: 5 }))), {
+      type: 'restore',
+      pending: kept,
+      version: 3,
+    });
+    board = boardReducer(board, { type: 'restore', pending: kept, version: 3 });
+    expect(board.pending.map((p) => p.id)).toEqual(['k']);
+    expect(sendVersion(board)).toBe(3);
   });
 });
 

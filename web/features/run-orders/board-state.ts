@@ -13,6 +13,10 @@
  *   own event, which also comes over the socket, is never applied twice.
  * - A 409 VERSION_CONFLICT drops the action (and those queued after it: they were aimed at a board that
  *   no longer exists), folds the events it carries and says who changed what first.
+ * - An action that cannot reach the server stays queued (`paused`), sent again when the connection
+ *   returns with the version it was made on (`pinnedVersion`); the hook keeps the queue on the device
+ *   (docs/decisions/044). If the order changed meanwhile, the kept actions wait in `conflict` for the
+ *   admin to apply them on the new order or discard them: nothing is applied silently or lost.
  */
 import type { LiveEvent, PresenceViewer } from '../../../api/contracts/live.ts';
 import type { RunOrderEntry, RunOrderView } from '../../../api/contracts/run-orders.ts';
@@ -20,19 +24,31 @@ import { DomainError } from '../../../api/domain/errors.ts';
 import { decide } from '../../../api/domain/run-orders/decide.ts';
 import type { RunOrderEvent } from '../../../api/domain/run-orders/events.ts';
 import { evolve, type RunOrderState } from '../../../api/domain/run-orders/evolve.ts';
-import { actionNoun, type BoardAction, optimisticCommand } from './actions.ts';
-import { conflictEvents, conflictMessage } from './conflict.ts';
+import { type BoardAction, isDragAction, newCommandId, optimisticCommand } from './actions.ts';
+import { conflictEvents, conflictMessage, whoChangedWhat } from './conflict.ts';
 
 export interface PendingAction {
   id: string;
   action: BoardAction;
 }
 
+/** Where a dragged action was dropped: a refusal is shown there, next to the card. */
+export type NoticeAnchor = { kind: 'position' | 'heat'; number: number };
+
 export interface BoardNotice {
-  tone: 'conflict' | 'error';
+  tone: 'conflict' | 'error' | 'offline';
   text: string;
   /** Changes with every notice, so the same words said twice are announced twice. */
   key: number;
+  anchor?: NoticeAnchor;
+}
+
+/** Actions kept while offline that met an order someone else had changed: the admin chooses. */
+export interface OfflineConflict {
+  actions: PendingAction[];
+  /** The version they were made on (kept with them, so a reload shows the same conflict again). */
+  version: number;
+  text: string;
 }
 
 export interface BoardState {
@@ -53,6 +69,11 @@ export interface BoardState {
   /** Admin names seen (presence, views), by user id, for conflict messages. */
   names: Record<string, string>;
   meId: number | null;
+  /** The first pending action could not reach the server: wait for the connection. */
+  paused: boolean;
+  /** The version the kept (offline) actions were made on: the next one is sent with it. */
+  pinnedVersion: number | null;
+  conflict: OfflineConflict | null;
 }
 
 export type BoardEvent =
@@ -64,7 +85,14 @@ export type BoardEvent =
   | { type: 'succeeded'; id: string; view: RunOrderView }
   | { type: 'failed'; id: string; error: { status?: number; code?: string; message: string; details?: unknown } }
   | { type: 'refetching' }
-  | { type: 'dismiss-notice' };
+  | { type: 'dismiss-notice' }
+  /** Something outside the order changed (a registration of the run): read the view again. */
+  | { type: 'stale' }
+  /** The connection is back: send the kept actions again. */
+  | { type: 'online' }
+  /** Actions kept on the device by an earlier page, made on `version`. */
+  | { type: 'restore'; pending: PendingAction[]; version: number }
+  | { type: 'resolve-conflict'; choice: 'apply' | 'discard' };
 
 export const initialBoardState = (meId: number | null = null): BoardState => ({
   view: null,
@@ -79,6 +107,9 @@ export const initialBoardState = (meId: number | null = null): BoardState => ({
   viewers: [],
   names: {},
   meId,
+  paused: false,
+  pinnedVersion: null,
+  conflict: null,
 });
 
 /**
@@ -204,11 +235,25 @@ export function displayedState(board: BoardState): RunOrderState | null {
 export const waitingOnServer = (board: BoardState): PendingAction[] =>
   board.pending.filter((p) => optimisticCommand(p.action) === null);
 
-const notice = (board: BoardState, tone: BoardNotice['tone'], text: string): BoardNotice => ({
-  tone,
-  text,
-  key: board.noticeCount + 1,
-});
+const notice = (board: BoardState, tone: BoardNotice['tone'], text: string, action?: BoardAction): BoardNotice => {
+  const anchor = action ? anchorOf(action) : undefined;
+  return { tone, text, key: board.noticeCount + 1, ...(anchor ? { anchor } : {}) };
+};
+
+/** Where a dragged action ended: its target position or heat. Buttons have no anchor (the top banner). */
+export function anchorOf(action: BoardAction): NoticeAnchor | undefined {
+  if (!isDragAction(action)) return undefined;
+  if (action.type === 'move-position') return { kind: 'position', number: action.target };
+  if (action.type === 'move-heat') return { kind: 'heat', number: action.target };
+  if (action.type === 'insert' && action.position !== undefined) return { kind: 'position', number: action.position };
+  return undefined;
+}
+
+/** The version the next action goes out with: the one kept actions were made on, else the confirmed one. */
+export const sendVersion = (board: BoardState): number | undefined => board.pinnedVersion ?? board.confirmed?.version;
+
+const offlineText = (count: number) =>
+  `You are offline: ${count === 1 ? 'your change is' : `${count} changes are`} kept on this device and will be sent when the connection returns.`;
 
 function withView(board: BoardState, view: RunOrderView): BoardState {
   const entries = { ...board.entries, ...entriesOfView(view) };
@@ -249,7 +294,11 @@ export function boardReducer(board: BoardState, event: BoardEvent): BoardState {
       if (!shown) return board;
       const outcome = applyAction(shown, event.action, board.entries);
       if (outcome.error)
-        return { ...board, notice: notice(board, 'error', outcome.error.message), noticeCount: board.noticeCount + 1 };
+        return {
+          ...board,
+          notice: notice(board, 'error', outcome.error.message, event.action),
+          noticeCount: board.noticeCount + 1,
+        };
       if (!outcome.changed) return board;
       return { ...board, pending: [...board.pending, { id: event.id, action: event.action }] };
     }
@@ -257,7 +306,14 @@ export function boardReducer(board: BoardState, event: BoardEvent): BoardState {
       return board.pending[0]?.id === event.id ? { ...board, inflight: event.id } : board;
     case 'succeeded': {
       const pending = board.pending.filter((p) => p.id !== event.id);
-      const settled = { ...board, pending, inflight: board.inflight === event.id ? null : board.inflight };
+      const settled = {
+        ...board,
+        pending,
+        inflight: board.inflight === event.id ? null : board.inflight,
+        // The next kept action follows this one: it goes out on the version this answer reached.
+        pinnedVersion: board.pinnedVersion === null || pending.length === 0 ? null : event.view.version,
+        notice: board.notice?.tone === 'offline' ? null : board.notice,
+      };
       if (board.confirmed && event.view.version < board.confirmed.version) return { ...settled, needsRefetch: true };
       return withView(settled, event.view);
     }
@@ -265,7 +321,46 @@ export function boardReducer(board: BoardState, event: BoardEvent): BoardState {
       const failed = board.pending.find((p) => p.id === event.id);
       const inflight = board.inflight === event.id ? null : board.inflight;
       if (!failed) return { ...board, inflight };
+      if (event.error.status === undefined) {
+        // Not sent: keep it (and what follows) for when the connection returns, on the version it was made on.
+        return {
+          ...board,
+          inflight,
+          paused: true,
+          pinnedVersion: board.pinnedVersion ?? board.confirmed?.version ?? null,
+          notice: notice(board, 'offline', offlineText(board.pending.length)),
+          noticeCount: board.noticeCount + 1,
+        };
+      }
       const isConflict = event.error.code === 'VERSION_CONFLICT';
+      if (isConflict && board.pinnedVersion !== null) {
+        // Kept actions met an order someone changed meanwhile: show what, and let the admin choose.
+        const since = conflictEvents(event.error.details);
+        const confirmed = board.confirmed
+          ? foldLiveEvents(board.confirmed, [...since, ...board.held], board.entries).state
+          : null;
+        const who = whoChangedWhat(since, {
+          nameOf: (id) => board.names[String(id)],
+          meId: board.meId,
+          entryName: (id) => board.entries[String(id)]?.name ?? `registration ${id}`,
+        });
+        return {
+          ...board,
+          confirmed,
+          pending: [],
+          inflight,
+          held: [],
+          needsRefetch: true,
+          pinnedVersion: null,
+          paused: false,
+          conflict: {
+            actions: board.pending,
+            version: board.pinnedVersion,
+            text: `${who} while you were offline. What you changed offline was not applied.`,
+          },
+          notice: null,
+        };
+      }
       // After a conflict the queued actions aimed at a board that is gone; after another refusal they still stand.
       const pending = isConflict ? [] : board.pending.filter((p) => p.id !== event.id);
       const since = isConflict ? conflictEvents(event.error.details) : [];
@@ -282,9 +377,7 @@ export function boardReducer(board: BoardState, event: BoardEvent): BoardState {
             meId: board.meId,
             entryName: (id) => entries[String(id)]?.name ?? `registration ${id}`,
           })
-        : event.error.status === undefined
-          ? `Your ${actionNoun(failed.action)} could not be sent: ${event.error.message} The board shows the order as the server has it.`
-          : event.error.message;
+        : event.error.message;
       return {
         ...board,
         confirmed,
@@ -294,7 +387,8 @@ export function boardReducer(board: BoardState, event: BoardEvent): BoardState {
         held: [],
         // Roll back to the server's state: read it whole again, whatever the events said.
         needsRefetch: true,
-        notice: notice(board, isConflict ? 'conflict' : 'error', text),
+        pinnedVersion: pending.length > 0 ? board.pinnedVersion : null,
+        notice: notice(board, isConflict ? 'conflict' : 'error', text, failed.action),
         noticeCount: board.noticeCount + 1,
       };
     }
@@ -302,5 +396,22 @@ export function boardReducer(board: BoardState, event: BoardEvent): BoardState {
       return { ...board, needsRefetch: false };
     case 'dismiss-notice':
       return { ...board, notice: null };
+    case 'stale':
+      return { ...board, needsRefetch: true };
+    case 'online':
+      return board.paused ? { ...board, paused: false } : board;
+    case 'restore': {
+      const known = new Set(board.pending.map((p) => p.id));
+      const pending = event.pending.filter((p) => !known.has(p.id));
+      if (pending.length === 0) return board;
+      return { ...board, pending: [...board.pending, ...pending], pinnedVersion: board.pinnedVersion ?? event.version };
+    }
+    case 'resolve-conflict': {
+      if (!board.conflict) return board;
+      // Applied on the new order as new commands (the refused ids stay refused); nothing else changes.
+      const again =
+        event.choice === 'apply' ? board.conflict.actions.map((p) => ({ id: newCommandId(), action: p.action })) : [];
+      return { ...board, conflict: null, pending: [...board.pending, ...again] };
+    }
   }
 }

@@ -23,11 +23,17 @@ export const runOrderKeys = {
   summary: (runId: number) => ['run-orders', 'summary', runId] as const,
 };
 
-/** GET full: the whole board. */
+/**
+ * GET full: the whole board. Silent once the board is on screen: it shows its own connection state,
+ * and a toast per failed read while offline would pile up over the history panel.
+ */
 export const runOrderQuery = (runId: number | undefined) =>
   queryOptions({
     queryKey: runOrderKeys.full(runId ?? 0),
-    queryFn: ({ signal }) => fetchRecord<RunOrderView>(`/run-orders/run/${runId}/full`, signal),
+    queryFn: ({ signal, client, queryKey }) =>
+      client.getQueryData(queryKey) === undefined
+        ? fetchRecord<RunOrderView>(`/run-orders/run/${runId}/full`, signal)
+        : apiGet<RunOrderView>(`/run-orders/run/${runId}/full`, { signal, silent: true }),
     enabled: runId !== undefined && runId > 0,
     retry: portalRetry,
     // The live socket keeps an open board fresh; a read happens on opening it and when the board asks.
@@ -45,6 +51,8 @@ export const runOrderHistoryQuery = (runId: number, page: number) =>
         await apiGet<unknown>(`/run-orders/run/${runId}/history`, {
           query: { page, perPage: HISTORY_PAGE_SIZE },
           signal,
+          // The panel shows its own error; it is read again after every change, so toasts would repeat.
+          silent: true,
         }),
       ),
     placeholderData: keepPreviousData,
@@ -69,14 +77,14 @@ export const runOrderAtQuery = (runId: number, version: number | undefined) =>
     retry: portalRetry,
   });
 
-/** GET /events (admin): every event that is not deleted, latest first, to pick one. */
+/** GET /events (admin): every event that is not deleted, the one in progress first, then today's and the next ones. */
 export const runOrderEventsQuery = (page: number, query: string | undefined) =>
   queryOptions({
     queryKey: runOrderKeys.events(page, query),
     queryFn: async ({ signal }): Promise<Page<AdminEvent>> =>
       normalizePage<AdminEvent>(
         await apiGet<unknown>('/events', {
-          query: { page, limit: EVENT_PICKER_PAGE_SIZE, ...(query ? { query } : {}) },
+          query: { page, limit: EVENT_PICKER_PAGE_SIZE, sort: 'event-day', ...(query ? { query } : {}) },
           signal,
         }),
       ),

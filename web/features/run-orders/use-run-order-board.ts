@@ -11,9 +11,22 @@ import { apiSend } from '../../lib/api.ts';
 import { authSession, useCurrentUser } from '../../lib/auth/session.ts';
 import { isAppError } from '../../lib/errors.ts';
 import { createLiveSocket, type LiveSocket, type LiveStatus } from '../../lib/live-socket.ts';
+import { offlineQueue } from '../../lib/offline-queue.ts';
 import { type BoardAction, newCommandId, requestOf } from './actions.ts';
-import { boardReducer, displayedState, initialBoardState, waitingOnServer } from './board-state.ts';
+import {
+  boardReducer,
+  displayedState,
+  initialBoardState,
+  type PendingAction,
+  sendVersion,
+  waitingOnServer,
+} from './board-state.ts';
 import { runOrderKeys, runOrderQuery } from './queries.ts';
+
+/** The live stream of the run's registrations (docs/decisions/043): a change reads the view again. */
+const ENTRIES_STREAM = 'registrations';
+/** While changes wait for the connection, they are tried again this often (besides the socket and `online`). */
+const RETRY_OFFLINE_MS = 5_000;
 
 export type ConnectionState = LiveStatus;
 
@@ -40,21 +53,56 @@ export function useRunOrderBoard(runId: number | undefined) {
     void refetch();
   }, [board.needsRefetch, board.inflight, refetch]);
 
-  // The queue: the first pending action goes out with the version the board holds, one at a time.
-  const next = board.pending[0];
-  const confirmedVersion = board.confirmed?.version;
+  // Actions an earlier page kept on this device (offline, or closed before the answer) go first, once.
+  const loaded = fullData !== undefined;
+  const [restored, setRestored] = useState(false);
   useEffect(() => {
-    if (!next || board.inflight || runId === undefined || confirmedVersion === undefined) return;
+    if (!loaded || runId === undefined || restored) return;
+    let cancelled = false;
+    void offlineQueue<PendingAction>('run-order', runId)
+      .load()
+      .then((kept) => {
+        if (cancelled) return;
+        if (kept && kept.items.length > 0 && kept.version !== undefined)
+          dispatch({ type: 'restore', pending: kept.items, version: kept.version });
+        setRestored(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [loaded, runId, restored]);
+
+  // What is not confirmed yet is kept on the device (docs/decisions/044), so a reload or a cut loses nothing.
+  const keptVersion = board.conflict ? board.conflict.version : sendVersion(board);
+  const keptItems = useMemo(
+    () => (board.conflict ? [...board.conflict.actions, ...board.pending] : board.pending),
+    [board.conflict, board.pending],
+  );
+  useEffect(() => {
+    if (!restored || runId === undefined) return;
+    void offlineQueue<PendingAction>('run-order', runId).save(
+      keptVersion === undefined ? null : { version: keptVersion, items: keptItems },
+    );
+  }, [restored, runId, keptVersion, keptItems]);
+
+  // The queue: the first pending action goes out with the version it was made on, one at a time.
+  const next = board.pending[0];
+  const version = sendVersion(board);
+  const held = board.paused || board.conflict !== null || !restored;
+  useEffect(() => {
+    if (!next || board.inflight || held || runId === undefined || version === undefined) return;
     if (sentRef.current === next.id) return;
     sentRef.current = next.id;
     dispatch({ type: 'sent', id: next.id });
-    const request = requestOf(runId, next.action, confirmedVersion, next.id);
+    const request = requestOf(runId, next.action, version, next.id);
     apiSend<RunOrderView>(request.method, request.path, request.body, { silent: true }).then(
       (view) => {
         dispatch({ type: 'succeeded', id: next.id, view });
         void queryClient.invalidateQueries({ queryKey: runOrderKeys.summary(runId) });
       },
       (error: unknown) => {
+        // Not answered: the same command (same id) goes out again when the connection returns.
+        sentRef.current = null;
         const details =
           isAppError(error) && error.data && typeof error.data === 'object'
             ? (error.data as { details?: unknown }).details
@@ -71,17 +119,38 @@ export function useRunOrderBoard(runId: number | undefined) {
         });
       },
     );
-  }, [next, board.inflight, runId, confirmedVersion, queryClient]);
+  }, [next, board.inflight, held, runId, version, queryClient]);
+
+  // Kept actions are tried again when the socket is back, when the browser says it is online, and every few seconds.
+  const { paused } = board;
+  useEffect(() => {
+    if (!paused) return;
+    const resume = () => dispatch({ type: 'online' });
+    const timer = setInterval(resume, RETRY_OFFLINE_MS);
+    window.addEventListener('online', resume);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', resume);
+    };
+  }, [paused]);
+  useEffect(() => {
+    if (connection === 'open') dispatch({ type: 'online' });
+  }, [connection]);
 
   // The live socket, from the version first read; it catches up by itself after a reconnection.
-  const loaded = fullData !== undefined;
   useEffect(() => {
     if (!loaded || runId === undefined) return;
     const fromVersion = queryClient.getQueryData<RunOrderView>(runOrderKeys.full(runId))?.version ?? 0;
     const socket = createLiveSocket({
       getToken: () => authSession.getState().accessToken,
-      onEvent: (id, event) => {
-        if (id === runId) dispatch({ type: 'live-event', event });
+      onEvent: (id, event, stream) => {
+        if (id !== runId) return;
+        if (stream === ENTRIES_STREAM) dispatch({ type: 'stale' });
+        else dispatch({ type: 'live-event', event });
+      },
+      onSubscribed: (id, _version, _access, stream) => {
+        // The entries' subscription starts after the view was read: read it again so nothing falls between.
+        if (id === runId && stream === ENTRIES_STREAM) dispatch({ type: 'stale' });
       },
       onPresence: (id, viewers) => {
         if (id === runId) dispatch({ type: 'presence', viewers });
@@ -95,6 +164,7 @@ export function useRunOrderBoard(runId: number | undefined) {
       },
     });
     socket.subscribe(runId, fromVersion);
+    socket.subscribe(runId, 0, ENTRIES_STREAM, {});
     socketRef.current = socket;
     let token = authSession.getState().accessToken;
     const stopAuth = authSession.subscribe(() => {
@@ -117,6 +187,10 @@ export function useRunOrderBoard(runId: number | undefined) {
     [runId],
   );
   const dismissNotice = useCallback(() => dispatch({ type: 'dismiss-notice' }), []);
+  const resolveConflict = useCallback(
+    (choice: 'apply' | 'discard') => dispatch({ type: 'resolve-conflict', choice }),
+    [],
+  );
 
   const shown = useMemo(() => displayedState(board), [board]);
   const waiting = useMemo(() => waitingOnServer(board), [board]);
@@ -131,6 +205,10 @@ export function useRunOrderBoard(runId: number | undefined) {
     confirmedVersion: board.confirmed?.version,
     entries: board.entries,
     notice: board.notice,
+    /** Changes kept while offline that met an order changed meanwhile: the admin chooses. */
+    conflict: board.conflict,
+    /** Changes kept on this device until the server can be reached. */
+    offline: board.paused,
     connection,
     viewers: others,
     /** Actions whose outcome only the server knows (undo, redo...), still on their way. */
@@ -139,6 +217,7 @@ export function useRunOrderBoard(runId: number | undefined) {
     act,
     setDragging,
     dismissNotice,
+    resolveConflict,
   };
 }
 

@@ -11,6 +11,7 @@ import { PORTAL_ICONS } from '../../features/portal/components/nav-icons.ts';
 import { greetingFor, quickLinksFor } from '../../features/portal/nav.ts';
 import { roleAtLeast } from '../../features/portal/roles.ts';
 import { CurrentEventStatistics } from '../../features/public-results/components/event-statistics.tsx';
+import { EventDayCard } from '../../features/run-orders/components/event-day-card.tsx';
 import { userListFilters } from '../../features/users/filters.ts';
 import { userQuery, usersQuery } from '../../features/users/queries.ts';
 import { useCurrentUser } from '../../lib/auth/session.ts';
@@ -40,6 +41,7 @@ function Dashboard() {
         description="Your account at a glance, and where to go next."
       />
       <div className="flex flex-col gap-6">
+        {isAdmin && <EventDayCard />}
         <AccountStatus user={user} />
         {isAdmin && <AdminCounts />}
         {isAdmin && <CurrentEventStatistics />}

@@ -1,4 +1,4 @@
-import { CircleAlert, History, Minus, Plus, RotateCcw, TriangleAlert } from 'lucide-react';
+import { CircleAlert, CloudOff, History, Minus, Plus, RotateCcw, TriangleAlert } from 'lucide-react';
 import type { ChangeEvent, KeyboardEvent } from 'react';
 import { RESULT_OUTCOMES } from '../../../../api/domain/results/events.ts';
 import { officialTimeMs } from '../../../../api/domain/results/evolve.ts';
@@ -26,6 +26,8 @@ export interface LaneStatus {
   error?: string;
   /** A 409: who changed it meanwhile and what it is now. */
   conflict?: string;
+  /** Not sent: kept on this device until the connection returns (docs/decisions/044). */
+  kept?: string;
   warnings?: EntryWarning[];
 }
 
@@ -205,6 +207,15 @@ export function LaneRow({
         <p role="alert" className="mt-2 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {status.conflict}
+        </p>
+      )}
+      {status?.kept && (
+        <p
+          data-testid="kept-offline"
+          className="mt-2 flex items-start gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm font-medium text-slate-900"
+        >
+          <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {status.kept}
         </p>
       )}
       {status?.error && (

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ClipboardCheck, FileUp, Keyboard, MonitorPlay, SkipForward, Wifi, WifiOff } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ResultDto, TimingView } from '../../../../api/contracts/results.ts';
+import type { ResultValue } from '../../../../api/domain/results/events.ts';
 import { INFRACTIONS } from '../../../../api/domain/results/penalties.ts';
 import { nextHeatStep } from '../../../../api/domain/run-orders/current-heat.ts';
 import { formatTime } from '../../../../api/domain/times.ts';
@@ -10,7 +11,9 @@ import { buttonClass } from '../../../components/button.ts';
 import { EmptyState, PortalPageHeader } from '../../../components/states.tsx';
 import { isAppError } from '../../../lib/errors.ts';
 import type { LiveStatus } from '../../../lib/live-socket.ts';
+import { offlineQueue } from '../../../lib/offline-queue.ts';
 import { DocumentLinks, runDocumentLinks } from '../../documents/document-links.tsx';
+import { newCommandId } from '../../run-orders/actions.ts';
 import { isTypingTarget } from '../../run-orders/shortcuts.ts';
 import {
   draftOf,
@@ -61,6 +64,22 @@ function withResult(view: TimingView, result: ResultDto): TimingView {
     })),
   };
 }
+
+/** An entry as typed, with the version it was typed on: what is kept while the server cannot be reached. */
+interface KeptResult {
+  registrationId: number;
+  /** Set when it corrects a recorded result. */
+  resultId: number | null;
+  expectedVersion: number;
+  value: ResultValue;
+  reason: string | null;
+  commandId: string;
+  heat: number;
+  position: number;
+}
+
+/** While entries are kept, they are tried again this often (besides the socket and the browser's `online`). */
+const RETRY_OFFLINE_MS = 5_000;
 
 const failure = (error: unknown): string => (error instanceof Error ? error.message : 'It could not be saved.');
 
@@ -146,26 +165,55 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
   const draftFor = (lane: TableLane): EntryDraft =>
     (lane.registrationId !== null ? drafts[lane.registrationId] : undefined) ?? draftOf(valueOfResult(lane.result));
 
-  /** Sends a lane's value: records it, or corrects it (with the reason an official result needs). */
-  const send = useCallback(
-    async (lane: TableLane, draft: EntryDraft, correctionReason: string | null) => {
-      const registrationId = lane.registrationId as number;
-      const check = draftValue(draft);
-      if (!check.ok) return;
+  // Entries that could not reach the server, kept on this device and sent again in order (docs/decisions/044).
+  const keptQueue = useMemo(() => offlineQueue<KeptResult>('results', runId), [runId]);
+  const kept = useRef<KeptResult[]>([]);
+  const [keptCount, setKeptCount] = useState(0);
+  const keep = useCallback(
+    (next: KeptResult[]) => {
+      kept.current = next;
+      setKeptCount(next.length);
+      void keptQueue.save({ items: next });
+    },
+    [keptQueue],
+  );
+
+  /**
+   * Sends one entry with the version it was typed on: records it, or corrects it (with the reason an
+   * official result needs). Answers whether it reached the server (false: kept for later).
+   */
+  const submit = useCallback(
+    async (entry: KeptResult): Promise<boolean> => {
+      const { registrationId, value } = entry;
       const name = names.get(registrationId) ?? 'this entrant';
+      const forget = () => keep(kept.current.filter((k) => k.commandId !== entry.commandId));
       setStatus(registrationId, { saving: true });
       try {
         const saved =
-          lane.result?.recorded === true
-            ? await correctResult(lane.result.id, lane.resultVersion, check.value, correctionReason)
-            : await recordResult(registrationId, lane.resultVersion, check.value);
+          entry.resultId !== null
+            ? await correctResult(entry.resultId, entry.expectedVersion, value, entry.reason, entry.commandId)
+            : await recordResult(registrationId, entry.expectedVersion, value, entry.commandId);
+        forget();
         queryClient.setQueryData<TimingView>(resultKeys.timing(runId), (old) => (old ? withResult(old, saved) : old));
         dropDraft(registrationId);
         setStatus(registrationId, undefined);
-        const rank = provisionalRank(timedResults(withResult(view, saved)), registrationId, valueOfResult(saved));
+        const current = queryClient.getQueryData<TimingView>(resultKeys.timing(runId)) ?? view;
+        const rank = provisionalRank(timedResults(current), registrationId, valueOfResult(saved));
         say(`Saved ${spoken(saved)} for ${name}${rank !== null ? `, provisional rank ${rank}` : ''}.`);
+        return true;
       } catch (error) {
-        if (isAppError(error) && error.status === 409) {
+        const yours = spoken({ ...value, officialTime: null, rawTime: formatTime(value.rawTimeMs) });
+        if (!isAppError(error) || error.status === undefined) {
+          // Not answered: keep it, in order, until the connection returns; the same command id goes again.
+          if (!kept.current.some((k) => k.commandId === entry.commandId)) keep([...kept.current, entry]);
+          dropDraft(registrationId);
+          setStatus(registrationId, {
+            kept: `Not sent yet: ${yours} is kept on this device and will be saved when the connection returns.`,
+          });
+          return false;
+        }
+        forget();
+        if (error.status === 409) {
           // Someone changed it first: show the lane's current value and who changed it, drop ours.
           await queryClient.invalidateQueries({ queryKey: resultKeys.timing(runId) });
           const fresh = lanesOf(queryClient.getQueryData<TimingView>(resultKeys.timing(runId)) ?? view).find(
@@ -173,11 +221,7 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
           );
           const current = fresh?.result?.recorded ? spoken(fresh.result) : 'no result';
           const who = fresh?.result?.lastChangedBy?.name ?? 'another official';
-          const typed = draftValue(draft);
-          const yours = typed.ok
-            ? spoken({ ...typed.value, officialTime: null, rawTime: formatTime(typed.value.rawTimeMs) })
-            : '';
-          const text = `${who} changed ${name}'s result first (heat ${lane.heat}, position ${lane.position}): it is now ${current}. Yours (${yours}) was not saved; type it again if it is right.`;
+          const text = `${who} changed ${name}'s result first (heat ${entry.heat}, position ${entry.position}): it is now ${current}. Yours (${yours}) was not saved; type it again if it is right.`;
           dropDraft(registrationId);
           setStatus(registrationId, { conflict: text });
           refuse(text);
@@ -186,10 +230,81 @@ export function TimingTableScreen({ view, live, back }: { view: TimingView; live
           setStatus(registrationId, { error: text });
           refuse(`${name}: ${text}`);
         }
+        return true;
       }
     },
-    [names, queryClient, runId, view, dropDraft, setStatus, say, refuse],
+    [names, queryClient, runId, view, dropDraft, setStatus, say, refuse, keep],
   );
+
+  /** Sends a lane's value as typed now, on the version the lane holds. */
+  const send = useCallback(
+    async (lane: TableLane, draft: EntryDraft, correctionReason: string | null) => {
+      const check = draftValue(draft);
+      if (!check.ok || lane.registrationId === null) return;
+      const entry: KeptResult = {
+        registrationId: lane.registrationId,
+        resultId: lane.result?.recorded === true ? lane.result.id : null,
+        expectedVersion: lane.resultVersion,
+        value: check.value,
+        reason: correctionReason,
+        commandId: newCommandId(),
+        heat: lane.heat,
+        position: lane.position,
+      };
+      // Behind kept entries: they go first, in order.
+      if (kept.current.length > 0) {
+        keep([...kept.current, entry]);
+        setStatus(entry.registrationId, { kept: 'Not sent yet: waiting for the entries kept before it.' });
+        return;
+      }
+      await submit(entry);
+    },
+    [submit, keep, setStatus],
+  );
+
+  // Kept entries (this page's, or an earlier page's) go again when the socket is back, when the browser
+  // says it is online, and every few seconds, one at a time, stopping at the first that cannot get through.
+  const replaying = useRef(false);
+  const replay = useCallback(async () => {
+    if (replaying.current) return;
+    replaying.current = true;
+    try {
+      while (kept.current.length > 0) {
+        const [first] = kept.current;
+        if (!first || !(await submit(first))) break;
+      }
+    } finally {
+      replaying.current = false;
+    }
+  }, [submit]);
+  useEffect(() => {
+    let cancelled = false;
+    void keptQueue.load().then((stored) => {
+      if (cancelled || !stored || stored.items.length === 0) return;
+      kept.current = [
+        ...stored.items,
+        ...kept.current.filter((k) => !stored.items.some((s) => s.commandId === k.commandId)),
+      ];
+      setKeptCount(kept.current.length);
+      void replay();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [keptQueue, replay]);
+  useEffect(() => {
+    if (live === 'open' && keptCount > 0) void replay();
+  }, [live, keptCount, replay]);
+  useEffect(() => {
+    if (keptCount === 0) return;
+    const again = () => void replay();
+    const timer = setInterval(again, RETRY_OFFLINE_MS);
+    window.addEventListener('online', again);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', again);
+    };
+  }, [keptCount, replay]);
 
   const save = (index: number, draft: EntryDraft) => {
     const lane = lanes[index];

@@ -47,6 +47,8 @@ export interface ToolbarProps {
   onCurrentHeat: (heat: number) => void;
   /** The run, for the print and export links (docs/decisions/040-print-documents.md). */
   runId?: number;
+  /** A past version is on screen: nothing that changes the order is offered. */
+  readOnly?: boolean;
 }
 
 /** Version, connection and presence; undo, redo, the whole-order lock and the heat on the course. */
@@ -69,7 +71,7 @@ export function BoardToolbar(props: ToolbarProps) {
             type="button"
             className={buttonClass('secondary', 'sm')}
             onClick={props.onUndo}
-            disabled={!props.canUndo || props.orderLocked || props.undoing}
+            disabled={!props.canUndo || props.orderLocked || props.undoing || props.readOnly}
             aria-keyshortcuts="Control+Z Meta+Z"
             title="Undo (Ctrl+Z)"
           >
@@ -80,7 +82,7 @@ export function BoardToolbar(props: ToolbarProps) {
             type="button"
             className={buttonClass('secondary', 'sm')}
             onClick={props.onRedo}
-            disabled={!props.canRedo || props.orderLocked || props.redoing}
+            disabled={!props.canRedo || props.orderLocked || props.redoing || props.readOnly}
             aria-keyshortcuts="Shift+Control+Z Shift+Meta+Z"
             title="Redo (Shift+Ctrl+Z)"
           >
@@ -90,15 +92,15 @@ export function BoardToolbar(props: ToolbarProps) {
           <button
             type="button"
             className={`${buttonClass(props.orderLocked ? 'primary' : 'secondary', 'sm')}`}
-            aria-pressed={props.orderLocked}
             onClick={props.onToggleOrderLock}
+            disabled={props.readOnly}
           >
             {props.orderLocked ? (
               <Lock aria-hidden="true" className="size-4" />
             ) : (
               <LockOpen aria-hidden="true" className="size-4" />
             )}
-            Lock whole order
+            {props.orderLocked ? 'Unlock whole order' : 'Lock whole order'}
           </button>
           <div className="flex items-center gap-2">
             <span className="text-sm whitespace-nowrap text-slate-700" data-testid="board-current-heat">
@@ -116,7 +118,7 @@ export function BoardToolbar(props: ToolbarProps) {
             <button
               type="button"
               className={buttonClass('primary', 'sm')}
-              disabled={!step}
+              disabled={!step || props.readOnly}
               onClick={() => step && props.onCurrentHeat(step.heat)}
               aria-keyshortcuts="PageDown"
               title={step ? 'Page Down (or >)' : 'The last heat is on the course'}

@@ -2,6 +2,7 @@ import { SortableContext, useSortable } from '@dnd-kit/sortable';
 import { GripVertical, Lock, LockOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PresenceViewer } from '../../../../api/contracts/live.ts';
+import type { NoticeAnchor } from '../board-state.ts';
 import type { BoardHeat, BoardPair } from '../board-view.ts';
 import { type DragItem, dragId } from '../dnd.ts';
 import { type LaneControls, LaneView, SortableLane } from './lane-card.tsx';
@@ -21,6 +22,7 @@ interface HeatFrameProps {
   isOver?: boolean;
   isDragging?: boolean;
   nodeRef?: (node: HTMLElement | null) => void;
+  note?: ReactNode;
   children: ReactNode;
 }
 
@@ -33,6 +35,7 @@ function HeatFrame({
   isOver = false,
   isDragging = false,
   nodeRef,
+  note,
   children,
 }: HeatFrameProps) {
   const titleId = `heat-${heat.heat}-title`;
@@ -68,6 +71,7 @@ function HeatFrame({
           </span>
         )}
       </div>
+      {note}
       <ol aria-label={`Pairs of heat ${heat.heat}`} className="flex flex-col gap-2">
         {children}
       </ol>
@@ -98,6 +102,7 @@ export function SortableHeat({
   activeKind,
   controls,
   viewers,
+  noteAt,
 }: {
   heat: BoardHeat;
   currentHeat: number;
@@ -105,11 +110,14 @@ export function SortableHeat({
   activeKind: DragItem['kind'] | null;
   controls: HeatControls;
   viewers: PresenceViewer[];
+  /** The refusal of a drop that ended on this heat or one of its positions, if any. */
+  noteAt?: (anchor: NoticeAnchor) => ReactNode;
 }) {
   const canDrag = !orderLocked && !heat.hasLocks;
+  // A heat with locks stays a drop target: a drop on it is refused there by the shared rules.
   const sortable = useSortable({
     id: dragId({ kind: 'heat', heat: heat.heat }),
-    disabled: { draggable: !canDrag, droppable: activeKind !== 'heat' || heat.hasLocks || orderLocked },
+    disabled: { draggable: !canDrag, droppable: activeKind !== 'heat' || orderLocked },
   });
   const movers = viewers.filter((v) => v.dragging?.kind === 'heat' && v.dragging.number === heat.heat);
   const handle = (
@@ -141,6 +149,7 @@ export function SortableHeat({
       isOver={sortable.isOver && !sortable.isDragging}
       isDragging={sortable.isDragging}
       nodeRef={sortable.setNodeRef}
+      note={noteAt?.({ kind: 'heat', number: heat.heat })}
     >
       <SortableContext
         items={heat.pairs.flatMap((pair) =>
@@ -155,8 +164,7 @@ export function SortableHeat({
             control={
               <button
                 type="button"
-                aria-label={`Lock pair ${pair.pair}`}
-                aria-pressed={pair.locked}
+                aria-label={pair.locked ? `Unlock pair ${pair.pair}` : `Lock pair ${pair.pair}`}
                 title={pair.locked ? `Unlock pair ${pair.pair}` : `Lock pair ${pair.pair}`}
                 onClick={() => controls.onTogglePairLock(pair)}
                 className={`inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 ${
@@ -170,7 +178,7 @@ export function SortableHeat({
                 ) : (
                   <LockOpen aria-hidden="true" className="size-3.5" />
                 )}
-                Lock
+                {pair.locked ? 'Unlock' : 'Lock'}
               </button>
             }
           >
@@ -182,6 +190,7 @@ export function SortableHeat({
                 activeKind={activeKind}
                 controls={controls}
                 movers={viewers.filter((v) => v.dragging?.kind === 'position' && v.dragging.number === lane.position)}
+                note={noteAt?.({ kind: 'position', number: lane.position })}
               />
             ))}
           </PairFrame>

@@ -24,8 +24,12 @@ interface LaneViewProps {
   /** Other admins dragging this position now. */
   movers?: PresenceViewer[];
   isOver?: boolean;
+  /** Something is held over this lane that it refuses (it is locked): said on the lane while hovering. */
+  refusing?: boolean;
   isDragging?: boolean;
   nodeRef?: (node: HTMLElement | null) => void;
+  /** A refusal of a drop that ended here, shown next to the card. */
+  note?: ReactNode;
 }
 
 /** One lane of a pair: its position, who runs there, locks and removal. */
@@ -35,22 +39,26 @@ export function LaneView({
   controls,
   movers = [],
   isOver = false,
+  refusing = false,
   isDragging = false,
   nodeRef,
+  note,
 }: LaneViewProps) {
   const { entry } = lane;
   const flag = lane.flagged ? flagLabel(entry) : undefined;
   const seed = formatTime(entry?.seedTimeMs);
   const details = entry ? [entry.departmentName, entry.category].filter(Boolean).join(' · ') : '';
-  const border = isOver
-    ? 'border-brand-600 bg-brand-50 ring-2 ring-brand-600'
-    : movers.length > 0
-      ? 'border-amber-400 ring-2 ring-amber-400'
-      : lane.flagged
-        ? 'border-amber-300 bg-amber-50'
-        : lane.locked
-          ? 'border-slate-300 bg-slate-100'
-          : 'border-slate-200 bg-white';
+  const border = refusing
+    ? 'border-red-600 bg-red-50 ring-2 ring-red-600'
+    : isOver
+      ? 'border-brand-600 bg-brand-50 ring-2 ring-brand-600'
+      : movers.length > 0
+        ? 'border-amber-400 ring-2 ring-amber-400'
+        : lane.flagged
+          ? 'border-amber-300 bg-amber-50'
+          : lane.locked
+            ? 'border-slate-300 bg-slate-100'
+            : 'border-slate-200 bg-white';
   return (
     <div
       ref={nodeRef}
@@ -121,14 +129,19 @@ export function LaneView({
             {movers.map((m) => m.name).join(', ')} moving this
           </p>
         )}
+        {refusing && (
+          <p className="mt-1 text-xs font-semibold text-red-800" data-testid="drop-refused">
+            Locked: nothing can be dropped here
+          </p>
+        )}
+        {note}
       </div>
       {controls && (
         <div className="flex shrink-0 items-center">
           <button
             type="button"
             className={`${iconButton} ${lane.locked ? 'bg-slate-800 text-white hover:bg-slate-700 hover:text-white' : ''}`}
-            aria-label={`Lock position ${lane.position}`}
-            aria-pressed={lane.locked}
+            aria-label={lane.locked ? `Unlock position ${lane.position}` : `Lock position ${lane.position}`}
             title={
               lane.lockedVia === 'pair'
                 ? 'Locked with its pair: unlock the pair'
@@ -181,18 +194,23 @@ export function SortableLane({
   activeKind,
   controls,
   movers,
+  note,
 }: {
   lane: BoardLane;
   orderLocked: boolean;
   activeKind: DragItem['kind'] | null;
   controls: LaneControls;
   movers: PresenceViewer[];
+  note?: ReactNode;
 }) {
   const canDrag = !orderLocked && !lane.locked && lane.registrationId !== null;
+  // A locked lane stays a drop target, so a drop on it is refused there (and sends nothing) instead of
+  // landing on the nearest open lane.
   const sortable = useSortable({
     id: dragId({ kind: 'position', position: lane.position }),
-    disabled: { draggable: !canDrag, droppable: lane.locked || orderLocked || activeKind === 'heat' },
+    disabled: { draggable: !canDrag, droppable: orderLocked || activeKind === 'heat' },
   });
+  const over = sortable.isOver && !sortable.isDragging;
   const who = entryLabel(
     lane.entry,
     lane.registrationId === null ? 'empty position' : `registration ${lane.registrationId}`,
@@ -219,9 +237,11 @@ export function SortableLane({
       handle={handle}
       controls={{ ...controls, orderLocked }}
       movers={movers}
-      isOver={sortable.isOver && !sortable.isDragging}
+      isOver={over && !lane.locked}
+      refusing={over && lane.locked}
       isDragging={sortable.isDragging}
       nodeRef={sortable.setNodeRef}
+      note={note}
     />
   );
 }

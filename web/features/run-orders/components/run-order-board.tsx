@@ -11,13 +11,24 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, ExternalLink, FilePlus2, GripVertical, History, ListOrdered, Shuffle, X } from 'lucide-react';
+import {
+  CircleAlert,
+  CloudOff,
+  ExternalLink,
+  FilePlus2,
+  GripVertical,
+  History,
+  ListOrdered,
+  Shuffle,
+  X,
+} from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { nextHeatStep } from '../../../../api/domain/run-orders/current-heat.ts';
 import { heatCount } from '../../../../api/domain/run-orders/evolve.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../components/states.tsx';
-import type { BoardNotice } from '../board-state.ts';
+import { describeAction } from '../actions.ts';
+import type { BoardNotice, NoticeAnchor, OfflineConflict } from '../board-state.ts';
 import { type BoardHeat, type BoardLane, boardModel, modelOfPositions, unplacedEntries } from '../board-view.ts';
 import {
   announcements,
@@ -47,32 +58,111 @@ const collisionDetection: CollisionDetection = (args) => {
   return within.length > 0 ? within : closestCenter(args);
 };
 
-function NoticeBanner({ notice, onDismiss }: { notice: BoardNotice | null; onDismiss: () => void }) {
+const NOTICE_STYLE: Record<BoardNotice['tone'], string> = {
+  conflict: 'border-amber-300 bg-amber-50 text-amber-950',
+  error: 'border-brand-100 bg-brand-50 text-brand-900',
+  offline: 'border-slate-300 bg-slate-50 text-slate-900',
+};
+
+function DismissButton({ onDismiss }: { onDismiss: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onDismiss}
+      aria-label="Dismiss message"
+      className="-m-1 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+    >
+      <X aria-hidden="true" className="size-4" />
+    </button>
+  );
+}
+
+/**
+ * The board's one live region: every notice is announced from here. A refusal of a drop is shown next
+ * to where the drag ended (DropNote), so here it is only spoken; the others show here, at the top.
+ */
+function NoticeBanner({
+  notice,
+  anchored,
+  onDismiss,
+}: {
+  notice: BoardNotice | null;
+  anchored: boolean;
+  onDismiss: () => void;
+}) {
   return (
     <div role="alert" aria-live="assertive">
-      {notice && (
+      {notice && anchored && (
+        <p key={notice.key} className="sr-only">
+          {notice.text}
+        </p>
+      )}
+      {notice && !anchored && (
         <div
           key={notice.key}
           data-testid="board-notice"
-          className={`mb-4 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm ${
-            notice.tone === 'conflict'
-              ? 'border-amber-300 bg-amber-50 text-amber-950'
-              : 'border-brand-100 bg-brand-50 text-brand-900'
-          }`}
+          className={`mb-4 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm ${NOTICE_STYLE[notice.tone]}`}
         >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          {notice.tone === 'offline' ? (
+            <CloudOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          ) : (
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          )}
           <p className="flex-1 font-medium">{notice.text}</p>
-          <button
-            type="button"
-            onClick={onDismiss}
-            aria-label="Dismiss message"
-            className="-m-1 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
+          <DismissButton onDismiss={onDismiss} />
         </div>
       )}
     </div>
+  );
+}
+
+/** A refused drop, said where the drag ended (the live region above speaks it). */
+function DropNote({ notice, onDismiss }: { notice: BoardNotice; onDismiss: () => void }) {
+  return (
+    <div
+      data-testid="drop-notice"
+      className={`mt-2 flex items-start gap-2 rounded-lg border px-3 py-2 text-sm ${NOTICE_STYLE[notice.tone]}`}
+    >
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p className="flex-1 font-medium">{notice.text}</p>
+      <DismissButton onDismiss={onDismiss} />
+    </div>
+  );
+}
+
+/** Changes kept offline met an order someone else changed: say what, and let the organiser choose. */
+function OfflineConflictPanel({
+  conflict,
+  onChoose,
+}: {
+  conflict: OfflineConflict;
+  onChoose: (choice: 'apply' | 'discard') => void;
+}) {
+  const count = conflict.actions.length;
+  return (
+    <section
+      aria-labelledby="offline-conflict-title"
+      data-testid="offline-conflict"
+      className="mb-4 rounded-xl border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      <h2 id="offline-conflict-title" className="flex items-center gap-2 font-bold">
+        <CloudOff aria-hidden="true" className="size-4" />
+        The order changed while you were offline
+      </h2>
+      <p className="mt-1">{conflict.text}</p>
+      <p className="mt-1">
+        Kept on this device: {conflict.actions.map((p) => describeAction(p.action)).join('; ')}. Apply{' '}
+        {count === 1 ? 'it' : 'them'} to the order as it is now, or discard {count === 1 ? 'it' : 'them'}?
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className={buttonClass('primary', 'sm')} onClick={() => onChoose('apply')}>
+          Apply mine to the current order
+        </button>
+        <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => onChoose('discard')}>
+          Discard mine
+        </button>
+      </div>
+    </section>
   );
 }
 
@@ -124,6 +214,7 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
         currentHeatStartedAt: state.currentHeatStartedAt,
       })
     : null;
+  const viewingPast = viewing !== null;
 
   // The history shows each new version as it is confirmed (the socket or an answer brings it).
   const { confirmedVersion } = board;
@@ -137,13 +228,14 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
       const shortcut = boardShortcut(event);
       if (!shortcut || document.querySelector('dialog[open]')) return;
       event.preventDefault();
+      if (viewingPast) return;
       if (shortcut === 'undo' && canUndo && !orderLocked) act({ type: 'undo' });
       if (shortcut === 'redo' && canRedo && !orderLocked) act({ type: 'redo' });
       if (shortcut === 'next-heat' && nextHeat) act({ type: 'current-heat', heat: nextHeat.heat });
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [act, canUndo, canRedo, orderLocked, nextHeat]);
+  }, [act, canUndo, canRedo, orderLocked, nextHeat, viewingPast]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -164,6 +256,16 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
   if (!view || !state || !model) return <LoadingState label="Loading the run order" />;
 
   const heats = heatCount(state.slots.length, state.heatSize);
+  // A refused drop is shown where the drag ended, when that place is on the live board.
+  const { notice } = board;
+  const anchor = viewingPast ? undefined : notice?.anchor;
+  const anchored =
+    anchor !== undefined &&
+    (anchor.kind === 'heat' ? anchor.number <= heats : lanes.some((l) => l.position === anchor.number));
+  const noteAt = (at: NoticeAnchor) =>
+    anchored && notice && anchor?.kind === at.kind && anchor.number === at.number ? (
+      <DropNote notice={notice} onDismiss={board.dismissNotice} />
+    ) : undefined;
   const activeKind = active?.kind ?? null;
   const controls = {
     onToggleLock: (lane: BoardLane) =>
@@ -202,7 +304,8 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
               type="button"
               className={buttonClass('primary')}
               onClick={() => setGenerateOpen(true)}
-              disabled={orderLocked}
+              disabled={orderLocked || viewingPast}
+              title={viewingPast ? 'Go back to the live order to generate' : undefined}
             >
               <Shuffle aria-hidden="true" className="size-4" />
               Generate
@@ -263,7 +366,7 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
           onToggleOrderLock={() => undefined}
           onCurrentHeat={() => undefined}
         />
-        <NoticeBanner notice={board.notice} onDismiss={board.dismissNotice} />
+        <NoticeBanner notice={board.notice} anchored={false} onDismiss={board.dismissNotice} />
         <EmptyState
           title="No run order yet"
           icon={<ListOrdered className="size-10 text-slate-400" aria-hidden="true" />}
@@ -315,8 +418,10 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
         onRedo={() => act({ type: 'redo' })}
         onToggleOrderLock={() => act({ type: orderLocked ? 'unlock-order' : 'lock-order' })}
         onCurrentHeat={(heat) => act({ type: 'current-heat', heat })}
+        readOnly={viewingPast}
       />
-      <NoticeBanner notice={board.notice} onDismiss={board.dismissNotice} />
+      <NoticeBanner notice={board.notice} anchored={anchored} onDismiss={board.dismissNotice} />
+      {board.conflict && <OfflineConflictPanel conflict={board.conflict} onChoose={board.resolveConflict} />}
       {orderLocked && (
         <p className="mb-4 rounded-xl border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800">
           The whole order is locked: nothing moves until it is unlocked.
@@ -378,6 +483,7 @@ export function RunOrderBoardScreen({ runId, board, back }: { runId: number; boa
                         activeKind={activeKind}
                         controls={controls}
                         viewers={viewers}
+                        noteAt={noteAt}
                       />
                     ))}
                   </div>
