@@ -10,7 +10,7 @@ import { entrantSchema, penaltyCountSchema, standingRowSchema, teamScoreSchema }
 const runTypeSchema = z.enum(['individual', 'relay', 'tech2']);
 
 /** PB: the entrant's fastest in the format so far; SB: in the season (the event's year); CR: the course record now. */
-export const resultFlagSchema = z.enum(['PB', 'SB', 'CR']);
+export const resultFlagSchema = z.enum(['PB', 'SB', 'ER', 'CR']);
 export type ResultFlag = z.infer<typeof resultFlagSchema>;
 
 export const publicStandingRowSchema = standingRowSchema.extend({ flags: z.array(resultFlagSchema) });

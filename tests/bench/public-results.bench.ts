@@ -24,7 +24,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function fixture(handle: DatabaseHandle) {
+export async function fixture(handle: DatabaseHandle) {
   const { db } = handle;
   await sql`insert into departments (name, city, province)
     select 'Bench Fire ' || g, 'Red Deer', 'AB' from generate_series(1, 50) g`.execute(db);
