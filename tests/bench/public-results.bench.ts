@@ -78,6 +78,7 @@ async function figures(handle: DatabaseHandle, target: string) {
   ];
   try {
     const reads: [string, string][] = [
+      ['search, no filter, page 1 (the results page on arrival)', '/api/results/public/search'],
       ['search by part of a name, page 1', '/api/results/public/search?q=st123'],
       ['search by department, page 1', `/api/results/public/search?departmentId=${data.department}`],
       [
@@ -85,6 +86,7 @@ async function figures(handle: DatabaseHandle, target: string) {
         `/api/results/public/search?eventId=${data.event}&category=Open%20Men&page=50`,
       ],
       [`an event's results (${data.big} results)`, `/api/results/public/events/${data.event}`],
+      ['the search pickers (departments, events, seasons)', '/api/results/public/filters'],
       ['statistics of that event', `/api/results/statistics?eventId=${data.event}`],
     ];
     for (const [what, url] of reads) {

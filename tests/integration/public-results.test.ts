@@ -4,6 +4,7 @@ import type {
   DepartmentResults,
   PerformanceAnalytics,
   PublicEventResults,
+  PublicResultFilters,
   PublicResultPage,
   PublicRunStandings,
   ResultStatistics,
@@ -257,6 +258,31 @@ describe('search', () => {
     const page2 = await search(`eventId=${summer.id}&limit=2&page=2`);
     expect(page2.meta).toEqual({ total: 5, page: 2, perPage: 2 });
     expect(page2.data).toHaveLength(2);
+  });
+
+  it('pages across runs and events in the same order as one long page, counting every match', async () => {
+    const all = await search('limit=100');
+    const paged: number[] = [];
+    for (let page = 1; page <= Math.ceil(all.meta.total / 3); page += 1) {
+      const next = await search(`limit=3&page=${page}`);
+      expect(next.meta.total).toBe(all.meta.total);
+      paged.push(...next.data.map((r) => r.resultId));
+    }
+    expect(paged).toEqual(all.data.map((r) => r.resultId));
+    expect((await search(`limit=3&page=${Math.ceil(all.meta.total / 3) + 1}`)).data).toEqual([]);
+    // A name and a department together: both must match.
+    expect((await search(`q=alicia&departmentId=${halifax.id}`)).meta.total).toBe(
+      (await search('q=alicia&limit=100')).data.filter((r) => r.entrant.departmentId === halifax.id).length,
+    );
+  });
+
+  it('offers the pickers only departments, events and seasons with public results', async () => {
+    const res = await get('/api/results/public/filters');
+    expect(res.statusCode, res.body).toBe(200);
+    const filters = res.json() as PublicResultFilters;
+    expect(filters.events.map((e) => e.name)).toEqual(['Summer Cup', 'Spring Cup']);
+    expect(filters.seasons).toEqual([2026, 2025]);
+    expect(filters.departments.map((d) => d.name)).toEqual(['Halifax Fire', 'Kamloops Fire']);
   });
 
   it('refuses malformed filters with a 400', async () => {

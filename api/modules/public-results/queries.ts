@@ -5,6 +5,7 @@ import type {
   PerformanceAnalytics,
   PublicEventResults,
   PublicResult,
+  PublicResultFilters,
   PublicResultPage,
   PublicRunStandings,
   PublicStandingRow,
@@ -447,6 +448,10 @@ export interface PublicSearch {
   limit: number;
 }
 
+async function idsOf(query: { execute(): Promise<{ id: number }[]> }): Promise<number[]> {
+  return [...new Set((await query.execute()).map((r) => r.id))];
+}
+
 /** A person's full name as the search matches it: the expression of the trigram index (migration 0012). */
 const fullNameSql = sql<string>`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`;
 
@@ -495,24 +500,49 @@ function registrationsOfDepartment(db: Kysely<Database>, departmentId: number) {
 export async function searchPublicResults(db: Kysely<Database>, search: PublicSearch): Promise<PublicResultPage> {
   const runs = await publicRuns(db, search);
   const meta = (total: number) => ({ total, page: search.page, perPage: search.limit });
-  if (runs.length === 0) return { data: [], meta: meta(0) };
-  const runIds = runs.map((run) => run.id);
-  let query = officialResultsOf(db, runIds);
-  if (search.q) query = query.where('res.registration_id', 'in', registrationsNamed(db, containsPattern(search.q)));
-  if (search.departmentId !== undefined)
-    query = query.where('res.registration_id', 'in', registrationsOfDepartment(db, search.departmentId));
-  // The count rides along with the page (one pass over the filtered ids); a page past the end counts alone.
-  const page = await query
-    .select(['res.registration_id as id', sql<number>`count(*) over ()`.as('total')])
-    // The runs come newest event first: their place in that list is the order.
-    .orderBy(sql`array_position(${runIds}::int[], res.run_id)`)
-    .orderBy(sql`res.official_time_ms nulls last`)
-    .orderBy('res.registration_id')
-    .limit(search.limit)
-    .offset((search.page - 1) * search.limit)
+  // A name or a department first gives the registrations it matches (through their indexes).
+  let registrationIds: number[] | undefined;
+  if (search.q) registrationIds = await idsOf(registrationsNamed(db, containsPattern(search.q)));
+  if (search.departmentId !== undefined) {
+    const ofDepartment = await idsOf(registrationsOfDepartment(db, search.departmentId));
+    const named = registrationIds && new Set(registrationIds);
+    registrationIds = named ? ofDepartment.filter((id) => named.has(id)) : ofDepartment;
+  }
+  if (runs.length === 0 || registrationIds?.length === 0) return { data: [], meta: meta(0) };
+  const matching = (runIds: readonly number[]) => {
+    const query = officialResultsOf(db, runIds);
+    return registrationIds ? query.where(sql<boolean>`res.registration_id = any(${registrationIds}::int[])`) : query;
+  };
+  // One pass counts each run's matches; the page then reads only the runs it spans (runs come newest first).
+  const counts = await matching(runs.map((run) => run.id))
+    .select(['res.run_id as runId', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('res.run_id')
     .execute();
-  const total =
-    page[0]?.total ?? (await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0;
+  const countOf = new Map(counts.map((c) => [c.runId, Number(c.n)]));
+  const offset = (search.page - 1) * search.limit;
+  let before = 0;
+  let skip = 0;
+  const spanned: number[] = [];
+  for (const run of runs) {
+    const n = countOf.get(run.id) ?? 0;
+    if (n === 0) continue;
+    if (before + n > offset && before < offset + search.limit) {
+      if (spanned.length === 0) skip = offset - before;
+      spanned.push(run.id);
+    }
+    before += n;
+  }
+  const page = spanned.length
+    ? await matching(spanned)
+        .select('res.registration_id as id')
+        .orderBy(sql`array_position(${spanned}::int[], res.run_id)`)
+        .orderBy(sql`res.official_time_ms nulls last`)
+        .orderBy('res.registration_id')
+        .limit(search.limit)
+        .offset(skip)
+        .execute()
+    : [];
+  const total = before;
   const ids = page.map((p) => p.id);
   const rows = ids.length
     ? await selectResult(publicOfficial(db).where('res.registration_id', 'in', ids)).execute()
@@ -520,6 +550,58 @@ export async function searchPublicResults(db: Kysely<Database>, search: PublicSe
   const position = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => (position.get(a.resultId) as number) - (position.get(b.resultId) as number));
   return { data: await withFlags(db, rows), meta: meta(Number(total)) };
+}
+
+/**
+ * GET /results/public/filters: the departments, events (newest first) and seasons that have public
+ * official results, for the search's pickers.
+ */
+export async function publicResultFilters(db: Kysely<Database>): Promise<PublicResultFilters> {
+  const runs = await publicRuns(db, {});
+  if (runs.length === 0) return { departments: [], events: [], seasons: [] };
+  const withResults = await officialResultsOf(
+    db,
+    runs.map((run) => run.id),
+  )
+    .select('res.run_id as runId')
+    .distinct()
+    .execute();
+  const runIds = new Set(withResults.map((r) => r.runId));
+  if (runIds.size === 0) return { departments: [], events: [], seasons: [] };
+  const eventIds = [...new Set(runs.filter((run) => runIds.has(run.id)).map((run) => run.eventId))];
+  const events = eventIds.length
+    ? await db
+        .selectFrom('events')
+        .select(['id', 'name', 'start_date as startDate'])
+        .where('id', 'in', eventIds)
+        .orderBy('start_date', 'desc')
+        .orderBy('id')
+        .execute()
+    : [];
+  const departments = await db
+    .selectFrom('departments as d')
+    .select(['d.id', 'd.name'])
+    .where('d.deleted_at', 'is', null)
+    .where('d.is_active', '=', true)
+    .where('d.id', 'in', (eb) =>
+      eb
+        .selectFrom('results as res')
+        .innerJoin('registrations as r', 'r.id', 'res.registration_id')
+        .leftJoin('users as u', 'u.id', 'r.user_id')
+        .leftJoin('teams as t', 't.id', 'r.team_id')
+        .select((inner) => inner.fn.coalesce('t.department_id', 'u.department_id').as('id'))
+        .where('res.run_id', 'in', [...runIds])
+        .where('res.status', '=', 'official')
+        .where('res.recorded', '=', true)
+        .where('r.deleted_at', 'is', null),
+    )
+    .orderBy('d.name')
+    .execute();
+  return {
+    departments,
+    events: events.map((e) => ({ ...e, startDate: dateText(e.startDate) })),
+    seasons: [...new Set(events.map((e) => seasonOf(e.startDate)))].sort((a, b) => b - a),
+  };
 }
 
 function bests(results: readonly PublicResult[]) {
