@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type {
   CompetitorResults,
   DepartmentResults,
@@ -21,7 +21,7 @@ import { INFRACTION_CODES, type InfractionCode, penaltyCounts } from '../../doma
 import type { RunType } from '../../domain/runs/categories.ts';
 import { formatTime } from '../../domain/times.ts';
 import { isPublicEventSql } from '../events/queries.ts';
-import { type RunForResults, runForResults, runStandings } from '../results/queries.ts';
+import { publicPersonName, type RunForResults, runForResults, runStandings } from '../results/queries.ts';
 
 /**
  * Public results (docs/decisions/039-public-results.md). Every read goes through `publicOfficial`:
@@ -34,10 +34,6 @@ export const eventNotFound = () => notFound('Event', 'EVENT_NOT_FOUND');
 export const runNotFound = () => notFound('Run', 'RUN_NOT_FOUND');
 export const competitorNotFound = () => notFound('Competitor', 'COMPETITOR_NOT_FOUND');
 export const departmentNotFound = () => notFound('Department', 'DEPARTMENT_NOT_FOUND');
-
-/** The public's name of a person: never their e-mail address. */
-const publicName = (first: string | null, last: string | null) =>
-  [first, last].filter(Boolean).join(' ') || 'Competitor';
 
 /** Official results the public may see, with their run, event, entrant and department. */
 function publicOfficial(db: Kysely<Database>) {
@@ -169,7 +165,7 @@ function toPublicResult(row: RawResult, flags: ResultFlag[]): PublicResult {
     resultId: row.resultId,
     entrant: {
       kind: team ? 'team' : 'person',
-      name: team ? (row.teamName ?? `Team ${row.teamId}`) : publicName(row.firstName, row.lastName),
+      name: team ? (row.teamName ?? `Team ${row.teamId}`) : publicPersonName(row.firstName, row.lastName),
       departmentId: row.departmentId ?? null,
       departmentName: row.departmentName ?? null,
       userId: row.userId,
@@ -266,7 +262,12 @@ export async function flagsOf(db: Kysely<Database>, rows: readonly Flaggable[]):
   const userIds = [...new Set(timed.filter((r) => r.teamId === null && r.userId !== null).map((r) => r.userId))];
   const teamIds = [...new Set(timed.filter((r) => r.teamId !== null).map((r) => r.teamId))];
   const types = [...new Set(timed.map((r) => r.runType))];
-  const runs = await publicRuns(db, { types });
+  // Only earlier results count: the runs up to the latest date among the rows.
+  const latest = timed
+    .map((r) => dateText(r.eventStartDate))
+    .sort()
+    .at(-1) as string;
+  const runs = (await publicRuns(db, { types })).filter((run) => run.eventStartDate <= latest);
   const runOf = new Map(runs.map((run) => [run.id, run]));
   // Driven from the entrants' registrations (their user and team indexes), not from the whole history.
   const history = runs.length
@@ -284,6 +285,7 @@ export async function flagsOf(db: Kysely<Database>, rows: readonly Flaggable[]):
             ]),
           )
           .where('r.deleted_at', 'is', null)
+          .where(sql<boolean>`res.run_id = any(${runs.map((run) => run.id)}::int[])`)
           .where('res.status', '=', 'official')
           .where('res.recorded', '=', true)
           .where('res.version', '>', 0)
@@ -348,16 +350,6 @@ async function publicRun(db: Kysely<Database>, runId: number): Promise<RunForRes
 
 async function publicRunStandings(db: Kysely<Database>, run: RunForResults): Promise<PublicRunStandings> {
   const standings = await runStandings(db, run, { officialOnly: true });
-  // Names as the public sees them (a person without a name shows as "Competitor", never an e-mail).
-  const names = await db
-    .selectFrom('registrations as r')
-    .leftJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'u.first_name', 'u.last_name', 'r.team_id'])
-    .where('r.run_id', '=', run.id)
-    .execute();
-  const nameOf = new Map(
-    names.filter((n) => n.team_id === null).map((n) => [n.id, publicName(n.first_name, n.last_name)]),
-  );
   const flags = await flagsOf(
     db,
     standings.rows.map((row) => ({
@@ -372,11 +364,7 @@ async function publicRunStandings(db: Kysely<Database>, run: RunForResults): Pro
       officialTimeMs: row.officialTimeMs,
     })),
   );
-  const flagged = (row: StandingRow): PublicStandingRow => ({
-    ...row,
-    entrant: { ...row.entrant, name: nameOf.get(row.registrationId) ?? row.entrant.name },
-    flags: flags.get(row.resultId) ?? [],
-  });
+  const flagged = (row: StandingRow): PublicStandingRow => ({ ...row, flags: flags.get(row.resultId) ?? [] });
   return {
     runId: run.id,
     runName: run.name,
@@ -386,10 +374,7 @@ async function publicRunStandings(db: Kysely<Database>, run: RunForResults): Pro
     eventName: run.eventName,
     rows: standings.rows.map(flagged),
     categories: standings.categories.map((c) => ({ ...c, rows: c.rows.map(flagged) })),
-    teams: standings.teams.map((team) => ({
-      ...team,
-      counted: team.counted.map((c) => ({ ...c, name: nameOf.get(c.registrationId) ?? c.name })),
-    })),
+    teams: standings.teams,
   };
 }
 
@@ -559,12 +544,26 @@ export async function searchPublicResults(db: Kysely<Database>, search: PublicSe
 export async function publicResultFilters(db: Kysely<Database>): Promise<PublicResultFilters> {
   const runs = await publicRuns(db, {});
   if (runs.length === 0) return { departments: [], events: [], seasons: [] };
-  const withResults = await officialResultsOf(
-    db,
-    runs.map((run) => run.id),
-  )
-    .select('res.run_id as runId')
-    .distinct()
+  // A run has results when its first official one is found (an index probe per run, no scan).
+  const withResults = await db
+    .selectFrom('runs')
+    .select('runs.id as runId')
+    .where(
+      'runs.id',
+      'in',
+      runs.map((run) => run.id),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('results as res')
+          .select('res.registration_id')
+          .whereRef('res.run_id', '=', 'runs.id')
+          .where('res.status', '=', 'official')
+          .where('res.recorded', '=', true)
+          .where('res.version', '>', 0),
+      ),
+    )
     .execute();
   const runIds = new Set(withResults.map((r) => r.runId));
   if (runIds.size === 0) return { departments: [], events: [], seasons: [] };
@@ -578,22 +577,45 @@ export async function publicResultFilters(db: Kysely<Database>): Promise<PublicR
         .orderBy('id')
         .execute()
     : [];
+  // Per department, the first official result of a member or a team stops the look (no full scan).
+  const officialIn = (eb: ExpressionBuilder<Database, 'registrations'>) =>
+    eb.exists(
+      eb
+        .selectFrom('results as res')
+        .select('res.registration_id')
+        .whereRef('res.registration_id', '=', 'registrations.id')
+        .where(sql<boolean>`res.run_id = any(${[...runIds]}::int[])`)
+        .where('res.status', '=', 'official')
+        .where('res.recorded', '=', true),
+    );
   const departments = await db
     .selectFrom('departments as d')
     .select(['d.id', 'd.name'])
     .where('d.deleted_at', 'is', null)
     .where('d.is_active', '=', true)
-    .where('d.id', 'in', (eb) =>
-      eb
-        .selectFrom('results as res')
-        .innerJoin('registrations as r', 'r.id', 'res.registration_id')
-        .leftJoin('users as u', 'u.id', 'r.user_id')
-        .leftJoin('teams as t', 't.id', 'r.team_id')
-        .select((inner) => inner.fn.coalesce('t.department_id', 'u.department_id').as('id'))
-        .where('res.run_id', 'in', [...runIds])
-        .where('res.status', '=', 'official')
-        .where('res.recorded', '=', true)
-        .where('r.deleted_at', 'is', null),
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('teams as t')
+            .innerJoin('registrations', 'registrations.team_id', 't.id')
+            .select('registrations.id')
+            .whereRef('t.department_id', '=', 'd.id')
+            .where('registrations.deleted_at', 'is', null)
+            .where(officialIn),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('users as u')
+            .innerJoin('registrations', 'registrations.user_id', 'u.id')
+            .leftJoin('teams as t', 't.id', 'registrations.team_id')
+            .select('registrations.id')
+            .whereRef('u.department_id', '=', 'd.id')
+            .where('t.department_id', 'is', null)
+            .where('registrations.deleted_at', 'is', null)
+            .where(officialIn),
+        ),
+      ]),
     )
     .orderBy('d.name')
     .execute();
@@ -644,7 +666,7 @@ export async function competitorResults(db: Kysely<Database>, userId: number): P
   const results = await withFlags(db, rows);
   return {
     userId,
-    name: publicName(first.firstName, first.lastName),
+    name: publicPersonName(first.firstName, first.lastName),
     departmentId: first.departmentId ?? null,
     departmentName: first.departmentName ?? null,
     results,
@@ -786,7 +808,7 @@ export async function performanceAnalytics(
       .where('id', '=', filters.userId)
       .executeTakeFirst();
     if (!user) return undefined;
-    subject = { kind: 'competitor', id: user.id, name: publicName(user.first_name, user.last_name) };
+    subject = { kind: 'competitor', id: user.id, name: publicPersonName(user.first_name, user.last_name) };
     query = query.where('r.user_id', '=', user.id).where('r.team_id', 'is', null);
   } else {
     const department = await db

@@ -119,10 +119,18 @@ export interface EntrantFacts extends ResultEntrant {
 const personName = (u: { first_name: string | null; last_name: string | null; email: string | null }, id: number) =>
   [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email || `Registration ${id}`;
 
-/** The entrants of these registrations (or of a whole run), by registration id. */
+/** The public's name of a person: never their e-mail address (docs/decisions/039-public-results.md). */
+export const publicPersonName = (first: string | null, last: string | null) =>
+  [first, last].filter(Boolean).join(' ') || 'Competitor';
+
+/**
+ * The entrants of these registrations (or of a whole run), by registration id. publicNames: a person
+ * without a name is "Competitor", never their e-mail address.
+ */
 export async function entrantFacts(
   db: Kysely<Database>,
   which: { registrationIds?: readonly number[]; runId?: number },
+  options: { publicNames?: boolean } = {},
 ): Promise<Map<number, EntrantFacts>> {
   if (which.registrationIds && which.registrationIds.length === 0) return new Map();
   let query = db
@@ -167,7 +175,11 @@ export async function entrantFacts(
         runId: row.run_id,
         status: row.deleted_at ? 'deleted' : row.status,
         kind: team ? 'team' : 'person',
-        name: team ? (row.team_name ?? `Team ${row.team_id}`) : personName(row, row.id),
+        name: team
+          ? (row.team_name ?? `Team ${row.team_id}`)
+          : options.publicNames
+            ? publicPersonName(row.first_name, row.last_name)
+            : personName(row, row.id),
         departmentId: row.department_id ?? null,
         departmentName: row.department_name ?? null,
         userId: row.user_id,
@@ -435,7 +447,10 @@ async function scoreRun(
   options: { officialOnly?: boolean } = {},
 ): Promise<ScoredRun> {
   // By run, not by a list of ids: one indexed range instead of a 500-element IN list.
-  const [recorded, facts] = await Promise.all([recordedRowsOfRun(db, run.id), entrantFacts(db, { runId: run.id })]);
+  const [recorded, facts] = await Promise.all([
+    recordedRowsOfRun(db, run.id),
+    entrantFacts(db, { runId: run.id }, { publicNames: options.officialOnly }),
+  ]);
   // Public standings (docs/decisions/039-public-results.md) leave provisional results out entirely.
   const rows = options.officialOnly ? recorded.filter((r) => r.status === 'official') : recorded;
   const entries = rows.map((row) => scoringEntryOf(row, facts.get(row.registration_id)));
@@ -451,7 +466,7 @@ async function scoreRun(
 
 /**
  * GET /results/run/{runId}: the run's standings, per category, and its department team scores.
- * officialOnly: the public's standings (official results only).
+ * officialOnly: the public's standings (official results only, public names).
  */
 export async function runStandings(
   db: Kysely<Database>,
