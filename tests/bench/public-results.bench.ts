@@ -38,11 +38,11 @@ export async function fixture(handle: DatabaseHandle) {
     from generate_series(1, ${EVENTS}) g`.execute(db);
   await sql`insert into runs (event_id, name, type, category, participant_limit)
     select id, 'Individual: Open Men', 'individual', 'Open Men', 100000 from events`.execute(db);
-  // The event of many: its first BIG_EVENT people; the others: every fourth person in each event.
+  // The event of many, the newest (its entrants' whole history counts for their flags): its first BIG_EVENT people; the others: every fourth person in each event.
   await sql`insert into registrations (id, run_id, event_id, user_id, status, submitted_at, confirmed_at, updated_at, version)
     select row_number() over (), runs.id, runs.event_id, u.id, 'confirmed', now(), now(), now(), 1
     from runs join users u on (
-      case when runs.id = (select min(id) from runs) then u.id <= (select min(id) from users) + ${BIG_EVENT}
+      case when runs.id = (select max(id) from runs) then u.id <= (select min(id) from users) + ${BIG_EVENT}
            else (u.id + runs.id) % 4 = 0 end)
     where u.role = 'user'`.execute(db);
   await sql`insert into results (registration_id, run_id, event_id, recorded, raw_time_ms, recorded_outcome, outcome,
@@ -51,8 +51,8 @@ export async function fixture(handle: DatabaseHandle) {
            90000 + (r.id * 7919) % 60000, 'official', 2
     from registrations r`.execute(db);
   const counts = await sql<{ n: number; big: number }>`select count(*)::int as n,
-    (select count(*)::int from results where run_id = (select min(id) from runs)) as big from results`.execute(db);
-  const first = await sql<{ event: number; department: number }>`select (select min(id) from events) as event,
+    (select count(*)::int from results where run_id = (select max(id) from runs)) as big from results`.execute(db);
+  const first = await sql<{ event: number; department: number }>`select (select max(id) from events) as event,
     (select min(id) from departments) as department`.execute(db);
   return {
     ...(counts.rows[0] as { n: number; big: number }),
