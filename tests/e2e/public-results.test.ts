@@ -122,10 +122,10 @@ describe('public results, signed out', () => {
       await page.goto(`${site.baseUrl}/results?eventId=${event.id}`, { waitUntil: 'networkidle' });
       await expect.poll(() => page.getByTestId('result-row').count()).toBe(1);
       // The pickers show the filters of the URL, and what is picked goes back into it.
-      expect(await page.getByLabel('Event').inputValue()).toBe(String(event.id));
-      await page.getByLabel('Department').selectOption({ label: 'Kamloops Fire Rescue' });
+      expect(await page.getByLabel('Event', { exact: true }).inputValue()).toBe(String(event.id));
+      await page.getByLabel('Department', { exact: true }).selectOption({ label: 'Kamloops Fire Rescue' });
       await page.waitForURL((url) => url.searchParams.get('departmentId') !== null);
-      await page.getByLabel('Season').selectOption('2026');
+      await page.getByLabel('Season', { exact: true }).selectOption('2026');
       await page.waitForURL((url) => url.searchParams.get('season') === '2026');
       expect(new URL(page.url()).searchParams.get('eventId')).toBe(String(event.id));
       await expect.poll(() => page.getByTestId('result-row').count()).toBeGreaterThan(0);

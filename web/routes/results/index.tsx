@@ -117,7 +117,9 @@ function ResultSearchPage({ search }: { search: ResultSearch }) {
             <option value="">All events</option>
             {(filters.data?.events ?? []).map((event) => (
               <option key={event.id} value={event.id}>
-                {event.name} ({event.startDate.slice(0, 4)})
+                {event.name.includes(event.startDate.slice(0, 4))
+                  ? event.name
+                  : `${event.name} (${event.startDate.slice(0, 4)})`}
               </option>
             ))}
           </FilterSelect>
