@@ -9,8 +9,11 @@ import { entrantSchema, penaltyCountSchema, standingRowSchema, teamScoreSchema }
 
 const runTypeSchema = z.enum(['individual', 'relay', 'tech2']);
 
-/** PB: the entrant's fastest in the format so far; SB: in the season (the event's year); CR: the course record now. */
-export const resultFlagSchema = z.enum(['PB', 'SB', 'CR']);
+/**
+ * PB: the entrant's fastest in the format so far; SB: in the season (the event's year); ER: the event's fastest
+ * in the format and run category; CR: the course record (the fastest of every event) now.
+ */
+export const resultFlagSchema = z.enum(['PB', 'SB', 'ER', 'CR']);
 export type ResultFlag = z.infer<typeof resultFlagSchema>;
 
 export const publicStandingRowSchema = standingRowSchema.extend({ flags: z.array(resultFlagSchema) });
@@ -119,6 +122,14 @@ export const publicResultSearchQuerySchema = pageQuery({ maxLimit: 100, defaultL
   })
   .strict();
 export type PublicResultSearchQuery = z.input<typeof publicResultSearchQuerySchema>;
+
+/** What the search's pickers offer: only departments, events and seasons that have public results. */
+export const publicResultFiltersSchema = z.object({
+  departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  events: z.array(z.object({ id: z.number().int(), name: z.string(), startDate: z.string() })),
+  seasons: z.array(z.number().int()),
+});
+export type PublicResultFilters = z.infer<typeof publicResultFiltersSchema>;
 
 export const eventIdParamsSchema = z.object({ eventId: idQuery('eventId') });
 export const runIdParamsSchema = z.object({ runId: idQuery('runId') });

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -17,6 +18,12 @@ export const pgliteParsers = {
   [DATE_OID]: (v: string) => v,
   [INT8_OID]: (v: string) => Number(v),
 };
+
+/**
+ * What every PGlite instance is created with: the parsers, and pg_trgm (the trigram indexes of the
+ * public results search, migration 0012), which an instance must load before it opens such a database.
+ */
+export const pgliteOptions = { parsers: pgliteParsers, extensions: { pg_trgm } };
 
 /** A database handle: the typed Kysely instance plus what is needed to close it cleanly. */
 export interface DatabaseHandle {
@@ -47,7 +54,7 @@ export async function openDatabase(
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     // Options object form: PGlite ignores a second argument when the first is not a string (memory://).
-    const pglite = new PGlite({ dataDir: target.dataDir, parsers: pgliteParsers });
+    const pglite = new PGlite({ ...pgliteOptions, dataDir: target.dataDir });
     await pglite.waitReady;
     return wrapPGlite(pglite);
   }

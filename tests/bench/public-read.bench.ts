@@ -103,8 +103,10 @@ export async function run(): Promise<void> {
       { name: 'GET /api/events/upcoming?limit=10', url: `${app.base}/api/events/upcoming?limit=10` },
       { name: `GET /api/events/by-year/${year}`, url: `${app.base}/api/events/by-year/${year}` },
       { name: 'GET /api/announcements?limit=3', url: `${app.base}/api/announcements?limit=3` },
-      // Public results (docs/decisions/039): through the same read cache.
+      // Public results (docs/decisions/039, 041): through the same read cache.
+      { name: 'GET /api/results/public/search', url: `${app.base}/api/results/public/search` },
       { name: 'GET /api/results/public/search?q=ann', url: `${app.base}/api/results/public/search?q=ann` },
+      { name: 'GET /api/results/public/filters', url: `${app.base}/api/results/public/filters` },
       { name: 'GET /api/results/statistics', url: `${app.base}/api/results/statistics` },
     ];
     const where = serverUrl ? 'PostgreSQL server' : 'PGlite in memory';

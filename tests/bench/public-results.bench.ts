@@ -24,7 +24,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function fixture(handle: DatabaseHandle) {
+export async function fixture(handle: DatabaseHandle) {
   const { db } = handle;
   await sql`insert into departments (name, city, province)
     select 'Bench Fire ' || g, 'Red Deer', 'AB' from generate_series(1, 50) g`.execute(db);
@@ -38,11 +38,11 @@ async function fixture(handle: DatabaseHandle) {
     from generate_series(1, ${EVENTS}) g`.execute(db);
   await sql`insert into runs (event_id, name, type, category, participant_limit)
     select id, 'Individual: Open Men', 'individual', 'Open Men', 100000 from events`.execute(db);
-  // The event of many: its first BIG_EVENT people; the others: every fourth person in each event.
+  // The event of many, the newest (its entrants' whole history counts for their flags): its first BIG_EVENT people; the others: every fourth person in each event.
   await sql`insert into registrations (id, run_id, event_id, user_id, status, submitted_at, confirmed_at, updated_at, version)
     select row_number() over (), runs.id, runs.event_id, u.id, 'confirmed', now(), now(), now(), 1
     from runs join users u on (
-      case when runs.id = (select min(id) from runs) then u.id <= (select min(id) from users) + ${BIG_EVENT}
+      case when runs.id = (select max(id) from runs) then u.id <= (select min(id) from users) + ${BIG_EVENT}
            else (u.id + runs.id) % 4 = 0 end)
     where u.role = 'user'`.execute(db);
   await sql`insert into results (registration_id, run_id, event_id, recorded, raw_time_ms, recorded_outcome, outcome,
@@ -51,8 +51,8 @@ async function fixture(handle: DatabaseHandle) {
            90000 + (r.id * 7919) % 60000, 'official', 2
     from registrations r`.execute(db);
   const counts = await sql<{ n: number; big: number }>`select count(*)::int as n,
-    (select count(*)::int from results where run_id = (select min(id) from runs)) as big from results`.execute(db);
-  const first = await sql<{ event: number; department: number }>`select (select min(id) from events) as event,
+    (select count(*)::int from results where run_id = (select max(id) from runs)) as big from results`.execute(db);
+  const first = await sql<{ event: number; department: number }>`select (select max(id) from events) as event,
     (select min(id) from departments) as department`.execute(db);
   return {
     ...(counts.rows[0] as { n: number; big: number }),
@@ -78,6 +78,7 @@ async function figures(handle: DatabaseHandle, target: string) {
   ];
   try {
     const reads: [string, string][] = [
+      ['search, no filter, page 1 (the results page on arrival)', '/api/results/public/search'],
       ['search by part of a name, page 1', '/api/results/public/search?q=st123'],
       ['search by department, page 1', `/api/results/public/search?departmentId=${data.department}`],
       [
@@ -85,6 +86,7 @@ async function figures(handle: DatabaseHandle, target: string) {
         `/api/results/public/search?eventId=${data.event}&category=Open%20Men&page=50`,
       ],
       [`an event's results (${data.big} results)`, `/api/results/public/events/${data.event}`],
+      ['the search pickers (departments, events, seasons)', '/api/results/public/filters'],
       ['statistics of that event', `/api/results/statistics?eventId=${data.event}`],
     ];
     for (const [what, url] of reads) {

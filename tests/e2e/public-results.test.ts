@@ -114,14 +114,23 @@ describe('public results, signed out', () => {
     );
   });
 
-  it('at 1440 px: the competitor page and the search with a filter in the URL', async () => {
+  it('at 1440 px: the competitor page and the search with its pickers and filters in the URL', async () => {
     await onPage(openPage(browser, 'desktop'), async (page) => {
       await page.goto(`${site.baseUrl}/results/competitors/${riley.id}`, { waitUntil: 'networkidle' });
       await page.getByTestId('progression-chart').locator('canvas').waitFor();
       await screenshot(page, 'public-results-competitor-1440');
       await page.goto(`${site.baseUrl}/results?eventId=${event.id}`, { waitUntil: 'networkidle' });
       await expect.poll(() => page.getByTestId('result-row').count()).toBe(1);
+      // The pickers show the filters of the URL, and what is picked goes back into it.
+      expect(await page.getByLabel('Event', { exact: true }).inputValue()).toBe(String(event.id));
+      await page.getByLabel('Department', { exact: true }).selectOption({ label: 'Kamloops Fire Rescue' });
+      await page.waitForURL((url) => url.searchParams.get('departmentId') !== null);
+      await page.getByLabel('Season', { exact: true }).selectOption('2026');
+      await page.waitForURL((url) => url.searchParams.get('season') === '2026');
+      expect(new URL(page.url()).searchParams.get('eventId')).toBe(String(event.id));
+      await expect.poll(() => page.getByTestId('result-row').count()).toBeGreaterThan(0);
       await screenshot(page, 'public-results-search-1440');
+      await expectNoSeriousAxeViolations(page);
     });
   });
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, inject, it } from 'vitest';
-import { openPostgres, pgliteParsers, wrapPGlite } from '../../api/db/database.ts';
+import { openPostgres, pgliteOptions, wrapPGlite } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
 import { appOn } from '../support/app.ts';
 import {
@@ -35,7 +35,7 @@ const KILL_AFTER = 15;
 async function migratedPGliteDump(): Promise<Blob> {
   const source = inject('testDatabase');
   if (source.kind === 'pglite') return new Blob([await readFile(source.templateFile)]);
-  const pglite = new PGlite({ parsers: pgliteParsers });
+  const pglite = new PGlite({ ...pgliteOptions });
   const handle = wrapPGlite(pglite);
   try {
     await migrateToLatest(handle.db);
@@ -93,9 +93,7 @@ describe('a database killed with SIGKILL in the middle of a burst of commands', 
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ff-crash-pglite-'));
     try {
       let fixture: BurstFixture;
-      const setup = wrapPGlite(
-        new PGlite({ dataDir, loadDataDir: await migratedPGliteDump(), parsers: pgliteParsers }),
-      );
+      const setup = wrapPGlite(new PGlite({ dataDir, loadDataDir: await migratedPGliteDump(), ...pgliteOptions }));
       try {
         fixture = await seedBurst(setup.db);
       } finally {
@@ -134,7 +132,7 @@ describe('a database killed with SIGKILL in the middle of a burst of commands', 
       expect(signal, output).toBe('SIGKILL');
       expect(output).not.toContain('\ndone\n');
 
-      const reopened = wrapPGlite(new PGlite({ dataDir, parsers: pgliteParsers }));
+      const reopened = wrapPGlite(new PGlite({ dataDir, ...pgliteOptions }));
       try {
         expect(await missingFromLog(reopened.db, answered)).toEqual([]);
         const { live, rebuilt } = await liveAndRebuilt(reopened.db);

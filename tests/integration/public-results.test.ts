@@ -4,6 +4,7 @@ import type {
   DepartmentResults,
   PerformanceAnalytics,
   PublicEventResults,
+  PublicResultFilters,
   PublicResultPage,
   PublicRunStandings,
   ResultStatistics,
@@ -159,7 +160,11 @@ describe('never provisional, held or non-public', () => {
     const validated = await send('POST', `/api/results/${results.dana2}/validate`, { expectedVersion: 1 }, second);
     expect(validated.statusCode, validated.body).toBe(200);
     const after = (await get(`/api/results/public/runs/${run2.id}`)).json() as PublicRunStandings;
-    expect(after.rows[0]).toMatchObject({ resultId: results.dana2, officialTimeMs: 80_000, flags: ['PB', 'SB', 'CR'] });
+    expect(after.rows[0]).toMatchObject({
+      resultId: results.dana2,
+      officialTimeMs: 80_000,
+      flags: ['PB', 'SB', 'ER', 'CR'],
+    });
     // Back to provisional for the other tests.
     const withdrawn = await send('POST', `/api/results/${results.dana2}/withdraw`, {
       expectedVersion: 2,
@@ -172,15 +177,15 @@ describe('never provisional, held or non-public', () => {
 });
 
 describe('records and bests', () => {
-  it('flags PB, SB and CR on standings rows; a correction that removes a record moves it', async () => {
+  it('flags PB, SB, ER and CR on standings rows; a correction that removes a record moves it', async () => {
     const flagsIn = async (runId: number) => {
       const body = (await get(`/api/results/public/runs/${runId}`)).json() as PublicRunStandings;
       return Object.fromEntries(body.rows.map((r) => [r.resultId, r.flags]));
     };
     const first = await flagsIn(run1.id);
-    expect(first[results.bob1 as number]).toEqual(['PB', 'SB']);
+    expect(first[results.bob1 as number]).toEqual(['PB', 'SB', 'ER']);
     const second2 = await flagsIn(run2.id);
-    expect(second2[results.carl2 as number]).toEqual(['PB', 'SB', 'CR']);
+    expect(second2[results.carl2 as number]).toEqual(['PB', 'SB', 'ER', 'CR']);
     expect(second2[results.alice2 as number]).toEqual(['PB', 'SB']);
     // Bob was faster the season before: a season best, not a personal best.
     expect(second2[results.bob2 as number]).toEqual(['SB']);
@@ -197,8 +202,13 @@ describe('records and bests', () => {
     expect((await flagsIn(run2.id))[carlId]).toBeUndefined();
     const validated = await send('POST', `/api/results/${carlId}/validate`, { expectedVersion: 3 }, second);
     expect(validated.statusCode, validated.body).toBe(200);
-    expect((await flagsIn(run2.id))[carlId]).toEqual(['PB', 'SB']);
-    expect((await flagsIn(run1.id))[results.bob1 as number]).toEqual(['PB', 'SB', 'CR']);
+    const afterCorrection = await flagsIn(run2.id);
+    expect(afterCorrection[carlId]).toEqual(['PB', 'SB']);
+    // The event record passes to the event's next fastest.
+    const eventRecords = Object.entries(afterCorrection).filter(([, flags]) => flags.includes('ER'));
+    expect(eventRecords).toHaveLength(1);
+    expect(Number(eventRecords[0]?.[0])).not.toBe(carlId);
+    expect((await flagsIn(run1.id))[results.bob1 as number]).toEqual(['PB', 'SB', 'ER', 'CR']);
   });
 
   it("a competitor's page lists results newest first with personal and season bests", async () => {
@@ -248,6 +258,31 @@ describe('search', () => {
     const page2 = await search(`eventId=${summer.id}&limit=2&page=2`);
     expect(page2.meta).toEqual({ total: 5, page: 2, perPage: 2 });
     expect(page2.data).toHaveLength(2);
+  });
+
+  it('pages across runs and events in the same order as one long page, counting every match', async () => {
+    const all = await search('limit=100');
+    const paged: number[] = [];
+    for (let page = 1; page <= Math.ceil(all.meta.total / 3); page += 1) {
+      const next = await search(`limit=3&page=${page}`);
+      expect(next.meta.total).toBe(all.meta.total);
+      paged.push(...next.data.map((r) => r.resultId));
+    }
+    expect(paged).toEqual(all.data.map((r) => r.resultId));
+    expect((await search(`limit=3&page=${Math.ceil(all.meta.total / 3) + 1}`)).data).toEqual([]);
+    // A name and a department together: both must match.
+    expect((await search(`q=alicia&departmentId=${halifax.id}`)).meta.total).toBe(
+      (await search('q=alicia&limit=100')).data.filter((r) => r.entrant.departmentId === halifax.id).length,
+    );
+  });
+
+  it('offers the pickers only departments, events and seasons with public results', async () => {
+    const res = await get('/api/results/public/filters');
+    expect(res.statusCode, res.body).toBe(200);
+    const filters = res.json() as PublicResultFilters;
+    expect(filters.events.map((e) => e.name)).toEqual(['Summer Cup', 'Spring Cup']);
+    expect(filters.seasons).toEqual([2026, 2025]);
+    expect(filters.departments.map((d) => d.name)).toEqual(['Halifax Fire', 'Kamloops Fire']);
   });
 
   it('refuses malformed filters with a 400', async () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type DatabaseHandle, openPostgres, pgliteParsers, wrapPGlite } from '../../api/db/database.ts';
+import { type DatabaseHandle, openPostgres, pgliteOptions, wrapPGlite } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
 
 /**
@@ -73,7 +73,7 @@ export async function prepareTestDatabases(): Promise<{ source: TestDatabaseSour
     };
   }
 
-  const pglite = new PGlite({ parsers: pgliteParsers });
+  const pglite = new PGlite({ ...pgliteOptions });
   const handle = wrapPGlite(pglite);
   await migrateToLatest(handle.db);
   const dump = await pglite.dumpDataDir('none');
@@ -103,7 +103,7 @@ export async function createTestDatabase(source: TestDatabaseSource): Promise<Te
     return openServerDatabase(source.adminUrl, name);
   }
   const bytes = await readFile(source.templateFile);
-  const pglite = new PGlite({ loadDataDir: new Blob([bytes]), parsers: pgliteParsers });
+  const pglite = new PGlite({ loadDataDir: new Blob([bytes]), ...pgliteOptions });
   await pglite.waitReady;
   const handle = wrapPGlite(pglite);
   return { ...handle, dispose: () => handle.close() };

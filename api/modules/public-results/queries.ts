@@ -1,10 +1,11 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type {
   CompetitorResults,
   DepartmentResults,
   PerformanceAnalytics,
   PublicEventResults,
   PublicResult,
+  PublicResultFilters,
   PublicResultPage,
   PublicRunStandings,
   PublicStandingRow,
@@ -13,13 +14,14 @@ import type {
 } from '../../contracts/public-results.ts';
 import { DEPARTMENT_RESULTS_LIMIT } from '../../contracts/public-results.ts';
 import type { StandingRow } from '../../contracts/results.ts';
+import { containsPattern } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../domain/errors.ts';
 import { INFRACTION_CODES, type InfractionCode, penaltyCounts } from '../../domain/results/penalties.ts';
 import type { RunType } from '../../domain/runs/categories.ts';
 import { formatTime } from '../../domain/times.ts';
 import { isPublicEventSql } from '../events/queries.ts';
-import { type RunForResults, runForResults, runStandings } from '../results/queries.ts';
+import { publicPersonName, type RunForResults, runForResults, runStandings } from '../results/queries.ts';
 
 /**
  * Public results (docs/decisions/039-public-results.md). Every read goes through `publicOfficial`:
@@ -32,10 +34,6 @@ export const eventNotFound = () => notFound('Event', 'EVENT_NOT_FOUND');
 export const runNotFound = () => notFound('Run', 'RUN_NOT_FOUND');
 export const competitorNotFound = () => notFound('Competitor', 'COMPETITOR_NOT_FOUND');
 export const departmentNotFound = () => notFound('Department', 'DEPARTMENT_NOT_FOUND');
-
-/** The public's name of a person: never their e-mail address. */
-const publicName = (first: string | null, last: string | null) =>
-  [first, last].filter(Boolean).join(' ') || 'Competitor';
 
 /** Official results the public may see, with their run, event, entrant and department. */
 function publicOfficial(db: Kysely<Database>) {
@@ -57,6 +55,74 @@ function publicOfficial(db: Kysely<Database>) {
     .where('runs.results_held', '=', false)
     .where(isPublicEventSql)
     .where('r.deleted_at', 'is', null);
+}
+
+interface PublicRun {
+  id: number;
+  eventId: number;
+  type: RunType;
+  category: string;
+  eventStartDate: string;
+}
+
+interface RunFilters {
+  eventId?: number | undefined;
+  category?: string | undefined;
+  runType?: RunType | undefined;
+  season?: number | undefined;
+  types?: readonly RunType[];
+  categories?: readonly string[];
+}
+
+/**
+ * The public runs (active, not held, of public events) that match, newest event first. A few hundred
+ * rows at most: reading them first lets the results queries below read `results` alone, by run, with no
+ * join to plan (docs/decisions/041-public-results-speed.md).
+ */
+async function publicRuns(db: Kysely<Database>, filters: RunFilters): Promise<PublicRun[]> {
+  let query = db
+    .selectFrom('runs')
+    .innerJoin('events', 'events.id', 'runs.event_id')
+    .select([
+      'runs.id',
+      'runs.event_id as eventId',
+      'runs.type',
+      'runs.category',
+      'events.start_date as eventStartDate',
+    ])
+    .where('runs.deleted_at', 'is', null)
+    .where('runs.is_active', '=', true)
+    .where('runs.results_held', '=', false)
+    .where(isPublicEventSql);
+  if (filters.eventId !== undefined) query = query.where('events.id', '=', filters.eventId);
+  if (filters.category !== undefined) query = query.where('runs.category', '=', filters.category);
+  if (filters.runType !== undefined) query = query.where('runs.type', '=', filters.runType);
+  if (filters.types) query = query.where('runs.type', 'in', [...filters.types]);
+  if (filters.categories) query = query.where('runs.category', 'in', [...filters.categories]);
+  if (filters.season !== undefined)
+    query = query
+      .where('events.start_date', '>=', `${filters.season}-01-01`)
+      .where('events.start_date', '<=', `${filters.season}-12-31`);
+  const runs = await query.orderBy('events.start_date', 'desc').orderBy('runs.id').execute();
+  return runs.map((run) => ({ ...run, eventStartDate: dateText(run.eventStartDate) }));
+}
+
+/**
+ * The official, recorded results of these runs whose registration is not deleted (one hashed look-up of
+ * the deleted ids, rather than a join per result).
+ */
+function officialResultsOf(db: Kysely<Database>, runIds: readonly number[]) {
+  return db
+    .selectFrom('results as res')
+    .where('res.run_id', 'in', [...runIds])
+    .where('res.status', '=', 'official')
+    .where('res.recorded', '=', true)
+    .where('res.version', '>', 0)
+    .where(
+      'res.registration_id',
+      'not in',
+      db.selectFrom('registrations').select('id').where('deleted_at', 'is not', null),
+    );
 }
 
 type PublicQuery = ReturnType<typeof publicOfficial>;
@@ -99,7 +165,7 @@ function toPublicResult(row: RawResult, flags: ResultFlag[]): PublicResult {
     resultId: row.resultId,
     entrant: {
       kind: team ? 'team' : 'person',
-      name: team ? (row.teamName ?? `Team ${row.teamId}`) : publicName(row.firstName, row.lastName),
+      name: team ? (row.teamName ?? `Team ${row.teamId}`) : publicPersonName(row.firstName, row.lastName),
       departmentId: row.departmentId ?? null,
       departmentName: row.departmentName ?? null,
       userId: row.userId,
@@ -123,7 +189,7 @@ function toPublicResult(row: RawResult, flags: ResultFlag[]): PublicResult {
   };
 }
 
-// ---------- flags: personal best, season best, course record ----------
+// ---------- flags: personal best, season best, event and course records ----------
 
 interface Flaggable {
   resultId: number;
@@ -132,14 +198,62 @@ interface Flaggable {
   runId: number;
   runType: RunType;
   runCategory: string;
+  eventId: number;
   eventStartDate: string | Date;
   officialTimeMs: number | null;
 }
 
 /**
+ * The best public official time of each public run of these formats and categories: the first entry of
+ * the run in `results_official_time_idx` whose registration stands, so a few index reads per run rather
+ * than an aggregate over the whole history (docs/decisions/041-public-results-speed.md).
+ */
+function runBests(db: Kysely<Database>, types: readonly RunType[], categories: readonly string[]) {
+  return db
+    .selectFrom('runs')
+    .innerJoin('events', 'events.id', 'runs.event_id')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('results as res')
+          .innerJoin('registrations as r', 'r.id', 'res.registration_id')
+          .select('res.official_time_ms as best')
+          .whereRef('res.run_id', '=', 'runs.id')
+          // Literals, not parameters: they must match the partial index's predicate.
+          .where(sql<boolean>`res.status = 'official' and res.recorded and res.official_time_ms is not null`)
+          .where('res.version', '>', 0)
+          .where('r.deleted_at', 'is', null)
+          .orderBy('res.official_time_ms')
+          .limit(1)
+          .as('b'),
+      (join) => join.onTrue(),
+    )
+    .select(['runs.event_id as eventId', 'runs.type as runType', 'runs.category as runCategory', 'b.best'])
+    .where('runs.deleted_at', 'is', null)
+    .where('runs.is_active', '=', true)
+    .where('runs.results_held', '=', false)
+    .where(isPublicEventSql)
+    .where('runs.type', 'in', [...types])
+    .where('runs.category', 'in', [...categories])
+    .execute();
+}
+
+/** The lowest value per key. */
+function minimaBy<T>(rows: readonly T[], key: (row: T) => string, value: (row: T) => number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const row of rows) {
+    const v = value(row);
+    const current = out.get(key(row));
+    if (current === undefined || v < current) out.set(key(row), v);
+  }
+  return out;
+}
+
+/**
  * PB: faster than every earlier official time of the entrant in the format (earlier: an earlier event
  * date, or the same date and a lower run id); the first one is a PB. SB: the same within the season (the
- * event's year). CR: the fastest official time ever in the format and run category, as it stands now.
+ * event's year). ER (event record): the fastest official time of the event in the format and run
+ * category; CR (course record): the same over every event; both as they stand now.
  */
 export async function flagsOf(db: Kysely<Database>, rows: readonly Flaggable[]): Promise<Map<number, ResultFlag[]>> {
   const flags = new Map<number, ResultFlag[]>();
@@ -148,39 +262,60 @@ export async function flagsOf(db: Kysely<Database>, rows: readonly Flaggable[]):
   const userIds = [...new Set(timed.filter((r) => r.teamId === null && r.userId !== null).map((r) => r.userId))];
   const teamIds = [...new Set(timed.filter((r) => r.teamId !== null).map((r) => r.teamId))];
   const types = [...new Set(timed.map((r) => r.runType))];
-  const history = await publicOfficial(db)
-    .select([
-      'r.user_id as userId',
-      'r.team_id as teamId',
-      'runs.id as runId',
-      'runs.type as runType',
-      'events.start_date as eventStartDate',
-      'res.official_time_ms as officialTimeMs',
-    ])
-    .where('res.official_time_ms', 'is not', null)
-    .where('runs.type', 'in', types)
-    .where((eb) =>
-      eb.or([
-        ...(userIds.length ? [eb.and([eb('r.user_id', 'in', userIds as number[]), eb('r.team_id', 'is', null)])] : []),
-        ...(teamIds.length ? [eb('r.team_id', 'in', teamIds as number[])] : []),
-      ]),
-    )
-    .execute();
+  // Only earlier results count: the runs up to the latest date among the rows.
+  const latest = timed
+    .map((r) => dateText(r.eventStartDate))
+    .sort()
+    .at(-1) as string;
+  const runs = (await publicRuns(db, { types })).filter((run) => run.eventStartDate <= latest);
+  const runOf = new Map(runs.map((run) => [run.id, run]));
+  // Driven from the entrants' registrations (their user and team indexes), not from the whole history.
+  const history = runs.length
+    ? (
+        await db
+          .selectFrom('registrations as r')
+          .innerJoin('results as res', 'res.registration_id', 'r.id')
+          .select(['r.user_id as userId', 'r.team_id as teamId', 'res.run_id as runId', 'res.official_time_ms as time'])
+          .where((eb) =>
+            eb.or([
+              ...(userIds.length
+                ? [eb.and([eb('r.user_id', 'in', userIds as number[]), eb('r.team_id', 'is', null)])]
+                : []),
+              ...(teamIds.length ? [eb('r.team_id', 'in', teamIds as number[])] : []),
+            ]),
+          )
+          .where('r.deleted_at', 'is', null)
+          .where(sql<boolean>`res.run_id = any(${runs.map((run) => run.id)}::int[])`)
+          .where('res.status', '=', 'official')
+          .where('res.recorded', '=', true)
+          .where('res.version', '>', 0)
+          .where('res.official_time_ms', 'is not', null)
+          .execute()
+      ).flatMap((h) => {
+        const run = runOf.get(h.runId);
+        return run
+          ? [{ ...h, runType: run.type, eventStartDate: run.eventStartDate, officialTimeMs: h.time as number }]
+          : [];
+      })
+    : [];
   const byEntrant = new Map<string, typeof history>();
   for (const h of history) {
     const key = `${entrantKey(h)}:${h.runType}`;
-    byEntrant.set(key, [...(byEntrant.get(key) ?? []), h]);
+    const list = byEntrant.get(key);
+    if (list) list.push(h);
+    else byEntrant.set(key, [h]);
   }
-  const categories = [...new Set(timed.map((r) => r.runCategory))];
-  const records = await publicOfficial(db)
-    .select(['runs.type as runType', 'runs.category as runCategory'])
-    .select((eb) => eb.fn.min('res.official_time_ms').as('best'))
-    .where('res.official_time_ms', 'is not', null)
-    .where('runs.type', 'in', types)
-    .where('runs.category', 'in', categories)
-    .groupBy(['runs.type', 'runs.category'])
-    .execute();
-  const recordOf = new Map(records.map((r) => [`${r.runType}:${r.runCategory}`, Number(r.best)]));
+  const bests = await runBests(db, types, [...new Set(timed.map((r) => r.runCategory))]);
+  const courseRecord = minimaBy(
+    bests,
+    (b) => `${b.runType}:${b.runCategory}`,
+    (b) => b.best as number,
+  );
+  const eventRecord = minimaBy(
+    bests,
+    (b) => `${b.eventId}:${b.runType}:${b.runCategory}`,
+    (b) => b.best as number,
+  );
   for (const row of timed) {
     const time = row.officialTimeMs as number;
     const date = dateText(row.eventStartDate);
@@ -193,7 +328,8 @@ export async function flagsOf(db: Kysely<Database>, rows: readonly Flaggable[]):
     const season = seasonOf(date);
     if (earlier.filter((h) => seasonOf(h.eventStartDate) === season).every((h) => (h.officialTimeMs as number) > time))
       own.push('SB');
-    if (recordOf.get(`${row.runType}:${row.runCategory}`) === time) own.push('CR');
+    if (eventRecord.get(`${row.eventId}:${row.runType}:${row.runCategory}`) === time) own.push('ER');
+    if (courseRecord.get(`${row.runType}:${row.runCategory}`) === time) own.push('CR');
     flags.set(row.resultId, own);
   }
   return flags;
@@ -214,16 +350,6 @@ async function publicRun(db: Kysely<Database>, runId: number): Promise<RunForRes
 
 async function publicRunStandings(db: Kysely<Database>, run: RunForResults): Promise<PublicRunStandings> {
   const standings = await runStandings(db, run, { officialOnly: true });
-  // Names as the public sees them (a person without a name shows as "Competitor", never an e-mail).
-  const names = await db
-    .selectFrom('registrations as r')
-    .leftJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'u.first_name', 'u.last_name', 'r.team_id'])
-    .where('r.run_id', '=', run.id)
-    .execute();
-  const nameOf = new Map(
-    names.filter((n) => n.team_id === null).map((n) => [n.id, publicName(n.first_name, n.last_name)]),
-  );
   const flags = await flagsOf(
     db,
     standings.rows.map((row) => ({
@@ -233,15 +359,12 @@ async function publicRunStandings(db: Kysely<Database>, run: RunForResults): Pro
       runId: run.id,
       runType: run.type,
       runCategory: run.category,
+      eventId: run.eventId,
       eventStartDate: run.eventStartDate,
       officialTimeMs: row.officialTimeMs,
     })),
   );
-  const flagged = (row: StandingRow): PublicStandingRow => ({
-    ...row,
-    entrant: { ...row.entrant, name: nameOf.get(row.registrationId) ?? row.entrant.name },
-    flags: flags.get(row.resultId) ?? [],
-  });
+  const flagged = (row: StandingRow): PublicStandingRow => ({ ...row, flags: flags.get(row.resultId) ?? [] });
   return {
     runId: run.id,
     runName: run.name,
@@ -251,10 +374,7 @@ async function publicRunStandings(db: Kysely<Database>, run: RunForResults): Pro
     eventName: run.eventName,
     rows: standings.rows.map(flagged),
     categories: standings.categories.map((c) => ({ ...c, rows: c.rows.map(flagged) })),
-    teams: standings.teams.map((team) => ({
-      ...team,
-      counted: team.counted.map((c) => ({ ...c, name: nameOf.get(c.registrationId) ?? c.name })),
-    })),
+    teams: standings.teams,
   };
 }
 
@@ -313,40 +433,196 @@ export interface PublicSearch {
   limit: number;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+async function idsOf(query: { execute(): Promise<{ id: number }[]> }): Promise<number[]> {
+  return [...new Set((await query.execute()).map((r) => r.id))];
+}
 
-/** GET /results/public/search: by part of a name, department, run category, event, format and season; newest first. */
-export async function searchPublicResults(db: Kysely<Database>, search: PublicSearch): Promise<PublicResultPage> {
-  let query = publicOfficial(db);
-  if (search.q) {
-    const pattern = likePattern(search.q);
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql<string>`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`, 'ilike', pattern),
-        eb('t.name', 'ilike', pattern),
-      ]),
+/** A person's full name as the search matches it: the expression of the trigram index (migration 0012). */
+const fullNameSql = sql<string>`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`;
+
+/** Registrations whose person's full name or team's name contains the pattern (both trigram indexed). */
+function registrationsNamed(db: Kysely<Database>, pattern: string) {
+  return db
+    .selectFrom('registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select('r.id')
+    .where(fullNameSql, 'ilike', pattern)
+    .unionAll(
+      db
+        .selectFrom('registrations as r')
+        .innerJoin('teams as t', 't.id', 'r.team_id')
+        .select('r.id')
+        .where('t.name', 'ilike', pattern),
     );
+}
+
+/**
+ * Registrations of a department: a team's department, else the person's (the `d` join of
+ * `publicOfficial`), found through the department indexes of teams and users.
+ */
+function registrationsOfDepartment(db: Kysely<Database>, departmentId: number) {
+  return db
+    .selectFrom('registrations as r')
+    .innerJoin('teams as t', 't.id', 'r.team_id')
+    .select('r.id')
+    .where('t.department_id', '=', departmentId)
+    .unionAll(
+      db
+        .selectFrom('registrations as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .leftJoin('teams as t', 't.id', 'r.team_id')
+        .select('r.id')
+        .where('u.department_id', '=', departmentId)
+        .where('t.department_id', 'is', null),
+    );
+}
+
+/**
+ * GET /results/public/search: by part of a name, department, run category, event, format and season;
+ * newest first. The filters, the count and the page's ids read no names; the names are joined for the
+ * page's rows only (docs/decisions/041-public-results-speed.md).
+ */
+export async function searchPublicResults(db: Kysely<Database>, search: PublicSearch): Promise<PublicResultPage> {
+  const runs = await publicRuns(db, search);
+  const meta = (total: number) => ({ total, page: search.page, perPage: search.limit });
+  // A name or a department first gives the registrations it matches (through their indexes).
+  let registrationIds: number[] | undefined;
+  if (search.q) registrationIds = await idsOf(registrationsNamed(db, containsPattern(search.q)));
+  if (search.departmentId !== undefined) {
+    const ofDepartment = await idsOf(registrationsOfDepartment(db, search.departmentId));
+    const named = registrationIds && new Set(registrationIds);
+    registrationIds = named ? ofDepartment.filter((id) => named.has(id)) : ofDepartment;
   }
-  if (search.departmentId !== undefined) query = query.where('d.id', '=', search.departmentId);
-  if (search.eventId !== undefined) query = query.where('events.id', '=', search.eventId);
-  if (search.category !== undefined) query = query.where('runs.category', '=', search.category);
-  if (search.runType !== undefined) query = query.where('runs.type', '=', search.runType);
-  if (search.season !== undefined)
-    query = query
-      .where('events.start_date', '>=', `${search.season}-01-01`)
-      .where('events.start_date', '<=', `${search.season}-12-31`);
-  const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await selectResult(query)
-    .orderBy('events.start_date', 'desc')
-    .orderBy('runs.id')
-    .orderBy(sql`res.official_time_ms nulls last`)
-    .orderBy('res.registration_id')
-    .limit(search.limit)
-    .offset((search.page - 1) * search.limit)
+  if (runs.length === 0 || registrationIds?.length === 0) return { data: [], meta: meta(0) };
+  const matching = (runIds: readonly number[]) => {
+    const query = officialResultsOf(db, runIds);
+    return registrationIds ? query.where(sql<boolean>`res.registration_id = any(${registrationIds}::int[])`) : query;
+  };
+  // One pass counts each run's matches; the page then reads only the runs it spans (runs come newest first).
+  const counts = await matching(runs.map((run) => run.id))
+    .select(['res.run_id as runId', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('res.run_id')
+    .execute();
+  const countOf = new Map(counts.map((c) => [c.runId, Number(c.n)]));
+  const offset = (search.page - 1) * search.limit;
+  let before = 0;
+  let skip = 0;
+  const spanned: number[] = [];
+  for (const run of runs) {
+    const n = countOf.get(run.id) ?? 0;
+    if (n === 0) continue;
+    if (before + n > offset && before < offset + search.limit) {
+      if (spanned.length === 0) skip = offset - before;
+      spanned.push(run.id);
+    }
+    before += n;
+  }
+  const page = spanned.length
+    ? await matching(spanned)
+        .select('res.registration_id as id')
+        .orderBy(sql`array_position(${spanned}::int[], res.run_id)`)
+        .orderBy(sql`res.official_time_ms nulls last`)
+        .orderBy('res.registration_id')
+        .limit(search.limit)
+        .offset(skip)
+        .execute()
+    : [];
+  const total = before;
+  const ids = page.map((p) => p.id);
+  const rows = ids.length
+    ? await selectResult(publicOfficial(db).where('res.registration_id', 'in', ids)).execute()
+    : [];
+  const position = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => (position.get(a.resultId) as number) - (position.get(b.resultId) as number));
+  return { data: await withFlags(db, rows), meta: meta(Number(total)) };
+}
+
+/**
+ * GET /results/public/filters: the departments, events (newest first) and seasons that have public
+ * official results, for the search's pickers.
+ */
+export async function publicResultFilters(db: Kysely<Database>): Promise<PublicResultFilters> {
+  const runs = await publicRuns(db, {});
+  if (runs.length === 0) return { departments: [], events: [], seasons: [] };
+  // A run has results when its first official one is found (an index probe per run, no scan).
+  const withResults = await db
+    .selectFrom('runs')
+    .select('runs.id as runId')
+    .where(
+      'runs.id',
+      'in',
+      runs.map((run) => run.id),
+    )
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('results as res')
+          .select('res.registration_id')
+          .whereRef('res.run_id', '=', 'runs.id')
+          .where('res.status', '=', 'official')
+          .where('res.recorded', '=', true)
+          .where('res.version', '>', 0),
+      ),
+    )
+    .execute();
+  const runIds = new Set(withResults.map((r) => r.runId));
+  if (runIds.size === 0) return { departments: [], events: [], seasons: [] };
+  const eventIds = [...new Set(runs.filter((run) => runIds.has(run.id)).map((run) => run.eventId))];
+  const events = eventIds.length
+    ? await db
+        .selectFrom('events')
+        .select(['id', 'name', 'start_date as startDate'])
+        .where('id', 'in', eventIds)
+        .orderBy('start_date', 'desc')
+        .orderBy('id')
+        .execute()
+    : [];
+  // Per department, the first official result of a member or a team stops the look (no full scan).
+  const officialIn = (eb: ExpressionBuilder<Database, 'registrations'>) =>
+    eb.exists(
+      eb
+        .selectFrom('results as res')
+        .select('res.registration_id')
+        .whereRef('res.registration_id', '=', 'registrations.id')
+        .where(sql<boolean>`res.run_id = any(${[...runIds]}::int[])`)
+        .where('res.status', '=', 'official')
+        .where('res.recorded', '=', true),
+    );
+  const departments = await db
+    .selectFrom('departments as d')
+    .select(['d.id', 'd.name'])
+    .where('d.deleted_at', 'is', null)
+    .where('d.is_active', '=', true)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('teams as t')
+            .innerJoin('registrations', 'registrations.team_id', 't.id')
+            .select('registrations.id')
+            .whereRef('t.department_id', '=', 'd.id')
+            .where('registrations.deleted_at', 'is', null)
+            .where(officialIn),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('users as u')
+            .innerJoin('registrations', 'registrations.user_id', 'u.id')
+            .leftJoin('teams as t', 't.id', 'registrations.team_id')
+            .select('registrations.id')
+            .whereRef('u.department_id', '=', 'd.id')
+            .where('t.department_id', 'is', null)
+            .where('registrations.deleted_at', 'is', null)
+            .where(officialIn),
+        ),
+      ]),
+    )
+    .orderBy('d.name')
     .execute();
   return {
-    data: await withFlags(db, rows),
-    meta: { total: Number(total?.n ?? 0), page: search.page, perPage: search.limit },
+    departments,
+    events: events.map((e) => ({ ...e, startDate: dateText(e.startDate) })),
+    seasons: [...new Set(events.map((e) => seasonOf(e.startDate)))].sort((a, b) => b - a),
   };
 }
 
@@ -390,7 +666,7 @@ export async function competitorResults(db: Kysely<Database>, userId: number): P
   const results = await withFlags(db, rows);
   return {
     userId,
-    name: publicName(first.firstName, first.lastName),
+    name: publicPersonName(first.firstName, first.lastName),
     departmentId: first.departmentId ?? null,
     departmentName: first.departmentName ?? null,
     results,
@@ -532,7 +808,7 @@ export async function performanceAnalytics(
       .where('id', '=', filters.userId)
       .executeTakeFirst();
     if (!user) return undefined;
-    subject = { kind: 'competitor', id: user.id, name: publicName(user.first_name, user.last_name) };
+    subject = { kind: 'competitor', id: user.id, name: publicPersonName(user.first_name, user.last_name) };
     query = query.where('r.user_id', '=', user.id).where('r.team_id', 'is', null);
   } else {
     const department = await db

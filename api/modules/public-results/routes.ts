@@ -10,6 +10,7 @@ import {
   departmentResultsSchema,
   eventIdParamsSchema,
   publicEventResultsSchema,
+  publicResultFiltersSchema,
   publicResultPageSchema,
   publicResultSearchQuerySchema,
   publicRunStandingsSchema,
@@ -27,6 +28,7 @@ import {
   eventNotFound,
   performanceAnalytics,
   publicEventResults,
+  publicResultFilters,
   publicRunResults,
   resultStatistics,
   runNotFound,
@@ -63,6 +65,24 @@ export const publicResultRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = `results:search:${JSON.stringify(request.query)}`;
       const body = await readJson(cache, key, publicResultPageSchema, () => searchPublicResults(app.db, request.query));
+      return sendJson(fresh(reply), body);
+    },
+  );
+
+  app.get(
+    `${BASE}/filters`,
+    {
+      ...publicRoute,
+      schema: {
+        tags,
+        summary: "The search's pickers: the departments, events and seasons that have official results",
+        response: { 200: publicResultFiltersSchema },
+      },
+    },
+    async (_request, reply) => {
+      const body = await readJson(cache, 'results:filters', publicResultFiltersSchema, () =>
+        publicResultFilters(app.db),
+      );
       return sendJson(fresh(reply), body);
     },
   );

@@ -116,10 +116,9 @@ export interface EntrantFacts extends ResultEntrant {
   gender: 'female' | 'male' | 'other' | null;
 }
 
-// Results reach public screens and the venue display: a person without a name is "Competitor", never
-// their e-mail address (the same rule as the run display's, decision 039).
-const personName = (u: { first_name: string | null; last_name: string | null }) =>
-  [u.first_name, u.last_name].filter(Boolean).join(' ') || 'Competitor';
+/** The public's name of a person: never their e-mail address (docs/decisions/039-public-results.md). */
+export const publicPersonName = (first: string | null, last: string | null) =>
+  [first, last].filter(Boolean).join(' ') || 'Competitor';
 
 /** The entrants of these registrations (or of a whole run), by registration id. */
 export async function entrantFacts(
@@ -168,7 +167,8 @@ export async function entrantFacts(
         runId: row.run_id,
         status: row.deleted_at ? 'deleted' : row.status,
         kind: team ? 'team' : 'person',
-        name: team ? (row.team_name ?? `Team ${row.team_id}`) : personName(row),
+        // Results reach public screens and the venue display: never an e-mail address, even for admins.
+        name: team ? (row.team_name ?? `Team ${row.team_id}`) : publicPersonName(row.first_name, row.last_name),
         departmentId: row.department_id ?? null,
         departmentName: row.department_name ?? null,
         userId: row.user_id,
@@ -452,7 +452,7 @@ async function scoreRun(
 
 /**
  * GET /results/run/{runId}: the run's standings, per category, and its department team scores.
- * officialOnly: the public's standings (official results only).
+ * officialOnly: the public's standings (official results only, public names).
  */
 export async function runStandings(
   db: Kysely<Database>,

@@ -15,6 +15,7 @@ describe('public results helpers', () => {
       'q=ann&eventId=3&category=Men%27s+Open&limit=20',
     );
     expect(searchParams({ departmentId: 4, page: 2 }, 10)).toBe('departmentId=4&page=2&limit=10');
+    expect(searchParams({ season: 2025, category: 'Open Men' })).toBe('category=Open+Men&season=2025&limit=20');
   });
 
   it('takes the event in progress, else the latest that has started', () => {

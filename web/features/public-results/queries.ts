@@ -4,6 +4,7 @@ import type {
   DepartmentResults,
   PerformanceAnalytics,
   PublicEventResults,
+  PublicResultFilters,
   PublicResultPage,
   ResultStatistics,
 } from '../../../api/contracts/public-results.ts';
@@ -23,12 +24,14 @@ export interface ResultSearch {
   departmentId?: number | undefined;
   eventId?: number | undefined;
   category?: string | undefined;
+  season?: number | undefined;
   page?: number | undefined;
 }
 
 export const publicResultKeys = {
   all: ['public-results'] as const,
   search: (search: ResultSearch) => ['public-results', 'search', search] as const,
+  filters: () => ['public-results', 'filters'] as const,
   event: (id: number) => ['public-results', 'event', id] as const,
   competitor: (id: number) => ['public-results', 'competitor', id] as const,
   department: (id: number) => ['public-results', 'department', id] as const,
@@ -43,6 +46,7 @@ export function searchParams(search: ResultSearch, limit = 20): string {
   if (search.departmentId) params.set('departmentId', String(search.departmentId));
   if (search.eventId) params.set('eventId', String(search.eventId));
   if (search.category) params.set('category', search.category);
+  if (search.season) params.set('season', String(search.season));
   if (search.page && search.page > 1) params.set('page', String(search.page));
   params.set('limit', String(limit));
   return params.toString();
@@ -54,6 +58,14 @@ export const resultSearchQuery = (search: ResultSearch) =>
     queryFn: ({ signal }) => apiGet<PublicResultPage>(`/results/public/search?${searchParams(search)}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
+  });
+
+/** The search's pickers: departments, events and seasons that have official results. */
+export const resultFiltersQuery = () =>
+  queryOptions({
+    queryKey: publicResultKeys.filters(),
+    queryFn: ({ signal }) => apiGet<PublicResultFilters>('/results/public/filters', { signal }),
+    staleTime: 60_000,
   });
 
 /** A missing record is a page state (null), not a failure. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Building2, CalendarDays, type LucideIcon, Medal, Trophy, UserRound, X } from 'lucide-react';
+import { Building2, CalendarDays, type LucideIcon, Medal, Trophy, UserRound } from 'lucide-react';
 import { RUN_CATEGORIES } from '../../../api/domain/runs/categories.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { BannerIntro, PageBanner } from '../../components/page-banner.tsx';
@@ -8,16 +8,15 @@ import { PaginationControls } from '../../components/pagination-controls.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { RESULTS_PAGE } from '../../content/site.ts';
-import { currentSeasonYearQuery, eventsByYearQuery } from '../../features/events/queries.ts';
 import { ResultList } from '../../features/public-results/components/result-list.tsx';
-import { type ResultSearch, resultSearchQuery } from '../../features/public-results/queries.ts';
+import { type ResultSearch, resultFiltersQuery, resultSearchQuery } from '../../features/public-results/queries.ts';
 
 const wholeId = (value: unknown) => {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 && n < 2_147_483_648 ? n : undefined;
 };
 
-/** `?q=&departmentId=&eventId=&category=&page=`: the filters live in the URL so a search can be shared. */
+/** `?q=&departmentId=&eventId=&category=&season=&page=`: the filters live in the URL so a search can be shared. */
 function validateSearch(search: Record<string, unknown>): ResultSearch {
   const text = (value: unknown, max: number) =>
     typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : undefined;
@@ -30,6 +29,8 @@ function validateSearch(search: Record<string, unknown>): ResultSearch {
   if (eventId) out.eventId = eventId;
   const category = text(search.category, 60);
   if (category) out.category = category;
+  const season = wholeId(search.season);
+  if (season && season >= 1900 && season <= 2999) out.season = season;
   const page = wholeId(search.page);
   if (page && page > 1) out.page = page;
   return out;
@@ -65,23 +66,18 @@ function ResultsPage() {
 function ResultSearchPage({ search }: { search: ResultSearch }) {
   const navigate = useNavigate({ from: '/results/' });
   const results = useQuery(resultSearchQuery(search));
-  const season = useQuery(currentSeasonYearQuery());
-  const year = season.data?.year ?? new Date().getFullYear();
-  const events = useQuery(eventsByYearQuery(year));
-  const previousEvents = useQuery(eventsByYearQuery(year - 1));
-  const eventOptions = [...(events.data ?? []), ...(previousEvents.data ?? [])];
+  const filters = useQuery(resultFiltersQuery());
   const set = (next: Partial<ResultSearch>) =>
     void navigate({ search: (old: ResultSearch) => ({ ...old, page: undefined, ...next }), replace: true });
-  const departmentName = results.data?.data.find((r) => r.entrant.departmentId === search.departmentId)?.entrant
-    .departmentName;
+  const idChoice = (value: string) => (value ? Number(value) : undefined);
   return (
     <div className="bg-slate-50">
       <PageBanner icon={Trophy} eyebrow="Results" title={RESULTS_PAGE.title} glow="bottom-left">
         <BannerIntro>{RESULTS_PAGE.intro}</BannerIntro>
       </PageBanner>
       <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-        <search aria-label="Search results" className="grid gap-3 sm:grid-cols-3">
-          <div className="sm:col-span-3">
+        <search aria-label="Search results" className="grid gap-3 sm:grid-cols-2">
+          <div className="sm:col-span-2">
             <SearchBox
               value={search.q}
               onCommit={(q) => set({ q })}
@@ -89,6 +85,18 @@ function ResultSearchPage({ search }: { search: ResultSearch }) {
               placeholder="Search by name"
             />
           </div>
+          <FilterSelect
+            label="Department"
+            value={search.departmentId ? String(search.departmentId) : ''}
+            onChange={(id) => set({ departmentId: idChoice(id) })}
+          >
+            <option value="">All departments</option>
+            {(filters.data?.departments ?? []).map((department) => (
+              <option key={department.id} value={department.id}>
+                {department.name}
+              </option>
+            ))}
+          </FilterSelect>
           <FilterSelect
             label="Category"
             value={search.category ?? ''}
@@ -104,30 +112,30 @@ function ResultSearchPage({ search }: { search: ResultSearch }) {
           <FilterSelect
             label="Event"
             value={search.eventId ? String(search.eventId) : ''}
-            onChange={(id) => set({ eventId: id ? Number(id) : undefined })}
-            className="sm:col-span-2"
+            onChange={(id) => set({ eventId: idChoice(id) })}
           >
             <option value="">All events</option>
-            {eventOptions.map((event) => (
+            {(filters.data?.events ?? []).map((event) => (
               <option key={event.id} value={event.id}>
-                {event.name}
+                {event.name.includes(event.startDate.slice(0, 4))
+                  ? event.name
+                  : `${event.name} (${event.startDate.slice(0, 4)})`}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            label="Season"
+            value={search.season ? String(search.season) : ''}
+            onChange={(season) => set({ season: idChoice(season) })}
+          >
+            <option value="">All seasons</option>
+            {(filters.data?.seasons ?? []).map((season) => (
+              <option key={season} value={season}>
+                {season}
               </option>
             ))}
           </FilterSelect>
         </search>
-        {search.departmentId ? (
-          <p className="mt-3">
-            <button
-              type="button"
-              onClick={() => set({ departmentId: undefined })}
-              className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800"
-            >
-              Department: {departmentName ?? search.departmentId}
-              <X aria-hidden="true" className="size-4" />
-              <span className="sr-only">(remove this filter)</span>
-            </button>
-          </p>
-        ) : null}
         <section aria-live="polite" aria-busy={results.isFetching} className="mt-6">
           <h2 className="sr-only">Matching results</h2>
           {results.isPending ? (

@@ -3,16 +3,18 @@ import type { ResultFlag } from '../../../../api/contracts/public-results.ts';
 const FLAG_TITLES: Record<ResultFlag, string> = {
   PB: 'Personal best',
   SB: 'Season best',
+  ER: 'Event record',
   CR: 'Course record',
 };
 
 const FLAG_CLASSES: Record<ResultFlag, string> = {
   PB: 'bg-emerald-100 text-emerald-900',
   SB: 'bg-sky-100 text-sky-900',
+  ER: 'bg-violet-100 text-violet-900',
   CR: 'bg-amber-100 text-amber-900',
 };
 
-/** PB, SB and CR badges (docs/decisions/039-public-results.md), each with its meaning for screen readers. */
+/** PB, SB, ER and CR badges (docs/decisions/039-public-results.md), each with its meaning for screen readers. */
 export function ResultFlags({ flags }: { flags: readonly ResultFlag[] }) {
   if (flags.length === 0) return null;
   return (
