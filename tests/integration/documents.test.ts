@@ -112,6 +112,23 @@ describe('start lists, heat sheets and timing sheets', () => {
     expect(all).toMatch(/Lévis/);
   });
 
+  it('prints a scratch or a no-show beside the name, as the board shows it; the version before it prints none', async () => {
+    const { run, slots, order } = await runWith(publicEvent);
+    const scratched = slots.findIndex((id) => id !== null);
+    const marked = await callAs(
+      t.app,
+      'PATCH',
+      `/api/run-orders/run/${run.id}/registrations/${slots[scratched]}/mark`,
+      admin,
+      { expectedVersion: 1, mark: 'scratched' },
+    );
+    expect(marked.statusCode, marked.body).toBe(200);
+    const now = (await pdf((await get(`/api/documents/run/${run.id}/start-list.pdf`)).rawPayload)).all;
+    expect(now.replace(/\s+/g, '')).toContain(`${order[scratched]}(Scratched)`.replace(/\s+/g, ''));
+    const before = await get(`/api/documents/run/${run.id}/start-list.pdf?version=1`, admin);
+    expect((await pdf(before.rawPayload)).all).not.toContain('Scratched');
+  });
+
   it('prints a past version or a saved state for admins; refuses them to others and bad queries', async () => {
     const { run, order } = await runWith(publicEvent);
     const saved = await callAs(t.app, 'POST', `/api/run-orders/run/${run.id}/states`, admin, {

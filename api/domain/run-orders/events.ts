@@ -116,6 +116,8 @@ export interface ChangeRedoneData {
 /** A placed entrant who will not run: withdrew (scratched) or did not turn up (no-show). Both are DNS. */
 export const ENTRANT_MARKS = ['scratched', 'no-show'] as const;
 export type EntrantMark = (typeof ENTRANT_MARKS)[number];
+/** As the board, the venue display and the printed start list say it. */
+export const ENTRANT_MARK_LABELS: Record<EntrantMark, string> = { scratched: 'Scratched', 'no-show': 'No-show' };
 /** The marked entrants, by registration id (a JSON object's keys are strings). */
 export type EntrantMarks = Record<string, EntrantMark>;
 

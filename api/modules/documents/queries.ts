@@ -3,6 +3,8 @@ import type { StandingRow } from '../../contracts/results.ts';
 import type { RunOrderEntry } from '../../contracts/run-orders.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../domain/errors.ts';
+import { ENTRANT_MARK_LABELS } from '../../domain/run-orders/events.ts';
+import { markOf } from '../../domain/run-orders/evolve.ts';
 import { formatTime } from '../../domain/times.ts';
 import { isPublicEventSql } from '../events/queries.ts';
 import { type RunForResults, runForResults, runNotFoundError, runStandings } from '../results/queries.ts';
@@ -58,6 +60,7 @@ export async function startListData(
   const current = await runOrderState(db, run.id);
   let slots = current.slots;
   let heatSize = current.heatSize;
+  let marks = current.marks;
   let asOf = `Current order (version ${current.version})`;
   if ('version' in which) {
     if (which.version > current.version)
@@ -65,6 +68,7 @@ export async function startListData(
     const past = await runOrderAtVersion(db, run.id, which.version);
     slots = past.slots;
     heatSize = past.heatSize;
+    marks = past.marks;
     asOf = `Version ${which.version}`;
   } else if ('state' in which) {
     const saved = current.savedStates.find((s) => s.name === which.state);
@@ -80,7 +84,7 @@ export async function startListData(
   const rows = slots.map((registrationId, index) => {
     const position = index + 1;
     const pair = Math.ceil(position / 2);
-    return positionRow(
+    const row = positionRow(
       {
         position,
         pair,
@@ -91,6 +95,9 @@ export async function startListData(
       registrationId === null ? undefined : facts.get(registrationId),
       admin,
     );
+    // A scratch or a no-show prints beside the name, as the board and the venue display show it.
+    const mark = registrationId === null ? null : markOf({ marks }, registrationId);
+    return mark && row.name !== null ? { ...row, note: row.note ?? ENTRANT_MARK_LABELS[mark] } : row;
   });
   return { ...base, asOf, rows };
 }

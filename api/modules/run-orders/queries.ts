@@ -287,6 +287,7 @@ export async function runOrderAtVersion(db: Kysely<Database>, runId: number, ver
     version: state.version,
     slots: state.slots,
     heatSize: state.heatSize,
+    marks: state.marks,
     positions: positionsOf(state, facts),
   };
 }

@@ -105,9 +105,6 @@ export function boardModel(state: RunOrderState, entries: Record<string, RunOrde
   return modelOfPositions(layoutOf(state).positions, entries, state.lockedPairs, state.marks);
 }
 
-/** "Scratched", "No-show". */
-export const MARK_LABELS: Record<EntrantMark, string> = { scratched: 'Scratched', 'no-show': 'No-show' };
-
 /** Confirmed registrations not placed in the arrangement, by name: what "Not placed" offers. */
 export function unplacedEntries(state: RunOrderState, entries: Record<string, RunOrderEntry>): RunOrderEntry[] {
   const placed = new Set(state.slots.filter((id): id is number => id !== null));

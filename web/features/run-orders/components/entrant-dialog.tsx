@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EntrantMark } from '../../../../api/domain/run-orders/events.ts';
+import { ENTRANT_MARK_LABELS } from '../../../../api/domain/run-orders/events.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { inputClass } from '../../../components/form-field.tsx';
 import { UserSearch } from '../../teams/components/user-search.tsx';
 import { teamQuery } from '../../teams/queries.ts';
-import { type BoardLane, entryLabel, MARK_LABELS } from '../board-view.ts';
+import { type BoardLane, entryLabel } from '../board-view.ts';
 import { useSubstitute } from '../mutations.ts';
 
 /**
@@ -60,7 +61,9 @@ export function EntrantDialog({
         <p className="mt-1 text-sm text-slate-600">
           The slot stays on the board and the venue display; the result becomes DNS. Undo takes it back.
         </p>
-        {lane.mark && <p className="mt-2 text-sm font-semibold text-slate-900">Now: {MARK_LABELS[lane.mark]}</p>}
+        {lane.mark && (
+          <p className="mt-2 text-sm font-semibold text-slate-900">Now: {ENTRANT_MARK_LABELS[lane.mark]}</p>
+        )}
         <div className="mt-3 flex flex-wrap gap-2">
           {(['scratched', 'no-show'] as const).map((value) => (
             <button

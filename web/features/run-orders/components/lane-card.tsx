@@ -2,8 +2,9 @@ import { useSortable } from '@dnd-kit/sortable';
 import { GripVertical, Lock, LockOpen, TriangleAlert, UserCog, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PresenceViewer } from '../../../../api/contracts/live.ts';
+import { ENTRANT_MARK_LABELS } from '../../../../api/domain/run-orders/events.ts';
 import { formatTime } from '../../../../api/domain/times.ts';
-import { type BoardLane, entryLabel, flagLabel, MARK_LABELS } from '../board-view.ts';
+import { type BoardLane, entryLabel, flagLabel } from '../board-view.ts';
 import { type DragItem, dragId } from '../dnd.ts';
 
 const iconButton =
@@ -90,7 +91,7 @@ export function LaneView({
               data-testid={`mark-${lane.position}`}
               className="inline-flex items-center rounded-full bg-slate-800 px-2 py-0.5 text-xs font-semibold text-white"
             >
-              {MARK_LABELS[lane.mark]} · DNS
+              {ENTRANT_MARK_LABELS[lane.mark]} · DNS
             </span>
           )}
           {flag && (
