@@ -1,36 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { coalescedRefetch } from '../../lib/coalesced-refetch.ts';
 import { createLiveSocket, type LiveStatus } from '../../lib/live-socket.ts';
 import { displayKeys } from './queries.ts';
 
 /** The run's registrations (docs/decisions/043): a cancelled entry leaves the screen without waiting for the poll. */
 const ENTRIES_STREAM = 'registrations';
-
-/**
- * Reads the view at once on a change; changes arriving while a read is on its way cause one more read
- * after it, never more: as quick as the board on a single change, one read per burst beyond that.
- * (A 150 ms debounce here made the screen trail the board by that much on every change.)
- */
-export function coalescedRefetch(read: () => Promise<unknown>): () => void {
-  let running = false;
-  let again = false;
-  const run = async (): Promise<void> => {
-    running = true;
-    do {
-      again = false;
-      try {
-        await read();
-      } catch {
-        // The query shows its own error; the next change or the poll reads again.
-      }
-    } while (again);
-    running = false;
-  };
-  return () => {
-    if (running) again = true;
-    else void run();
-  };
-}
 
 /**
  * Follows the run on the live socket without signing in (public events: the arrangement, never who

@@ -1,7 +1,7 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { coalescedRefetch } from '../../lib/coalesced-refetch.ts';
 import { createLiveSocket, type LiveStatus } from '../../lib/live-socket.ts';
-import { coalescedRefetch } from './use-live-display.ts';
 
 /**
  * Follows the run orders of several runs on one public socket (the event-wide display, a start list,

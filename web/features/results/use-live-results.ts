@@ -1,10 +1,8 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { authSession } from '../../lib/auth/session.ts';
+import { coalescedRefetch } from '../../lib/coalesced-refetch.ts';
 import { createLiveSocket, type LiveStatus } from '../../lib/live-socket.ts';
-
-/** Saves come in bursts (an imported heat is several commands): one fetch for the lot. */
-export const RESULTS_REFETCH_DEBOUNCE_MS = 150;
 
 export const RESULTS_STREAM = 'results';
 
@@ -16,7 +14,7 @@ const NOW = 2_147_483_647;
 
 /**
  * Follows a run's results on the live socket (`stream: 'results'`, decision 021) and reads the given
- * views again shortly after every event, and after every subscription made again (a reconnection, a
+ * views again at once after every event, and after every subscription made again (a reconnection, a
  * gap): the views are the truth, the events only say "something changed" (docs/decisions/033).
  * Signed in (`admin`) it follows provisional results too and sends the token again after each refresh;
  * without (`public`, the venue display) the server sends what the public may see. With `alsoRunOrder`
@@ -42,13 +40,10 @@ export function useLiveResults(
   useEffect(() => {
     if (runId === undefined) return;
     const watched = JSON.parse(keysJson) as QueryKey[];
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refetch = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        for (const queryKey of watched) void queryClient.invalidateQueries({ queryKey });
-      }, RESULTS_REFETCH_DEBOUNCE_MS);
-    };
+    // At once on a change; a burst (an imported heat is several commands) reads once more at most.
+    const refetch = coalescedRefetch(() =>
+      Promise.all(watched.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    );
     const seen = new Set<string>();
     const socket = createLiveSocket({
       ...(audience === 'admin' ? { getToken: () => authSession.getState().accessToken } : {}),
@@ -83,7 +78,6 @@ export function useLiveResults(
           })
         : () => {};
     return () => {
-      clearTimeout(timer);
       stopAuth();
       socket.close();
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coalescedRefetch } from './use-live-display.ts';
+import { coalescedRefetch } from './coalesced-refetch.ts';
 
 describe('coalescedRefetch', () => {
   it('reads at once, and once more after the read when changes came meanwhile, never more', async () => {
