@@ -85,9 +85,10 @@ beforeAll(async () => {
 afterAll(() => closeSiteAndBrowser(site, browser));
 
 async function view(runId: number): Promise<RunOrderView> {
-  const response = await fetch(`${site.baseUrl}/api/run-orders/run/${runId}/full`, {
-    headers: bearer(site.app, admin),
-  });
+  const auth = bearer(site.app, admin);
+  await sessionsWritten(site.app); // the token's session, before it leaves the process
+  const response = await fetch(`${site.baseUrl}/api/run-orders/run/${runId}/full`, { headers: auth });
+  expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as RunOrderView;
 }
 
