@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
@@ -40,6 +39,7 @@ import { runRoutes } from './modules/runs/routes.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
 import { substituteMember } from './modules/teams/service.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { WEB_ROOT } from './paths.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { configPlugin } from './plugins/config.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -51,7 +51,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { publicReadCachePlugin } from './plugins/public-read-cache.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web/', import.meta.url));
+export const DEFAULT_WEB_ROOT = WEB_ROOT;
 
 export interface AppOptions {
   config: Config;

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { CompiledQuery, Kysely, MysqlDialect, sql } from 'kysely';
-import { createPool, type Pool } from 'mysql2';
+import type { Pool } from 'mysql2';
 import { isDatabaseUnavailable } from './errors.ts';
 import type { LegacyDatabase } from './legacy-schema.ts';
 import type { Database } from './schema.ts';
@@ -63,6 +64,8 @@ export function mysqlOptionsOf(url: string) {
  * legacy server that is down never stops the app from starting (its calls answer 503).
  */
 export function createMysqlPool(url: string, connectionLimit = 5): Pool {
+  // Required here, not at start-up: only a site with a legacy database pays for the driver (decision 052).
+  const { createPool } = createRequire(import.meta.url)('mysql2') as typeof import('mysql2');
   return createPool({
     ...mysqlOptionsOf(url),
     supportBigNumbers: true,

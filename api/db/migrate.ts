@@ -1,11 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { MIGRATIONS_DIR } from '../paths.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
-
-/** Reads migrations/*.ts in name order; names are dated, so name order is time order. */
+/** Reads migrations/*.ts (compiled: dist/migrations/*.js) in name order; names are dated, so name order is time order. */
 export class MigrationFolder implements MigrationProvider {
   constructor(private readonly dir = MIGRATIONS_DIR) {}
   async getMigrations(): Promise<Record<string, Migration>> {

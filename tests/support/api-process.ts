@@ -4,7 +4,7 @@ import { TEST_JWT_SECRET } from './app.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** `api/server.ts` as a real process: where a test must prove that the process stays up. */
+/** The server as a real process: where a test must prove that the process stays up, or runs built. */
 export interface ApiProcess {
   child: ChildProcess;
   /** host:port it listens on. */
@@ -16,20 +16,30 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
+/** The sources through tsx's loader, or a compiled tree's `node dist/server.js` (decision 051). */
+export type ApiEntry = { kind: 'source' } | { kind: 'built'; root: string };
+
 /**
- * Starts `node --import tsx api/server.ts` on the given database, on a free port, signing tokens with
- * the tests' secret; resolves once it listens.
+ * Starts the server on the given database (a PostgreSQL URL, or undefined for the embedded one in the
+ * env's DATA_DIR), on a free port unless the env names one, signing tokens with the tests' secret;
+ * resolves once it listens.
  */
-export async function startApiProcess(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-    cwd: ROOT,
+export async function startApiProcess(
+  databaseUrl: string | undefined,
+  env: NodeJS.ProcessEnv = {},
+  entry: ApiEntry = { kind: 'source' },
+): Promise<ApiProcess> {
+  const [cwd, args] =
+    entry.kind === 'source' ? [ROOT, ['--import', 'tsx', 'api/server.ts']] : [entry.root, ['dist/server.js']];
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: '0',
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       JWT_SECRET: TEST_JWT_SECRET,
       NODE_ENV: 'production',
       ...env,

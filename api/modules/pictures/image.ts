@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 
 /** Why an uploaded image was refused; callers turn it into their own message. */
 export class ImageRejected extends Error {
@@ -64,6 +64,8 @@ export function checksumOf(bytes: Uint8Array): string {
  */
 export async function normaliseImage(input: Buffer, options: NormaliseOptions): Promise<NormalisedImage> {
   const { maxInputPixels } = options;
+  // Loaded on the first upload, not at start-up: libvips is tens of MB resident (decision 052).
+  const { default: sharp } = await import('sharp');
   const open = (limitInputPixels: number | false) =>
     sharp(input, { failOn: 'error', limitInputPixels, animated: false });
   let meta: Metadata;

@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Folders read at run time, from the sources (tsx) and from the build alike (decision 051). This file
+ * sits one level below the repository root, and so does every compiled entry (dist/server.js,
+ * dist/migrate.js...) that inlines it: '../' is the root either way.
+ */
+const COMPILED = !import.meta.url.endsWith('.ts');
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const WEB_ROOT = `${REPOSITORY_ROOT}dist/web/`;
+/** The migrations' sources, or their compiled copies next to the compiled server. */
+export const MIGRATIONS_DIR = `${REPOSITORY_ROOT}${COMPILED ? 'dist/migrations/' : 'migrations/'}`;
