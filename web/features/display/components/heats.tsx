@@ -301,7 +301,7 @@ export function ComingUp({
   heatCount: number;
   highlight: Highlight;
 }) {
-  if (heats.length === 0) return <div aria-hidden="true" />;
+  if (heats.length === 0) return null;
   return (
     <section aria-labelledby="coming-up" className="relative min-h-[20vmin] min-w-0" data-testid="coming-up">
       <div data-fit-clip className="absolute inset-0 overflow-hidden rounded-[1.6vmin] bg-slate-900/40 p-[1.6vmin]">

@@ -50,13 +50,7 @@ export function RunBoard({
   return (
     <div ref={board} className="flex min-h-0 flex-1 flex-col gap-[1.5vmin]">
       <NowRunning heat={stage.now} heatCount={stage.heatCount} highlight={highlight} heatMoved={heatMoved} />
-      <div
-        className={`grid min-h-0 flex-1 gap-[1.5vmin] ${
-          results
-            ? 'landscape:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_minmax(0,3fr)] portrait:grid-rows-[auto_auto_minmax(0,1fr)]'
-            : 'landscape:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] portrait:grid-rows-[auto_minmax(0,1fr)]'
-        }`}
-      >
+      <div className={`grid min-h-0 flex-1 gap-[1.5vmin] ${lowerColumns(Boolean(results), stage.later.length > 0)}`}>
         <OnDeck
           heat={stage.onDeck}
           heatCount={stage.heatCount}
@@ -68,4 +62,20 @@ export function RunBoard({
       </div>
     </div>
   );
+}
+
+/**
+ * The row under "now running": on deck, the heats after it (when there are any) and the last heat's
+ * results. A column with nothing to show is left out, so on deck and the results share the width.
+ */
+function lowerColumns(results: boolean, later: boolean): string {
+  if (results && later)
+    return 'landscape:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_minmax(0,3fr)] portrait:grid-rows-[auto_auto_minmax(0,1fr)]';
+  if (results || later) {
+    const ratio = results
+      ? 'landscape:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]'
+      : 'landscape:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]';
+    return `${ratio} portrait:grid-rows-[auto_minmax(0,1fr)]`;
+  }
+  return '';
 }
