@@ -48,26 +48,29 @@ export function ResultsBoard({ panel }: { panel: ResultsPanel }) {
         </div>
       )}
       {panel.top.length > 0 && (
-        <div data-testid="display-top-places">
-          <h3 className={`${HEAD} text-emerald-400`}>Top places</h3>
-          <ol className="mt-[0.6vmin] flex flex-col gap-[0.4vmin]">
-            {panel.top.map((place) => (
-              <li
-                key={`${place.rank}-${place.name}`}
-                className="grid grid-cols-[5vmin_minmax(0,1fr)_auto] items-center gap-x-[1.2vmin] px-[1vmin]"
-              >
-                <span className={`${TIME} text-emerald-300`}>
-                  <span className="sr-only">Rank </span>
-                  {place.rank}
-                </span>
-                <span className={`${NAME} truncate`}>{place.name}</span>
-                <span className="text-right">
-                  <span className={`${TIME} block`}>{place.officialTime}</span>
-                  {place.status === 'provisional' && <span className={PROVISIONAL}>Provisional</span>}
-                </span>
-              </li>
-            ))}
-          </ol>
+        // The top places show whole or not at all: a heading with no places under it reads as broken.
+        <div data-fit-clip className="min-h-0 flex-1 overflow-hidden">
+          <div data-testid="display-top-places" data-fit-optional>
+            <h3 className={`${HEAD} text-emerald-400`}>Top places</h3>
+            <ol className="mt-[0.6vmin] flex flex-col gap-[0.4vmin]">
+              {panel.top.map((place) => (
+                <li
+                  key={`${place.rank}-${place.name}`}
+                  className="grid grid-cols-[5vmin_minmax(0,1fr)_auto] items-center gap-x-[1.2vmin] px-[1vmin]"
+                >
+                  <span className={`${TIME} text-emerald-300`}>
+                    <span className="sr-only">Rank </span>
+                    {place.rank}
+                  </span>
+                  <span className={`${NAME} truncate`}>{place.name}</span>
+                  <span className="text-right">
+                    <span className={`${TIME} block`}>{place.officialTime}</span>
+                    {place.status === 'provisional' && <span className={PROVISIONAL}>Provisional</span>}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </div>
         </div>
       )}
     </section>
