@@ -25,6 +25,8 @@ const WITHOUT_4XX = new Set([
   'getReady',
   'getEventsAvailableYears',
   'getEventsCurrentSeasonYear',
+  // The public results search's pickers: no parameters.
+  'getResultsPublicFilters',
   // Signing out always succeeds: without a session cookie there is nothing to end.
   'postAuthLogout',
 ]);
