@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
@@ -145,6 +146,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openApiPlugin);
 
   await app.register(httpCachePlugin);
+  // Answers are compressed per Accept-Encoding (decision 053); registered after the HTTP cache so
+  // ETags are of the JSON text. Request bodies are never decompressed: no route takes encoded uploads.
+  app.addHook('onRoute', (route) => {
+    route.decompress ??= false;
+  });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   // Before the routes, so every route is timed (only when METRICS_TOKEN is set: decision 050).
   await app.register(metricsPlugin);
 
