@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
 import { insertAnnouncement, insertEvent, insertRun, insertUser } from '../support/factories.ts';
@@ -93,5 +94,17 @@ describe('public reads with the response cache on', () => {
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.rawPayload).toHaveLength(0);
     expect(revalidated.headers['cache-control']).toContain('max-age=');
+  });
+
+  it("forgets its answers when any instance's event log changes (the live hub's notification)", async () => {
+    const titles = async () => (await t.app.inject('/api/announcements')).json().map((a: { title: string }) => a.title);
+    const before = await titles();
+    await insertAnnouncement(t.database.db, { title: 'Told by another instance', published_at: new Date() });
+    expect(await titles()).toEqual(before);
+    // What another instance's append sends after its commit.
+    const payload = JSON.stringify({ streamId: 'elsewhere-1', streamType: 'elsewhere', version: 1, globalPosition: 0 });
+    await sql`select pg_notify('event_log', ${payload})`.execute(t.database.db);
+    // Well within the 5 s lifetime: only the notification can have cleared it.
+    await vi.waitFor(async () => expect(await titles()).toContain('Told by another instance'), { timeout: 3_000 });
   });
 });
