@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
@@ -135,6 +136,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Not per request: @fastify/helmet rebuilds the whole middleware on every call, parsing the CSP
+    // each time (7 % of a cached public read's CPU in a profile). The headers are the same for every
+    // route, so they are made once, on the first request, and copied afterwards.
+    global: false,
+  });
+  let securityHeaders: [string, string | number | string[]][] | undefined;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!securityHeaders) {
+      reply.helmet(); // helmet's middleware sets its headers synchronously on the raw response
+      securityHeaders = Object.entries(reply.raw.getHeaders()).filter(
+        (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
+      );
+    } else {
+      for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    }
+    done();
   });
   await app.register(cookie);
   await app.register(jwt, {
@@ -146,6 +163,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openApiPlugin);
 
   await app.register(httpCachePlugin);
+  // Answers are compressed per Accept-Encoding (decision 053); registered after the HTTP cache so
+  // ETags are of the JSON text. Request bodies are never decompressed: no route takes encoded uploads.
+  app.addHook('onRoute', (route) => {
+    route.decompress ??= false;
+  });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   // Before the routes, so every route is timed (only when METRICS_TOKEN is set: decision 050).
   await app.register(metricsPlugin);
 

@@ -1,8 +1,11 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiPort = process.env.PORT ?? '3000';
@@ -16,6 +19,43 @@ const SHARED_VOCABULARY = [
   // The legacy invoice statuses: the invoice list's URL check sits in the always-loaded route tree.
   '/api/domain/legacy/',
 ];
+
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml)$/i;
+
+/**
+ * Writes `.br` and `.gz` beside every built text asset, at the highest levels, once at build time:
+ * the server sends them as they are (decision 053), so no request pays for compression.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'firefit-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, withFileTypes: true });
+      for (const file of files) {
+        if (!file.isFile() || !COMPRESSIBLE.test(file.name)) continue;
+        const full = path.join(file.parentPath, file.name);
+        const raw = readFileSync(full);
+        if (raw.length < 1024) continue;
+        writeFileSync(
+          `${full}.br`,
+          brotliCompressSync(raw, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          }),
+        );
+        writeFileSync(`${full}.gz`, gzipSync(raw, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: here('.'),
@@ -39,6 +79,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    precompress(),
   ],
   build: {
     outDir: here('../dist/web'),

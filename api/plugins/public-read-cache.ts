@@ -1,7 +1,14 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { etagOf } from './http-cache.ts';
+import { etagOf, matchesEtag } from './http-cache.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** Below this, compression saves less than its headers cost (the @fastify/compress default too). */
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * A small in-process cache of public reads, keyed by the validated request, kept for a few seconds
@@ -51,10 +58,39 @@ export function createReadCache({
   };
 }
 
-/** A response body serialised once per cache period, with its ETag. */
+/** A response body serialised and compressed once per cache entry, with its ETag (of the JSON text). */
 export interface JsonBody {
   text: string;
   etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Brotli and gzip of a body, off the event loop (zlib's thread pool), once per cache entry. */
+async function compressed(text: string): Promise<JsonBody> {
+  const etag = etagOf(text);
+  if (Buffer.byteLength(text) < COMPRESS_FROM_BYTES) return { text, etag };
+  const [br, gz] = await Promise.all([
+    brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzipAsync(text, { level: 9 }),
+  ]);
+  return { text, etag, br, gzip: gz };
+}
+
+/** The best encoding the client accepts among those we hold: brotli, then gzip, else none. */
+function acceptedEncoding(request: FastifyRequest, body: JsonBody): 'br' | 'gzip' | undefined {
+  const header = request.headers['accept-encoding'];
+  if (!header || !body.br) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) <= 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
 }
 
 /**
@@ -83,14 +119,22 @@ export function readJson<S extends z.ZodType>(
   return cache.read(key, async () => {
     const data = await load();
     if (data === undefined) return undefined;
-    const text = JSON.stringify(schema.encode(data));
-    return { text, etag: etagOf(text) };
+    return compressed(JSON.stringify(schema.encode(data)));
   });
 }
 
-/** Sends a serialised body as is: Fastify does not serialise a string again, and the HTTP cache plugin reuses the ETag. */
+/**
+ * Sends a serialised body as is, compressed as the client accepts: a matching If-None-Match is
+ * answered 304 at once, and a body already encoded is left alone by @fastify/compress. The HTTP cache
+ * plugin reuses the ETag.
+ */
 export function sendJson(reply: FastifyReply, body: JsonBody): FastifyReply {
-  return reply.header('etag', body.etag).type('application/json; charset=utf-8').send(body.text);
+  reply.header('etag', body.etag).header('vary', 'accept-encoding');
+  if (matchesEtag(reply.request.headers['if-none-match'], body.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = acceptedEncoding(reply.request, body);
+  if (encoding === undefined) return reply.send(body.text);
+  return reply.header('content-encoding', encoding).send(encoding === 'br' ? body.br : body.gzip);
 }
 
 declare module 'fastify' {

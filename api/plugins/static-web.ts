@@ -34,6 +34,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webRoot: 
         index: false,
         wildcard: false,
         cacheControl: false,
+        // The build writes .br and .gz beside each asset (decision 053): sent as they are, per Accept-Encoding.
+        preCompressed: true,
         ...(servable ? { allowedPath: servable } : {}),
         setHeaders(res, filePath) {
           const relative = path.relative(root, filePath);

@@ -110,10 +110,18 @@ describe('the app on a real database', () => {
     expect(post.statusCode).toBe(404);
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject('/');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sends the same security headers on every answer, pages, reads and errors', async () => {
+    // Made on the first request and copied after: every later one must carry them all.
+    const first = await t.app.inject('/');
+    expect(first.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    const names = Object.keys(first.headers).filter((name) => name.startsWith('x-') || name.includes('policy'));
+    for (const url of ['/api/events/upcoming', '/api/no-such-route', '/events']) {
+      const res = await t.app.inject(url);
+      for (const name of names.filter((n) => n !== 'x-request-id')) {
+        expect(res.headers[name], `${url} ${name}`).toBe(first.headers[name]);
+      }
+    }
   });
 });
 

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
 import { insertAnnouncement, insertEvent, insertRun, insertUser } from '../support/factories.ts';
@@ -66,5 +68,43 @@ describe('public reads with the response cache on', () => {
     });
     expect(registered.statusCode, registered.body).toBe(201);
     expect(await placesLeft()).toBe(4);
+  });
+
+  it('sends the cached bytes compressed as the client accepts, and 304 for a matching ETag', async () => {
+    for (let i = 1; i <= 8; i++) {
+      await insertEvent(t.database.db, { name: `Autumn Cup ${i}`, start_date: `2029-09-0${i}` });
+    }
+    const url = '/api/events/by-year/2029';
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toHaveLength(8);
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(1);
+
+    const revalidated = await t.app.inject({
+      url,
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload).toHaveLength(0);
+    expect(revalidated.headers['cache-control']).toContain('max-age=');
+  });
+
+  it("forgets its answers when any instance's event log changes (the live hub's notification)", async () => {
+    const titles = async () => (await t.app.inject('/api/announcements')).json().map((a: { title: string }) => a.title);
+    const before = await titles();
+    await insertAnnouncement(t.database.db, { title: 'Told by another instance', published_at: new Date() });
+    expect(await titles()).toEqual(before);
+    // What another instance's append sends after its commit.
+    const payload = JSON.stringify({ streamId: 'elsewhere-1', streamType: 'elsewhere', version: 1, globalPosition: 0 });
+    await sql`select pg_notify('event_log', ${payload})`.execute(t.database.db);
+    // Well within the 5 s lifetime: only the notification can have cleared it.
+    await vi.waitFor(async () => expect(await titles()).toContain('Told by another instance'), { timeout: 3_000 });
   });
 });

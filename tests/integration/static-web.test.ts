@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -48,5 +49,35 @@ describe('source maps of the web app (decision 025)', () => {
     const map = await development.app.inject('/assets/main-abc123.js.map');
     expect(map.statusCode).toBe(200);
     expect(map.body).toContain('sources');
+  });
+});
+
+describe('precompressed assets (decision 053)', () => {
+  let t: TestApp;
+  const script = `console.log(${JSON.stringify('firefighters '.repeat(200))});`;
+  beforeAll(async () => {
+    const webRoot = builtWebRoot();
+    // As the build leaves them: the compressed copies beside the asset.
+    const file = path.join(webRoot, 'assets', 'big-abc123.js');
+    writeFileSync(file, script);
+    writeFileSync(`${file}.br`, brotliCompressSync(script));
+    writeFileSync(`${file}.gz`, gzipSync(script));
+    t = await createTestApp({ webRoot, env: { NODE_ENV: 'production' } });
+  });
+  afterAll(() => t?.close());
+
+  it('are sent as brotli or gzip per Accept-Encoding, the same bytes once decompressed', async () => {
+    const url = '/assets/big-abc123.js';
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 });

@@ -151,6 +151,8 @@ export class LiveHub {
       channels: [NOTIFY_CHANNEL, PRESENCE_CHANNEL],
       onNotification: (channel, payload) => {
         if (channel === NOTIFY_CHANNEL) {
+          // Any append on any instance may change what the public pages show (decision 054).
+          this.app.publicReadCache.clear();
           this.pump.notified(payload);
           this.groupNotified(payload);
         } else if (channel === PRESENCE_CHANNEL) this.presence.notified(payload);

@@ -45,7 +45,8 @@ function EventsPage() {
       </header>
       <YearSelector years={years} selected={selected} onSelect={(year) => navigate({ search: { year } })} />
 
-      <section aria-live="polite" aria-busy={events.isPending} className="mt-10">
+      {/* Room for the list before it arrives: the footer stays below the fold instead of jumping down. */}
+      <section aria-live="polite" aria-busy={events.isPending} className="mt-10 min-h-[70vh]">
         <h2 className="sr-only">Events in {selected}</h2>
         {events.isPending ? (
           <div className="grid place-items-center py-16">
