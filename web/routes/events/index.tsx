@@ -45,8 +45,13 @@ function EventsPage() {
       </header>
       <YearSelector years={years} selected={selected} onSelect={(year) => navigate({ search: { year } })} />
 
-      {/* Room for the list before it arrives: the footer stays below the fold instead of jumping down. */}
-      <section aria-live="polite" aria-busy={events.isPending} className="mt-10 min-h-[70vh]">
+      {/* Room for the list before it arrives: the footer stays below the fold instead of jumping down.
+          A year without events gives the room back (a rare shift, rather than a gap on every empty year). */}
+      <section
+        aria-live="polite"
+        aria-busy={events.isPending}
+        className={`mt-10 ${!events.isPending && !events.isError && sorted.length === 0 ? '' : 'min-h-[70vh]'}`}
+      >
         <h2 className="sr-only">Events in {selected}</h2>
         {events.isPending ? (
           <div className="grid place-items-center py-16">
