@@ -129,7 +129,9 @@ export function readJson<S extends z.ZodType>(
  * plugin reuses the ETag.
  */
 export function sendJson(reply: FastifyReply, body: JsonBody): FastifyReply {
-  reply.header('etag', body.etag).header('vary', 'accept-encoding');
+  // Added to what the route already varies by (Authorization, where an admin's answer differs).
+  const vary = reply.getHeader('vary');
+  reply.header('etag', body.etag).header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
   if (matchesEtag(reply.request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding = acceptedEncoding(reply.request, body);
