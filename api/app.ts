@@ -144,9 +144,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let securityHeaders: [string, string | number | string[]][] | undefined;
   app.addHook('onRequest', (_request, reply, done) => {
     if (!securityHeaders) {
-      reply.helmet(); // helmet's middleware sets its headers synchronously on the raw response
+      // Only what helmet adds: its middleware sets its headers synchronously on the raw response.
+      const before = new Set(Object.keys(reply.raw.getHeaders()));
+      reply.helmet();
       securityHeaders = Object.entries(reply.raw.getHeaders()).filter(
-        (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
+        (entry): entry is [string, string | number | string[]] => !before.has(entry[0]) && entry[1] !== undefined,
       );
     } else {
       for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase, openPostgres } from '../../api/db/database.ts';
@@ -84,4 +85,26 @@ export async function insertBenchRun(
     .returning('id')
     .executeTakeFirstOrThrow();
   return run.id;
+}
+
+/**
+ * An access token for `user`, as a sign-in would give: it names a session of its own (decision 025),
+ * written here first, so the token may leave the process at once.
+ */
+export async function benchAccessToken(
+  db: Kysely<Database>,
+  app: FastifyInstance,
+  user: { id: number; role: 'user' | 'admin' | 'super-admin' },
+): Promise<string> {
+  const sid = randomUUID();
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      user_id: user.id,
+      family_id: sid,
+      token_hash: randomBytes(32).toString('hex'),
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .execute();
+  return app.jwt.sign({ sub: user.id, role: user.role, sid });
 }

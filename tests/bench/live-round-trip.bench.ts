@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { buildApp } from '../../api/app.ts';
 import { loadConfig } from '../../api/config.ts';
 import type { DatabaseHandle } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
-import { benchTargets, insertBenchRun } from './bench-database.ts';
+import { benchAccessToken, benchTargets, insertBenchRun } from './bench-database.ts';
 
 /**
  * The live round trip (docs/decisions/018): an admin's HTTP command to the moment its event has reached
@@ -61,18 +61,7 @@ async function measure(handle: DatabaseHandle) {
       .returning(['id', 'role'])
       .executeTakeFirstOrThrow();
     const runId = await insertBenchRun(db, { slug: 'bench-live', run: 'Bench run' }, 100);
-    // An access token names a live session (decision 025): one of its own, as a sign-in would start.
-    const sid = randomUUID();
-    await db
-      .insertInto('refresh_tokens')
-      .values({
-        user_id: admin.id,
-        family_id: sid,
-        token_hash: randomBytes(32).toString('hex'),
-        expires_at: new Date(Date.now() + 86_400_000),
-      })
-      .execute();
-    const token = app.jwt.sign({ sub: admin.id, role: admin.role, sid });
+    const token = await benchAccessToken(db, app, admin);
     const base = `http://127.0.0.1:${port}/api/run-orders/run/${runId}`;
     const command = async (path: string, body: Record<string, unknown>) => {
       const res = await fetch(`${base}${path}`, {
@@ -200,17 +189,7 @@ async function screens(handle: DatabaseHandle) {
       .returning(['id', 'role'])
       .executeTakeFirstOrThrow();
     const runId = await insertBenchRun(db, { slug: 'bench-screens', run: 'Screens run' }, 100);
-    const sid = randomUUID();
-    await db
-      .insertInto('refresh_tokens')
-      .values({
-        user_id: admin.id,
-        family_id: sid,
-        token_hash: randomBytes(32).toString('hex'),
-        expires_at: new Date(Date.now() + 86_400_000),
-      })
-      .execute();
-    const token = app.jwt.sign({ sub: admin.id, role: admin.role, sid });
+    const token = await benchAccessToken(db, app, admin);
     const command = async (route: string, body: Record<string, unknown>) => {
       const res = await fetch(`${origin}/api/run-orders/run/${runId}${route}`, {
         method: route === '/create-empty' ? 'POST' : 'PATCH',

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { buildApp } from '../../api/app.ts';
 import { loadConfig } from '../../api/config.ts';
@@ -8,7 +8,7 @@ import { formatTime } from '../../api/domain/times.ts';
 import { createEventStore } from '../../api/event-store/store.ts';
 import { recordRegistration } from '../../api/modules/registrations/commands.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
-import { benchTargets, insertBenchRun } from './bench-database.ts';
+import { benchAccessToken, benchTargets, insertBenchRun } from './bench-database.ts';
 
 /**
  * A result entered until the venue display's socket has it (docs/decisions/030, 032): an official's
@@ -54,17 +54,7 @@ async function measure(handle: DatabaseHandle) {
       })
       .returning(['id', 'role'])
       .executeTakeFirstOrThrow();
-    const sid = randomUUID();
-    await db
-      .insertInto('refresh_tokens')
-      .values({
-        user_id: admin.id,
-        family_id: sid,
-        token_hash: randomBytes(32).toString('hex'),
-        expires_at: new Date(Date.now() + 86_400_000),
-      })
-      .execute();
-    const token = app.jwt.sign({ sub: admin.id, role: admin.role, sid });
+    const token = await benchAccessToken(db, app, admin);
 
     for (const sockets of SCENARIOS) {
       const runId = await insertBenchRun(

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../api/app.ts';
 import { loadConfig } from '../../api/config.ts';
 import type { DatabaseHandle } from '../../api/db/database.ts';
@@ -14,7 +14,7 @@ import { recordRegistration } from '../../api/modules/registrations/commands.ts'
 import { existingRun, runStandings as readRunStandings } from '../../api/modules/results/queries.ts';
 import { runOrderCommand } from '../../api/modules/run-orders/commands.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
-import { benchTargets, insertBenchRun } from './bench-database.ts';
+import { benchAccessToken, benchTargets, insertBenchRun } from './bench-database.ts';
 
 /**
  * Results (docs/decisions/032-scoring.md):
@@ -203,17 +203,7 @@ async function httpFigures(handle: DatabaseHandle, target: string) {
     await appendResults(store, runId, eventId, order.slots, order.heatSize, [admin.id, second.id]);
     const setupMs = performance.now() - setupStarted;
 
-    const sid = randomUUID();
-    await db
-      .insertInto('refresh_tokens')
-      .values({
-        user_id: admin.id,
-        family_id: sid,
-        token_hash: randomBytes(32).toString('hex'),
-        expires_at: new Date(Date.now() + 86_400_000),
-      })
-      .execute();
-    const token = app.jwt.sign({ sub: admin.id, role: admin.role, sid });
+    const token = await benchAccessToken(db, app, admin);
     const url = `http://127.0.0.1:${port}/api/results/run/${runId}`;
     const times: number[] = [];
     for (let i = 0; i < READS + 5; i++) {
