@@ -9,6 +9,9 @@
  * (run orders). Presence (admins only) belongs to that stream type: an admin joins it with an established
  * subscription. A stream type with many streams per run (results, docs/decisions/030) is followed as a
  * run group: one member subscription per stream of the run, and new members as new streams appear.
+ *
+ * A socket over its soft buffer limit is held back by the pump and watched here until it drains, then its
+ * held subscriptions are caught up from the log (docs/decisions/056).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
