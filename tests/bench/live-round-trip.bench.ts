@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -368,6 +369,26 @@ class ClientProcesses {
 const epochNow = () => performance.timeOrigin + performance.now();
 
 /**
+ * With BENCH_CPU_PROFILE=<dir>: a CPU profile of the measured commands only (not the set-up), written
+ * as <dir>/<name>.cpuprofile for Chrome's DevTools.
+ */
+async function startProfile(): Promise<{ stop(name: string): Promise<void> }> {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return { stop: async () => {} };
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(name) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+/**
  * The floor: a bare `ws` server that LISTENs on the event log's channel and, on each notification of
  * the floor's own stream, sends one constant message to all its sockets.
  */
@@ -506,10 +527,12 @@ async function fanOut(handles: DatabaseHandle[], sockets: number, slowPart: bool
 
     const appTimes: number[] = [];
     const floorTimes: number[] = [];
+    const profile = await startProfile();
     for (let i = 0; i < FANOUT_COMMANDS; i++) {
       appTimes.push(await appRound());
       floorTimes.push(await floorRound());
     }
+    await profile.stop(`fanout-${first.kind}-${sockets}`);
     const figures = (times: number[]) => {
       const sorted = [...times].sort((a, b) => a - b);
       return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
