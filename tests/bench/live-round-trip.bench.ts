@@ -1,23 +1,37 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
-import WebSocket from 'ws';
+import WebSocket, { WebSocketServer } from 'ws';
 import { buildApp } from '../../api/app.ts';
 import { loadConfig } from '../../api/config.ts';
-import type { DatabaseHandle } from '../../api/db/database.ts';
+import { type DatabaseHandle, openDatabase, openPostgres } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
-import { benchAccessToken, benchTargets, insertBenchRun } from './bench-database.ts';
+import { NOTIFY_CHANNEL } from '../../api/event-store/store.ts';
+import { listen } from '../../api/modules/live/listener.ts';
+import { adminQuery, benchAccessToken, benchTargets, insertBenchRun } from './bench-database.ts';
 
 /**
  * The live round trip (docs/decisions/018): an admin's HTTP command to the moment its event has reached
  * every one of 200 subscribed sockets (commit, NOTIFY, the hub's one read of the stream, 200 sends).
  * The sockets are real WebSocket clients in this process, so they share its event loop with the app:
  * the figures include that contention and are an upper bound for separate browsers.
+ *
+ * Then the fan-out (decision 056): the clients in child processes of their own (live-clients.ts), 2,000
+ * sockets on one instance and 5,000 over two, each command timed until every socket has its event, beside
+ * the floor measured in the same run with the same client processes: a bare `ws` server that LISTENs on
+ * the same channel and, on each commit of the same kind (an insert and a pg_notify in one transaction),
+ * sends one constant message of the same size to all its sockets. App and floor commands alternate, so
+ * the machine's load weighs on both alike. Then some sockets stop reading (a slow phone): the others'
+ * round trip with and without them, and whether the slow ones get every event once they read again.
  *
  * Then the screens, in Chromium: a second admin's run-order board and the venue display open on one
  * run, 25 commands in a row, and for each how long each screen takes to show it after the command's answer
@@ -28,6 +42,14 @@ const SCREEN_COMMANDS = 25;
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 200);
+/** Which parts run: `BENCH_LIVE_PARTS=fanout` measures the fan-out alone. */
+const PARTS = (process.env.BENCH_LIVE_PARTS ?? 'round-trip,fanout,screens').split(',');
+const FANOUT_SOCKETS = Number(process.env.BENCH_FANOUT_SOCKETS ?? 2000);
+const FANOUT_TWO_SOCKETS = Number(process.env.BENCH_FANOUT_TWO_SOCKETS ?? 5000);
+const FANOUT_COMMANDS = Number(process.env.BENCH_FANOUT_COMMANDS ?? 100);
+const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 4);
+/** Share of the sockets that stop reading in the slow-socket part. */
+const SLOW_SHARE = 0.1;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -246,7 +268,379 @@ async function screens(handle: DatabaseHandle) {
   }
 }
 
+type ClientKind = 'app' | 'floor';
+type ClientReport =
+  | { type: 'started' | 'connected' | 'closed' | 'caught-up'; kind?: ClientKind }
+  | { type: 'reached'; kind: ClientKind; n: number; at: number }
+  | { type: 'size'; bytes: number };
+
+/** The client processes (live-clients.ts): sockets spread evenly over them. */
+class ClientProcesses {
+  private readonly reached = new Map<string, { reports: number; at: number }>();
+  private readonly waiters = new Map<string, () => void>();
+  private readonly replies = new Map<string, number>();
+  private replyWaiter: { key: string; resolve: () => void } | undefined;
+  private sizeBytes: number | undefined;
+
+  private constructor(private readonly children: ChildProcess[]) {
+    for (const child of children) child.on('message', (report: ClientReport) => this.onReport(report));
+  }
+
+  static async start(count: number): Promise<ClientProcesses> {
+    const file = fileURLToPath(new URL('./live-clients.ts', import.meta.url));
+    const children = Array.from({ length: count }, () => fork(file, [], { execArgv: ['--import', 'tsx'] }));
+    await Promise.all(children.map((child) => new Promise<void>((resolve) => child.once('message', () => resolve()))));
+    return new ClientProcesses(children);
+  }
+
+  private onReport(report: ClientReport): void {
+    if (report.type === 'size') {
+      this.sizeBytes ??= report.bytes;
+      return;
+    }
+    if (report.type === 'reached') {
+      const key = `${report.kind}:${report.n}`;
+      const entry = this.reached.get(key) ?? { reports: 0, at: 0 };
+      entry.reports += 1;
+      entry.at = Math.max(entry.at, report.at);
+      this.reached.set(key, entry);
+      if (entry.reports === this.children.length) this.waiters.get(key)?.();
+      return;
+    }
+    const key = `${report.type}:${report.kind}`;
+    this.replies.set(key, (this.replies.get(key) ?? 0) + 1);
+    if (this.replyWaiter?.key === key && this.replies.get(key) === this.children.length) this.replyWaiter.resolve();
+  }
+
+  /** Sends each child its command (its share of `total` where there is one) and waits for every answer. */
+  private async each(reply: string | undefined, command: (share: number) => object, total = 0): Promise<void> {
+    const done = reply
+      ? new Promise<void>((resolve) => {
+          this.replies.delete(reply);
+          this.replyWaiter = { key: reply, resolve };
+        })
+      : Promise.resolve();
+    this.children.forEach((child, i) => {
+      const share = Math.floor(total / this.children.length) + (i < total % this.children.length ? 1 : 0);
+      child.send(command(share));
+    });
+    await done;
+  }
+
+  connect(kind: ClientKind, urls: string[], total: number, subscribe?: object): Promise<void> {
+    return this.each(`connected:${kind}`, (count) => ({ cmd: 'connect', kind, urls, count, subscribe }), total);
+  }
+
+  pause(kind: ClientKind, total: number): Promise<void> {
+    return this.each(undefined, (count) => ({ cmd: 'pause', kind, count }), total);
+  }
+
+  resume(kind: ClientKind, n: number): Promise<void> {
+    return this.each(`caught-up:${kind}`, () => ({ cmd: 'resume', kind, n }));
+  }
+
+  close(kind: ClientKind): Promise<void> {
+    this.reached.clear();
+    return this.each(`closed:${kind}`, () => ({ cmd: 'close', kind }));
+  }
+
+  /** The epoch time (ms) at which every reading socket of that kind had n messages. */
+  when(kind: ClientKind, n: number): Promise<number> {
+    const key = `${kind}:${n}`;
+    return new Promise<number>((resolve) => {
+      const settle = () => {
+        this.waiters.delete(key);
+        resolve(this.reached.get(key)?.at ?? 0);
+      };
+      if ((this.reached.get(key)?.reports ?? 0) === this.children.length) settle();
+      else this.waiters.set(key, settle);
+    });
+  }
+
+  get eventBytes(): number {
+    return this.sizeBytes ?? 0;
+  }
+
+  stop(): void {
+    for (const child of this.children) child.disconnect();
+  }
+}
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/**
+ * With BENCH_CPU_PROFILE=<dir>: a CPU profile of the measured commands only (not the set-up), written
+ * as <dir>/<name>.cpuprofile for Chrome's DevTools.
+ */
+async function startProfile(): Promise<{ stop(name: string): Promise<void> }> {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return { stop: async () => {} };
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(name) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+/**
+ * The floor: a bare `ws` server that LISTENs on the event log's channel and, on each notification of
+ * the floor's own stream, sends one constant message to all its sockets.
+ */
+async function startFloor(handle: DatabaseHandle) {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  let frame = Buffer.from('{}');
+  const listener = await listen(handle, {
+    channels: [NOTIFY_CHANNEL],
+    onNotification: (_channel, payload) => {
+      if (!payload.includes('"bench-floor"')) return;
+      for (const ws of server.clients) ws.send(frame, { binary: false });
+    },
+    onReconnect: () => {},
+    log: { warn: () => {}, info: () => {} },
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    setFrame(bytes: number) {
+      const bare = '{"type":"event","pad":""}';
+      frame = Buffer.from(`{"type":"event","pad":"${'x'.repeat(Math.max(0, bytes - bare.length))}"}`);
+    },
+    async close() {
+      await listener.close();
+      for (const ws of server.clients) ws.terminate();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+interface FanOutFigures {
+  app: { p50: number; p95: number };
+  floor: { p50: number; p95: number };
+  slow?: { sockets: number; fastP95: number; floorP95: number; congested: number };
+}
+
+/**
+ * `sockets` clients over one app instance per handle (all sharing one database) and as many floor
+ * servers; `FANOUT_COMMANDS` app commands alternating with as many floor commits.
+ */
+async function fanOut(handles: DatabaseHandle[], sockets: number, slowPart: boolean): Promise<FanOutFigures> {
+  const [first] = handles;
+  if (!first) throw new Error('no database');
+  await migrateToLatest(first.db);
+  await sql`create table bench_floor (id serial primary key, at timestamptz not null default now())`.execute(first.db);
+  const secret = randomBytes(32).toString('hex');
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'memory://',
+    JWT_SECRET: secret,
+  });
+  const apps: FastifyInstance[] = [];
+  const floors: Array<Awaited<ReturnType<typeof startFloor>>> = [];
+  for (const handle of handles) {
+    const app = await buildApp({ config, database: handle, jwtSecret: secret, logger: false, webRoot: '/nonexistent' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    apps.push(app);
+    floors.push(await startFloor(handle));
+  }
+  const portOf = (app: FastifyInstance) => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  };
+  const clients = await ClientProcesses.start(CLIENT_PROCESSES);
+  try {
+    const { db } = first;
+    const [app] = apps;
+    if (!app) throw new Error('no app');
+    const admin = await db
+      .insertInto('users')
+      .values({
+        email: 'bench-fanout@example.org',
+        password_hash: 'x',
+        first_name: 'Bench',
+        last_name: 'Fanout',
+        role: 'admin',
+        is_verified: true,
+      })
+      .returning(['id', 'role'])
+      .executeTakeFirstOrThrow();
+    const runId = await insertBenchRun(db, { slug: 'bench-fanout', run: 'Fan-out run' }, 100);
+    const token = await benchAccessToken(db, app, admin);
+    const base = `http://127.0.0.1:${portOf(app)}/api/run-orders/run/${runId}`;
+    let version = 0;
+    const command = async (path: string) => {
+      const res = await fetch(`${base}${path}`, {
+        method: path === '/create-empty' ? 'POST' : 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(
+          path === '/create-empty' ? { expectedVersion: 0, positions: 12 } : { expectedVersion: version },
+        ),
+      });
+      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      version = ((await res.json()) as { version: number }).version;
+    };
+    const floorCommit = () =>
+      db.transaction().execute(async (trx) => {
+        await sql`insert into bench_floor default values`.execute(trx);
+        await sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ streamId: 'bench-floor', streamType: 'bench-floor', version: 1 })})`.execute(
+          trx,
+        );
+      });
+    await command('/create-empty');
+
+    await clients.connect(
+      'app',
+      apps.map((a) => `ws://127.0.0.1:${portOf(a)}/api/live`),
+      sockets,
+      { runId, fromVersion: version },
+    );
+    await clients.connect(
+      'floor',
+      floors.map((f) => `ws://127.0.0.1:${f.port}`),
+      sockets,
+    );
+    let appN = 0;
+    let floorN = 0;
+    const appRound = async () => {
+      const started = epochNow();
+      await command(appN % 2 === 0 ? '/lock' : '/unlock');
+      appN += 1;
+      return (await clients.when('app', appN)) - started;
+    };
+    const floorRound = async () => {
+      const started = epochNow();
+      await floorCommit();
+      floorN += 1;
+      return (await clients.when('floor', floorN)) - started;
+    };
+    // Warm-up; the first event's size makes the floor's message.
+    for (let i = 0; i < 5; i++) await appRound();
+    for (const floor of floors) floor.setFrame(clients.eventBytes);
+    for (let i = 0; i < 5; i++) await floorRound();
+
+    const appTimes: number[] = [];
+    const floorTimes: number[] = [];
+    const profile = await startProfile();
+    for (let i = 0; i < FANOUT_COMMANDS; i++) {
+      appTimes.push(await appRound());
+      floorTimes.push(await floorRound());
+    }
+    await profile.stop(`fanout-${first.kind}-${sockets}`);
+    const figures = (times: number[]) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+    };
+    const result: FanOutFigures = { app: figures(appTimes), floor: figures(floorTimes) };
+
+    if (slowPart) {
+      const slow = Math.round(sockets * SLOW_SHARE);
+      await clients.pause('app', slow);
+      const fastTimes: number[] = [];
+      const slowFloorTimes: number[] = [];
+      let congested = 0;
+      for (let i = 0; i < FANOUT_COMMANDS; i++) {
+        fastTimes.push(await appRound());
+        slowFloorTimes.push(await floorRound());
+        congested = Math.max(congested, ...apps.map((a) => a.liveHub.stats().congested ?? 0));
+      }
+      // Every slow socket must get every event once it reads again (caught up from the log).
+      await clients.resume('app', appN);
+      result.slow = {
+        sockets: slow,
+        fastP95: figures(fastTimes).p95,
+        floorP95: figures(slowFloorTimes).p95,
+        congested,
+      };
+    }
+    return result;
+  } finally {
+    await clients.close('app').catch(() => {});
+    await clients.close('floor').catch(() => {});
+    clients.stop();
+    for (const floor of floors) await floor.close();
+    for (const app of apps) await app.close();
+  }
+}
+
+async function fanOutRows(): Promise<void> {
+  process.stdout.write(
+    `Fan-out: command -> its event on every socket (clients in ${CLIENT_PROCESSES} processes of their own), ${FANOUT_COMMANDS} commands, beside the floor in the same run (bare ws server, commit + NOTIFY, same clients, same message size).\n`,
+  );
+  const rows: Array<Record<string, string | number>> = [];
+  const slowRows: Array<Record<string, string | number>> = [];
+  const row = (database: string, instances: number, sockets: number, f: FanOutFigures) => {
+    rows.push({
+      database,
+      instances,
+      sockets,
+      'app p50 (ms)': Number(f.app.p50.toFixed(1)),
+      'app p95 (ms)': Number(f.app.p95.toFixed(1)),
+      'floor p50 (ms)': Number(f.floor.p50.toFixed(1)),
+      'floor p95 (ms)': Number(f.floor.p95.toFixed(1)),
+      'p95 app / floor': Number((f.app.p95 / f.floor.p95).toFixed(2)),
+    });
+    if (f.slow)
+      slowRows.push({
+        database,
+        sockets,
+        'slow sockets': f.slow.sockets,
+        'fast p95 without slow (ms)': Number(f.app.p95.toFixed(1)),
+        'fast p95 with slow (ms)': Number(f.slow.fastP95.toFixed(1)),
+        'floor p95 without / with (ms)': `${f.floor.p95.toFixed(1)} / ${f.slow.floorP95.toFixed(1)}`,
+        'held back (max congested)': f.slow.congested,
+        'slow ones caught up': 'every event',
+      });
+  };
+  {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    try {
+      row('PGlite (in memory)', 1, FANOUT_SOCKETS, await fanOut([handle], FANOUT_SOCKETS, true));
+    } finally {
+      await handle.close();
+    }
+  }
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl) {
+    for (const instances of [1, 2]) {
+      const name = `ff_bench_fanout_${randomBytes(4).toString('hex')}`;
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      await adminQuery(serverUrl, `create database ${name}`);
+      const handles: DatabaseHandle[] = [];
+      try {
+        for (let i = 0; i < instances; i++) handles.push(await openPostgres(url.toString(), 20));
+        const sockets = instances === 1 ? FANOUT_SOCKETS : FANOUT_TWO_SOCKETS;
+        row('PostgreSQL server', instances, sockets, await fanOut(handles, sockets, instances === 1));
+      } finally {
+        for (const handle of handles) await handle.close();
+        await adminQuery(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {});
+      }
+    }
+  }
+  console.table(rows);
+  process.stdout.write(
+    'No two-instance row on PGlite: it is one connection inside one process, so two instances cannot share it as two processes share a server (decision 001). Both instances of the two-instance row run in this one process (one event loop, as the floor servers do).\n',
+  );
+  process.stdout.write(
+    `Slow sockets: ${SLOW_SHARE * 100} % of the app's sockets stop reading (paused), the others timed:\n`,
+  );
+  console.table(slowRows);
+}
+
 export async function run(): Promise<void> {
+  if (PARTS.includes('round-trip')) await roundTripRows();
+  if (PARTS.includes('fanout')) await fanOutRows();
+  if (PARTS.includes('screens')) await screenRows();
+}
+
+async function roundTripRows(): Promise<void> {
   process.stdout.write(
     `Round trip: HTTP command -> its event received by all ${SOCKETS} subscribed sockets, ${COMMANDS} commands in a row.\n`,
   );
@@ -269,7 +663,9 @@ export async function run(): Promise<void> {
     }
   }
   console.table(rows);
+}
 
+async function screenRows(): Promise<void> {
   process.stdout.write(
     `Screens: a command -> shown on a second admin's board and on the venue display (Chromium), ${SCREEN_COMMANDS} commands; negative: shown before the answer reached the caller.\n`,
   );

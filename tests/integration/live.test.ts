@@ -89,6 +89,7 @@ async function appendEvents(
   count = 1,
   actorId: number | null = adminA.id,
   database: DatabaseHandle = t.database,
+  slotsOf: (version: number) => Slots = slotsAfter,
 ): Promise<number> {
   const streamId = runOrderStreamId(runId);
   return database.db.transaction().execute(async (trx) => {
@@ -98,10 +99,10 @@ async function appendEvents(
       const version = current + i;
       events.push(
         version === 1
-          ? { type: 'RunOrderCreated', data: { heatSize: 3, slots: slotsAfter(version), createdBy: actorId } }
+          ? { type: 'RunOrderCreated', data: { heatSize: 3, slots: slotsOf(version), createdBy: actorId } }
           : {
               type: 'PositionMoved',
-              data: { slots: slotsAfter(version), sourcePosition: 1, targetPosition: 2, movedBy: actorId },
+              data: { slots: slotsOf(version), sourcePosition: 1, targetPosition: 2, movedBy: actorId },
             },
       );
     }
@@ -282,6 +283,39 @@ describe('live: catch-up and live events', () => {
     } finally {
       live.close();
     }
+  });
+});
+
+describe('live: back-pressure (decision 056)', () => {
+  it('holds events back from a client that stopped reading, then catches it up: every event once, in order', async () => {
+    const runId = await newRun();
+    // Run orders of 2,000 positions: about 14 kB an event, so the socket's buffers fill in a few hundred.
+    const bigSlots = (version: number): Slots => Array.from({ length: 2000 }, (_, i) => version * 10_000 + i);
+    const appendBig = (count: number) => appendEvents(runId, count, adminA.id, t.database, bigSlots);
+    let last = await appendBig(1);
+    const phone = await connect();
+    const screen = await connect();
+    await phone.subscribe(runId, 0);
+    await screen.subscribe(runId, 0);
+    phone.ws.pause(); // a phone that stops reading: the server's send buffers fill up
+
+    // Until the hub holds the phone's events back (each batch is one commit and one notification).
+    while (t.app.liveHub.stats().congested === 0) {
+      if (last > 3000) throw new Error('the socket never went over its soft limit');
+      last = await appendBig(20);
+      await screen.waitForVersion(runId, last);
+    }
+    // Held back: the reading socket still gets these at once; the phone gets them when it drains.
+    last = await appendBig(20);
+    await screen.waitForVersion(runId, last);
+    expect(t.app.liveHub.stats().congested).toBe(1);
+
+    phone.ws.resume();
+    await phone.waitForVersion(runId, last, { timeoutMs: 60_000 });
+    await until(() => t.app.liveHub.stats().congested === 0, 'the phone to drain');
+    expect(phone.versions(runId)).toEqual(range(1, last));
+    expect(screen.versions(runId)).toEqual(range(1, last));
+    expect(phone.closed).toBeUndefined();
   });
 });
 

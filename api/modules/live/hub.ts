@@ -9,6 +9,9 @@
  * (run orders). Presence (admins only) belongs to that stream type: an admin joins it with an established
  * subscription. A stream type with many streams per run (results, docs/decisions/030) is followed as a
  * run group: one member subscription per stream of the run, and new members as new streams appear.
+ *
+ * A socket over its soft buffer limit is held back by the pump and watched here until it drains, then its
+ * held subscriptions are caught up from the log (docs/decisions/056).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,8 +36,15 @@ import type { LiveStreamType } from './stream-type.ts';
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
 /** Client messages waiting to be handled before the socket is considered abusive and closed. */
 const MAX_QUEUED_MESSAGES = 64;
-/** A client that reads slower than the board changes is cut off rather than buffered without limit. */
+/**
+ * Back-pressure (docs/decisions/056). Over the soft limit a socket is sent no more events: its
+ * subscriptions wait at their last version and are caught up from the log once it drains. Over the hard
+ * limit (what other messages may still add), or congested for a whole heartbeat, it is cut.
+ */
+export const SOFT_BUFFERED_BYTES = 256 * 1024;
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** How often congested sockets are looked at to see whether they drained. */
+const DRAIN_CHECK_MS = 25;
 /** On shutdown, sockets that have not finished their close handshake by then are cut. */
 const CLOSE_GRACE_MS = 1000;
 /** setTimeout's ceiling; a token that lives longer is checked again when this fires. */
@@ -53,6 +63,8 @@ interface Connection {
   groups: Map<string, RunGroup>;
   /** Answered the last server ping. */
   alive: boolean;
+  /** When the socket went over the soft limit with events held back (undefined: not congested). */
+  congestedSince: number | undefined;
   closed: boolean;
   /** Client messages are handled one at a time, in order (auth before the subscribe that follows it). */
   queue: Promise<void>;
@@ -78,6 +90,8 @@ export interface LiveHubStats {
   sockets: number;
   streams: number;
   subscriptions: number;
+  /** Sockets over the soft limit, their events held back until they drain. */
+  congested: number;
 }
 
 function describeIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
@@ -90,6 +104,9 @@ function describeIssue(error: { issues: Array<{ path: PropertyKey[]; message: st
 export class LiveHub {
   readonly instanceId = randomUUID();
   private readonly connections = new Set<Connection>();
+  /** Sockets with subscriptions held back, watched until they drain. */
+  private readonly congested = new Set<Connection>();
+  private drainTimer: NodeJS.Timeout | undefined;
   private readonly pump: StreamPump<Connection>;
   /** The stream type the protocol's messages address (they name a run, not a stream). */
   private readonly runStreams: LiveStreamType;
@@ -134,7 +151,9 @@ export class LiveHub {
       {
         audienceOf: (conn) => audienceOf(conn.auth),
         isClosed: (conn) => conn.closed,
-        sendText: (conn, text) => this.sendText(conn, text),
+        congested: (conn) => conn.ws.bufferedAmount > SOFT_BUFFERED_BYTES,
+        send: (conn, data) => this.sendText(conn, data),
+        held: (sub) => this.watchDrain(sub.conn),
         established: (subs) => {
           for (const sub of subs) if (sub.audience === 'admin') this.joinPresence(sub);
         },
@@ -171,6 +190,8 @@ export class LiveHub {
     this.closing = true;
     this.pump.stop();
     clearInterval(this.heartbeat);
+    clearInterval(this.drainTimer);
+    this.congested.clear();
     await this.presence.close();
     for (const conn of this.connections) {
       conn.ws.close(1001, 'The server is shutting down');
@@ -187,7 +208,7 @@ export class LiveHub {
   }
 
   stats(): LiveHubStats {
-    return { sockets: this.connections.size, ...this.pump.stats() };
+    return { sockets: this.connections.size, ...this.pump.stats(), congested: this.congested.size };
   }
 
   // ---------------------------------------------------------------- sockets
@@ -203,6 +224,7 @@ export class LiveHub {
       subs: new Map(),
       groups: new Map(),
       alive: true,
+      congestedSince: undefined,
       closed: false,
       queue: Promise.resolve(),
       queued: 0,
@@ -294,6 +316,7 @@ export class LiveHub {
     conn.closed = true;
     clearTimeout(conn.expiryTimer);
     this.connections.delete(conn);
+    this.congested.delete(conn);
     for (const sub of conn.subs.values()) {
       this.removeSubscription(sub);
       this.leavePresence(sub);
@@ -310,7 +333,8 @@ export class LiveHub {
     this.sendText(conn, JSON.stringify(message));
   }
 
-  private sendText(conn: Connection, text: string): void {
+  /** JSON text, or its UTF-8 bytes (an event's, encoded once for all its sockets): a text frame either way. */
+  private sendText(conn: Connection, data: string | Buffer): void {
     const { ws } = conn;
     if (conn.closed || ws.readyState !== ws.OPEN) return;
     if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -318,7 +342,35 @@ export class LiveHub {
       ws.terminate();
       return;
     }
-    ws.send(text);
+    ws.send(data, { binary: false });
+  }
+
+  // ---------------------------------------------------------------- back-pressure
+
+  /** The pump held a subscription of this socket back: watch it until it drains. */
+  private watchDrain(conn: Connection): void {
+    if (conn.closed) return;
+    conn.congestedSince ??= Date.now();
+    this.congested.add(conn);
+    if (this.drainTimer) return;
+    this.drainTimer = setInterval(() => this.checkDrained(), DRAIN_CHECK_MS);
+    this.drainTimer.unref();
+  }
+
+  /** A congested socket back under the soft limit has its held subscriptions caught up from the log. */
+  private checkDrained(): void {
+    for (const conn of this.congested) {
+      if (conn.ws.bufferedAmount > SOFT_BUFFERED_BYTES) continue;
+      this.congested.delete(conn);
+      conn.congestedSince = undefined;
+      const subs = [...conn.subs.values()];
+      for (const group of conn.groups.values()) subs.push(...group.members.values());
+      void this.pump.resume(subs);
+    }
+    if (this.congested.size === 0) {
+      clearInterval(this.drainTimer);
+      this.drainTimer = undefined;
+    }
   }
 
   private sendError(conn: Connection, code: string, message: string, runId?: number, stream?: LiveStreamName): void {
@@ -633,7 +685,14 @@ export class LiveHub {
    * instances that stopped announcing theirs.
    */
   private beat(): void {
+    const now = Date.now();
     for (const conn of this.connections) {
+      if (conn.congestedSince !== undefined && now - conn.congestedSince >= this.app.config.liveHeartbeatMs) {
+        this.app.log.warn({ connection: conn.id }, 'live hub: client congested for a heartbeat, closing its socket');
+        conn.ws.terminate();
+        this.drop(conn);
+        continue;
+      }
       if (!conn.alive) {
         this.app.log.debug({ connection: conn.id }, 'live hub: no pong, terminating socket');
         conn.ws.terminate();

@@ -18,6 +18,20 @@ interface Socket {
   audience: LiveAudience;
   closed: boolean;
   received: LiveServerMessage[];
+  /** A fake congested output: over its soft limit, or going over after this many more sends. */
+  congested?: boolean;
+  sendsBeforeCongested?: number;
+}
+
+/** Records a send, and turns the socket congested once its budget of sends is spent. */
+function deliver(socket: Socket, data: string | Buffer): void {
+  socket.received.push(JSON.parse(String(data)));
+  if (socket.sendsBeforeCongested === undefined) return;
+  socket.sendsBeforeCongested -= 1;
+  if (socket.sendsBeforeCongested <= 0) {
+    socket.congested = true;
+    socket.sendsBeforeCongested = undefined;
+  }
 }
 
 /**
@@ -28,9 +42,11 @@ class Harness {
   readonly log = new Map<string, RecordedEvent[]>();
   readonly established: string[] = [];
   readonly failures: string[] = [];
+  /** Subscriptions the pump held back, as the hub would watch their sockets. */
+  readonly held = new Set<LiveSubscription<Socket>>();
   reads = 0;
   failNextRead = false;
-  private held: Array<() => void> | undefined;
+  private holding: Array<() => void> | undefined;
   readonly pump: StreamPump<Socket>;
 
   constructor() {
@@ -43,7 +59,7 @@ class Harness {
         }
         // What the read sees is fixed when it is made, like a query's snapshot.
         const events = (this.log.get(streamId) ?? []).filter((e) => e.version > fromVersion);
-        if (this.held) await new Promise<void>((resolve) => this.held?.push(resolve));
+        if (this.holding) await new Promise<void>((resolve) => this.holding?.push(resolve));
         return events;
       },
       version: async (streamId) => this.log.get(streamId)?.length ?? 0,
@@ -53,7 +69,9 @@ class Harness {
       {
         audienceOf: (socket) => socket.audience,
         isClosed: (socket) => socket.closed,
-        sendText: (socket, text) => socket.received.push(JSON.parse(text)),
+        congested: (socket) => socket.congested === true,
+        send: deliver,
+        held: (sub) => this.held.add(sub),
         established: (subs) => this.established.push(...subs.map((s) => s.conn.name)),
         failed: (_error, streamId) => this.failures.push(streamId),
       },
@@ -98,21 +116,29 @@ class Harness {
 
   /** Reads from now on wait for `release`. */
   hold(): void {
-    this.held = [];
+    this.holding = [];
   }
 
   /** Lets the held reads finish (and stops holding). */
   release(): void {
-    const waiting = this.held ?? [];
-    this.held = undefined;
+    const waiting = this.holding ?? [];
+    this.holding = undefined;
     for (const resolve of waiting) resolve();
   }
 
   /** Lets the held reads finish and keeps holding the next ones. */
   step(): void {
-    const waiting = this.held ?? [];
-    if (this.held) this.held = [];
+    const waiting = this.holding ?? [];
+    if (this.holding) this.holding = [];
     for (const resolve of waiting) resolve();
+  }
+
+  /** The socket drained: the hub resumes the subscriptions the pump held back on it. */
+  drain(socket: Socket): Promise<void> {
+    socket.congested = false;
+    const subs = [...this.held].filter((s) => s.conn === socket);
+    for (const sub of subs) this.held.delete(sub);
+    return this.pump.resume(subs);
   }
 }
 
@@ -287,17 +313,79 @@ describe('StreamPump', () => {
     expect(versionsOf(ada)).toEqual([]);
   });
 
+  it('sends a congested socket nothing, and catches it up in one read once it drains', async () => {
+    const h = new Harness();
+    const ada = await h.follower(5);
+    const phone = h.socket('phone', 'public');
+    await h.subscribe(phone, 5).done;
+    phone.congested = true;
+    for (let i = 0; i < 3; i++) {
+      h.pump.notified(h.append(5));
+      await settle();
+    }
+    expect(versionsOf(ada)).toEqual([1, 2, 3]);
+    expect(versionsOf(phone)).toEqual([]);
+    expect([...h.held].map((s) => [s.conn.name, s.lastVersion])).toEqual([['phone', 0]]);
+    const reads = h.reads;
+    await h.drain(phone);
+    expect(versionsOf(phone)).toEqual([1, 2, 3]);
+    expect(h.reads).toBe(reads + 1);
+    expect(versionsOf(ada)).toEqual([1, 2, 3]);
+  });
+
+  it('stops a catch-up where the socket went over its limit, and sends `subscribed` only at its end', async () => {
+    const h = new Harness();
+    for (let i = 0; i < 5; i++) h.append(5);
+    const phone = { ...h.socket('phone'), sendsBeforeCongested: 2 };
+    await h.subscribe(phone, 5).done;
+    expect(phone.received.map((m) => m.type)).toEqual(['event', 'event']);
+    expect(h.established).toEqual([]);
+    h.pump.notified(h.append(5));
+    await settle();
+    expect(versionsOf(phone)).toEqual([1, 2]);
+    await h.drain(phone);
+    expect(versionsOf(phone)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(phone.received.at(-1)).toEqual({ type: 'subscribed', runId: 5, version: 6, access: 'admin' });
+    expect(h.established).toEqual(['phone']);
+  });
+
+  it('reads from the uncongested subscribers only while a congested one is behind', async () => {
+    const h = new Harness();
+    const phone = h.socket('phone');
+    await h.subscribe(phone, 5).done;
+    phone.congested = true;
+    h.pump.notified(h.append(5));
+    await settle();
+    const ada = h.socket('ada');
+    await h.subscribe(ada, 5, 1).done;
+    const reads = h.reads;
+    h.pump.notified(h.append(5));
+    await settle();
+    expect(versionsOf(ada)).toEqual([2]);
+    expect(h.reads).toBe(reads + 1);
+    // A notification every uncongested subscriber already has costs no read.
+    h.pump.notified(JSON.stringify({ streamId: 'board:5', streamType: 'board', version: 2 }));
+    await settle();
+    expect(h.reads).toBe(reads + 1);
+    await h.drain(phone);
+    expect(versionsOf(phone)).toEqual([1, 2]);
+  });
+
   it('sends every subscriber every event exactly once, in order, whatever the interleaving', async () => {
     type Step =
       | { kind: 'append'; notify: boolean }
       | { kind: 'subscribe'; from: number }
       | { kind: 'step' }
-      | { kind: 'close'; which: number };
+      | { kind: 'close'; which: number }
+      | { kind: 'congest'; which: number; after: number }
+      | { kind: 'drain'; which: number };
     const step = fc.oneof(
       fc.record({ kind: fc.constant('append' as const), notify: fc.boolean() }),
       fc.record({ kind: fc.constant('subscribe' as const), from: fc.nat(6) }),
       fc.record({ kind: fc.constant('step' as const) }),
       fc.record({ kind: fc.constant('close' as const), which: fc.nat(9) }),
+      fc.record({ kind: fc.constant('congest' as const), which: fc.nat(9), after: fc.nat(3) }),
+      fc.record({ kind: fc.constant('drain' as const), which: fc.nat(9) }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { maxLength: 30 }), fc.boolean(), async (steps: Step[], held) => {
@@ -316,15 +404,29 @@ describe('StreamPump', () => {
           } else if (s.kind === 'close') {
             const target = subscribers[s.which];
             if (target) target.socket.closed = true;
+          } else if (s.kind === 'congest') {
+            // Congested now (after 0 sends) or once a few more sends went out.
+            const target = subscribers[s.which];
+            if (target && s.after === 0) target.socket.congested = true;
+            else if (target) target.socket.sendsBeforeCongested = s.after;
+          } else if (s.kind === 'drain') {
+            const target = subscribers[s.which];
+            if (target) pending.push(h.drain(target.socket));
           } else {
             h.step();
           }
           await settle();
         }
         // Lost notifications are made good by the next pass (a reconnection pumps every stream).
+        // Every socket drains in the end.
         h.release();
         h.pump.pumpAll();
         await Promise.all(pending);
+        await settle();
+        for (const { socket } of subscribers) {
+          socket.sendsBeforeCongested = undefined;
+          await h.drain(socket);
+        }
         await settle();
         const last = h.log.get('board:5')?.length ?? 0;
         for (const { socket, from } of subscribers) {
@@ -381,7 +483,9 @@ describe('members of a run group (results: many streams per run, docs/decisions/
       {
         audienceOf: (socket) => socket.audience,
         isClosed: (socket) => socket.closed,
-        sendText: (socket, text) => socket.received.push(JSON.parse(text)),
+        congested: () => false,
+        send: deliver,
+        held: () => {},
         established: () => {},
         failed: () => {},
       },

@@ -9,7 +9,11 @@
  * is registered before its first pass, so every subscriber gets every event exactly once, in order,
  * without gaps, however notifications, subscriptions and reconnections interleave.
  *
- * No I/O of its own: it reads events through an `EventReader` and writes text through its `PumpOutput`.
+ * Back-pressure (docs/decisions/056): a socket whose output is congested is sent nothing more; its
+ * subscriptions stay at their last version (`held`) and are caught up by a pass once the output says it
+ * drained, from the log like a reconnection, instead of buffering events in memory.
+ *
+ * No I/O of its own: it reads events through an `EventReader` and writes through its `PumpOutput`.
  */
 import type { LiveServerMessage } from '../../contracts/live.ts';
 import type { RecordedEvent } from '../../event-store/store.ts';
@@ -33,7 +37,15 @@ export interface PumpOutput<C> {
   /** The subscriber's audience now (it is applied to every event when it is sent). */
   audienceOf(conn: C): LiveAudience;
   isClosed(conn: C): boolean;
-  sendText(conn: C, text: string): void;
+  /**
+   * Over its soft limit: the socket is sent no event until it drains. The output then calls `resume`
+   * for the socket's subscriptions, which is why it is told of each subscription it holds back (`held`).
+   */
+  congested(conn: C): boolean;
+  /** JSON text; an event's UTF-8 bytes are encoded once per audience and shared by every socket. */
+  send(conn: C, data: string | Buffer): void;
+  /** A subscription was left behind on a congested socket: call `resume` once that socket drains. */
+  held(sub: LiveSubscription<C>): void;
   /** After a pass, with the subscriptions whose catch-up it sent (each was sent `subscribed`). */
   established(subs: readonly LiveSubscription<C>[]): void;
   /** A read failed; the stream is pumped again after the retry delay. */
@@ -56,6 +68,8 @@ export interface LiveSubscription<C> {
    * (`stream`, `registrationId`) and it sends no `subscribed` of its own; the hub sends the run's.
    */
   member: boolean;
+  /** Left behind at lastVersion while its socket was congested; a pass catches it up once it drains. */
+  held: boolean;
 }
 
 interface Stream<C> {
@@ -107,6 +121,7 @@ export class StreamPump<C> {
       established: false,
       audience: this.output.audienceOf(conn),
       member: memberOf !== undefined,
+      held: false,
     };
     // Registered before the pass: an event committed from now on is either in that pass's read or
     // announced by a notification that marks the stream dirty for another pass.
@@ -147,7 +162,7 @@ export class StreamPump<C> {
     if (!stream || notice.streamType !== stream.type.streamType) return;
     // Nothing to do when every subscriber already has that version.
     const version = typeof notice.version === 'number' ? notice.version : Number.POSITIVE_INFINITY;
-    if ([...stream.subs].every((s) => s.lastVersion >= version)) return;
+    if ([...stream.subs].every((s) => s.held || s.lastVersion >= version)) return;
     void this.request(stream);
   }
 
@@ -163,6 +178,13 @@ export class StreamPump<C> {
   pump(streamId: string): Promise<void> {
     const stream = this.streams.get(streamId);
     return stream ? this.request(stream) : Promise.resolve();
+  }
+
+  /** After the socket of these subscriptions drained: the held ones are caught up (one pass per stream). */
+  resume(subs: Iterable<LiveSubscription<C>>): Promise<void> {
+    const streams = new Set<string>();
+    for (const sub of subs) if (sub.held) streams.add(sub.streamId);
+    return Promise.all([...streams].map((streamId) => this.pump(streamId))).then(() => undefined);
   }
 
   stats(): { streams: number; subscriptions: number } {
@@ -220,11 +242,21 @@ export class StreamPump<C> {
     stream.retryTimer.unref?.();
   }
 
-  /** One read from the lowest version any subscriber has; each gets what it has not had yet, in order. */
+  /**
+   * One read from the lowest version any subscriber of an uncongested socket has; each gets what it has
+   * not had yet, in order. A subscriber whose socket is congested is skipped (before the read, or at the
+   * event where its socket went over) and stays held at the last version it was sent.
+   */
   private async pass(stream: Stream<C>): Promise<void> {
-    const subs = [...stream.subs];
+    const subs: LiveSubscription<C>[] = [];
+    for (const sub of stream.subs) {
+      if (this.output.isClosed(sub.conn)) continue;
+      if (this.output.congested(sub.conn)) this.hold(sub);
+      else subs.push(sub);
+    }
     if (subs.length === 0) return;
-    const from = Math.min(...subs.map((s) => s.lastVersion));
+    let from = subs[0]?.lastVersion ?? 0;
+    for (const sub of subs) if (sub.lastVersion < from) from = sub.lastVersion;
     const events = await this.reader.read(stream.streamId, from);
     let current = events.at(-1)?.version ?? from;
     if (events.length === 0 && subs.some((s) => !s.established)) {
@@ -238,21 +270,24 @@ export class StreamPump<C> {
       subs.some((s) => this.output.audienceOf(s.conn) === 'public') &&
       !(await (this.reader.publicVisible?.(stream.type, stream.runId) ?? true));
     const key = stream.type.perRun?.keyOf(stream.streamId);
-    const texts: Record<LiveAudience, string[]> = { admin: [], public: [] };
-    const textOf = (index: number, audience: LiveAudience): string => {
-      let text = texts[audience][index];
-      if (text === undefined) {
+    // One serialisation and one UTF-8 encoding per event and audience, shared by every socket.
+    const frames: Record<LiveAudience, Buffer[]> = { admin: [], public: [] };
+    const frameOf = (index: number, audience: LiveAudience): Buffer => {
+      let frame = frames[audience][index];
+      if (frame === undefined) {
         const event = events[index] as RecordedEvent;
-        text = JSON.stringify({
-          type: 'event',
-          ...(stream.type.perRun ? { stream: stream.type.name } : {}),
-          runId: stream.runId,
-          ...(key === undefined ? {} : { registrationId: key }),
-          event: toLiveEvent(event, audience === 'admin' ? undefined : stream.type.publicFields),
-        } satisfies LiveServerMessage);
-        texts[audience][index] = text;
+        frame = Buffer.from(
+          JSON.stringify({
+            type: 'event',
+            ...(stream.type.perRun ? { stream: stream.type.name } : {}),
+            runId: stream.runId,
+            ...(key === undefined ? {} : { registrationId: key }),
+            event: toLiveEvent(event, audience === 'admin' ? undefined : stream.type.publicFields),
+          } satisfies LiveServerMessage),
+        );
+        frames[audience][index] = frame;
       }
-      return text;
+      return frame;
     };
     const joined: LiveSubscription<C>[] = [];
     for (const sub of subs) {
@@ -260,22 +295,39 @@ export class StreamPump<C> {
       if (!stream.subs.has(sub) || this.output.isClosed(sub.conn)) continue;
       const audience = this.output.audienceOf(sub.conn);
       const silent = audience === 'public' && publicHidden;
+      sub.held = false;
+      let sent = 0;
       for (let i = 0; i < events.length; i++) {
         const event = events[i] as RecordedEvent;
         if (event.version <= sub.lastVersion) continue;
-        if (!silent) this.output.sendText(sub.conn, textOf(i, audience));
+        if (!silent) {
+          // The first was checked before the read (a socket's buffer is read once per send, not twice,
+          // in the common pass of one event); a catch-up stops where the socket went over.
+          if (sent > 0 && this.output.congested(sub.conn)) {
+            this.hold(sub);
+            break;
+          }
+          this.output.send(sub.conn, frameOf(i, audience));
+          sent += 1;
+        }
         sub.lastVersion = event.version;
       }
+      if (sub.held) continue;
       if (!sub.established) {
         // A client that claims more than the log has is told the real version.
         if (sub.lastVersion > current) sub.lastVersion = current;
         sub.established = true;
         sub.audience = audience;
-        if (!sub.member) this.output.sendText(sub.conn, subscribedText(sub));
+        if (!sub.member) this.output.send(sub.conn, subscribedText(sub));
         joined.push(sub);
       }
     }
     if (joined.length > 0) this.output.established(joined);
+  }
+
+  private hold(sub: LiveSubscription<C>): void {
+    sub.held = true;
+    this.output.held(sub);
   }
 }
 
