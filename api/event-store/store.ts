@@ -95,12 +95,38 @@ export interface EarlierCommand {
   lastVersion: number;
 }
 
+/** A processed_commands row as the command id check reads it. */
+export interface ProcessedCommandRow {
+  stream_id: string;
+  first_version: number;
+  last_version: number;
+  actor_id: number | null;
+  command_kind: string | null;
+}
+
 /**
- * The earlier run of a command id, if there was one. The id belongs to the actor who first sent it and
- * to that command's kind: the same actor retrying the same kind gets where it landed (to answer the
- * earlier outcome); another actor, or another kind of command, gets 409 COMMAND_ID_REUSED, which names
- * nothing of the first command (decision 028). A command recorded before its kind was (null) matches
- * any kind of its actor. handleCommand asks this before deciding; the append asks again.
+ * Judges the earlier run of a command id (its processed_commands row, if any). The id belongs to the
+ * actor who first sent it and to that command's kind: the same actor retrying the same kind gets where it
+ * landed (to answer the earlier outcome); another actor, or another kind of command, gets 409
+ * COMMAND_ID_REUSED, which names nothing of the first command (decision 028). A command recorded before
+ * its kind was (null) matches any kind of its actor. A state loader that reads the row with the rest of
+ * its state (decision 055) judges it here too.
+ */
+export function judgeEarlierCommand(
+  seen: ProcessedCommandRow | undefined,
+  scope: CommandScope,
+): EarlierCommand | undefined {
+  if (!seen) return undefined;
+  const sameActor = (seen.actor_id ?? null) === scope.actorId;
+  const sameKind = seen.command_kind === null || seen.command_kind === scope.kind;
+  if (!sameActor || !sameKind) throw commandIdReused(scope.commandId);
+  return { streamId: seen.stream_id, firstVersion: seen.first_version, lastVersion: seen.last_version };
+}
+
+/**
+ * The earlier run of a command id, if there was one (judged by judgeEarlierCommand). handleCommand asks
+ * this before deciding; the append records the id in its own statement and reads it again only when
+ * that statement wrote nothing.
  */
 export async function earlierCommand(db: Kysely<Database>, scope: CommandScope): Promise<EarlierCommand | undefined> {
   const seen = await db
@@ -108,11 +134,7 @@ export async function earlierCommand(db: Kysely<Database>, scope: CommandScope):
     .select(['stream_id', 'first_version', 'last_version', 'actor_id', 'command_kind'])
     .where('command_id', '=', scope.commandId)
     .executeTakeFirst();
-  if (!seen) return undefined;
-  const sameActor = (seen.actor_id ?? null) === scope.actorId;
-  const sameKind = seen.command_kind === null || seen.command_kind === scope.kind;
-  if (!sameActor || !sameKind) throw commandIdReused(scope.commandId);
-  return { streamId: seen.stream_id, firstVersion: seen.first_version, lastVersion: seen.last_version };
+  return judgeEarlierCommand(seen, scope);
 }
 
 type EventRow = {
@@ -149,9 +171,11 @@ export async function streamVersion(db: Kysely<Database>, streamId: string): Pro
 }
 
 /**
- * Appends events at expectedVersion + 1.. in the caller's transaction. A stale expected version is a
- * 409 carrying the current one; two racing appends at the same version meet the unique
- * (stream_id, version) constraint and the loser gets the same 409.
+ * Appends events at expectedVersion + 1.. in the caller's transaction, in one statement (decision 055):
+ * the version check, the command id record, the events and the pg_notify. A stale expected version is
+ * a 409 carrying the current one; two racing appends at the same version meet the unique
+ * (stream_id, version) constraint and the loser gets the same 409. Only when that statement wrote
+ * nothing (a command id seen before, or a stale version) is the log read again, to say which.
  */
 export async function append(
   trx: Transaction<Database>,
@@ -162,43 +186,82 @@ export async function append(
   const scope: CommandScope | undefined = metadata.commandId
     ? { commandId: metadata.commandId, actorId: metadata.actorId ?? null, kind: input.commandKind ?? input.streamType }
     : undefined;
-  if (scope) {
-    const seen = await earlierCommand(trx, scope);
-    if (seen) {
-      if (seen.streamId !== streamId) throw commandIdReused(scope.commandId);
-      return {
-        events: await readStream(trx, streamId, seen.firstVersion - 1, seen.lastVersion),
-        version: seen.lastVersion,
-        duplicate: true,
-      };
+  const version = expectedVersion + input.events.length;
+  const rows = input.events.length === 0 ? [] : await insertEvents(trx, input, scope, version);
+  if (rows.length === 0) {
+    if (scope) {
+      const seen = await earlierCommand(trx, scope);
+      if (seen) {
+        if (seen.streamId !== streamId) throw commandIdReused(scope.commandId);
+        return {
+          events: await readStream(trx, streamId, seen.firstVersion - 1, seen.lastVersion),
+          version: seen.lastVersion,
+          duplicate: true,
+        };
+      }
     }
+    const current = await streamVersion(trx, streamId);
+    if (current !== expectedVersion || input.events.length > 0)
+      throw versionConflict(streamId, expectedVersion, current);
+    return { events: [], version: current, duplicate: false };
   }
-  const current = await streamVersion(trx, streamId);
-  if (current !== expectedVersion) throw versionConflict(streamId, expectedVersion, current);
-  if (input.events.length === 0) return { events: [], version: current, duplicate: false };
+  const events = rows.map(toRecorded);
+  for (const project of projectors) await project(trx, events);
+  return { events, version, duplicate: false };
+}
 
-  // A lost race on (stream_id, version) aborts the caller's transaction; it rolls back with the 409.
-  let rows: EventRow[];
+/**
+ * The append's one statement. `guard` holds a row only when the stream is at the expected version; the
+ * command id is recorded only then, and the events only when it was recorded (on conflict it was seen
+ * before: nothing is written). pg_notify runs only when events were written, and PostgreSQL delivers it
+ * only when the transaction commits; the payload is small on purpose (8000-byte limit).
+ */
+async function insertEvents(
+  trx: Transaction<Database>,
+  input: AppendInput,
+  scope: CommandScope | undefined,
+  version: number,
+): Promise<EventRow[]> {
+  const { streamId, streamType, expectedVersion, metadata } = input;
+  const records = JSON.stringify(
+    input.events.map((e, i) => ({
+      stream_id: streamId,
+      stream_type: streamType,
+      version: expectedVersion + i + 1,
+      type: e.type,
+      data: e.data ?? {},
+      metadata,
+    })),
+  );
+  const command = scope
+    ? sql`, command as (
+        insert into processed_commands (command_id, actor_id, command_kind, stream_id, first_version, last_version)
+        select ${scope.commandId}::text, ${scope.actorId}::int, ${scope.kind}::text, ${streamId}::text,
+          ${expectedVersion + 1}::int, ${version}::int
+        from guard
+        on conflict (command_id) do nothing
+        returning 1)`
+    : sql``;
   try {
-    rows = (
-      await sql<EventRow>`
-      with inserted as (
+    const { rows } = await sql<EventRow>`
+      with guard as materialized (
+        select 1 from event_log where stream_id = ${streamId}::text
+        having coalesce(max(version), 0) = ${expectedVersion}::int)
+      ${command},
+      inserted as (
         insert into event_log (stream_id, stream_type, version, type, data, metadata)
-        select * from jsonb_to_recordset(${JSON.stringify(
-          input.events.map((e, i) => ({
-            stream_id: streamId,
-            stream_type: input.streamType,
-            version: expectedVersion + i + 1,
-            type: e.type,
-            data: e.data ?? {},
-            metadata,
-          })),
-        )}::jsonb) as x(stream_id text, stream_type text, version int, type text, data jsonb, metadata jsonb)
-        returning *
-      )
-      select * from inserted order by version`.execute(trx)
-    ).rows;
+        select * from jsonb_to_recordset(${records}::jsonb)
+          as x(stream_id text, stream_type text, version int, type text, data jsonb, metadata jsonb)
+        where exists (select 1 from ${scope ? sql`command` : sql`guard`})
+        returning *),
+      notified as (
+        select pg_notify(${NOTIFY_CHANNEL}::text, json_build_object('streamId', ${streamId}::text,
+          'streamType', ${streamType}::text, 'version', ${version}::int, 'globalPosition', max(global_position))::text)
+        from inserted having count(*) > 0)
+      select inserted.* from inserted, notified order by version`.execute(trx);
+    return rows;
   } catch (error) {
+    // A lost race on (stream_id, version) aborts the caller's transaction; it rolls back with the 409.
     if (isUniqueViolation(error))
       throw versionConflict(
         streamId,
@@ -207,33 +270,6 @@ export async function append(
       );
     throw error;
   }
-  const events = rows.map(toRecorded);
-  const version = expectedVersion + events.length;
-  if (scope) {
-    try {
-      await trx
-        .insertInto('processed_commands')
-        .values({
-          command_id: scope.commandId,
-          actor_id: scope.actorId,
-          command_kind: scope.kind,
-          stream_id: streamId,
-          first_version: expectedVersion + 1,
-          last_version: version,
-        })
-        .execute();
-    } catch (error) {
-      // The same id committed meanwhile by a command on another stream (no lock orders the two).
-      if (isUniqueViolation(error)) throw commandIdReused(scope.commandId);
-      throw error;
-    }
-  }
-  for (const project of projectors) await project(trx, events);
-  // Delivered by PostgreSQL only when the transaction commits; small on purpose (8000-byte limit).
-  await sql`select pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify({ streamId, streamType: input.streamType, version, globalPosition: events.at(-1)?.globalPosition })})`.execute(
-    trx,
-  );
-  return { events, version, duplicate: false };
 }
 
 /** Events of one stream after fromVersion (exclusive), up to toVersion (inclusive), in order. */

@@ -14,7 +14,7 @@ import type { RecordedEvent } from '../../api/event-store/store.ts';
 /**
  * The registrations read model: one row per registration stream, the fold of its events by the same
  * evolve the browser uses. Idempotent: an event at or below a row's version is skipped, and the upsert
- * never moves a row back to an older version. Batched (one read and one write per call), so the inline
+ * never moves a row back to an older version. Batched (at most one read and one write per call), so the inline
  * path and a rebuild of the whole log share it.
  */
 const SCHEMA_VERSION = 1;
@@ -56,7 +56,11 @@ async function projectRegistrations(trx: Transaction<Database>, events: readonly
   const ids = [...byStream.keys()];
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
-    const rows = await trx.selectFrom('registrations').selectAll().where('id', 'in', chunk).execute();
+    // A stream whose events here start at version 1 folds from the initial state: its row, if any, adds
+    // nothing (the upsert keeps a newer one), so only the others are read (decision 055).
+    const toRead = chunk.filter((id) => (byStream.get(id)?.[0]?.version ?? 1) > 1);
+    const rows =
+      toRead.length === 0 ? [] : await trx.selectFrom('registrations').selectAll().where('id', 'in', toRead).execute();
     const current = new Map(rows.map((row) => [row.id, registrationRowToState(row)]));
     const changed: RegistrationState[] = [];
     for (const id of chunk) {

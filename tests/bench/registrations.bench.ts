@@ -6,6 +6,7 @@ import { rebuildProjections } from '../../api/event-store/projection.ts';
 import { createEventStore } from '../../api/event-store/store.ts';
 import { submitRegistration } from '../../api/modules/registrations/commands.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
+import { countStatements } from '../support/statements.ts';
 import { benchTargets } from './bench-database.ts';
 
 /**
@@ -13,6 +14,12 @@ import { benchTargets } from './bench-database.ts';
  * - Registrations per second through the real command (run row lock, read of the run's places,
  *   decide, append with expected version, inline projection, pg_notify, commit), for one client and for
  *   16 concurrent clients on one run (they queue on its lock) and on 16 runs (one each).
+ * - The floor in the same run: raw single-row inserts into a plain table as wide as the read model, one
+ *   insert per round trip (autocommit), by as many clients as the scenario has, in slices of 100
+ *   alternating with the registrations' (so both see the same machine load); the ratio is registrations/s
+ *   over raw inserts/s (decision 055).
+ * - The round trips (statements, begin and commit included) of one registration command, counted through
+ *   Kysely's log hook.
  * - Rebuild of the registrations read model from 100,000 events (25,000 streams of 4 events).
  * On PGlite in memory, and on PostgreSQL when BENCH_DATABASE_URL names a server (a fresh database is
  * created there and dropped afterwards).
@@ -67,33 +74,97 @@ async function newRun(handle: DatabaseHandle, eventId: number, limit: number) {
   return run.id;
 }
 
-/** `clients` loops that register users[0..n) between them; runIdOf picks each client's run. */
-async function appendRate(
-  handle: DatabaseHandle,
-  users: number[],
+/** `clients` loops that run `op` for indexes [from, to) between them; answers the seconds it took. */
+async function timed(
   clients: number,
-  runIdOf: (client: number) => number,
-) {
-  let next = 0;
-  const store = createEventStore(handle.db, PROJECTIONS);
+  from: number,
+  to: number,
+  op: (index: number, client: number) => Promise<unknown>,
+): Promise<number> {
+  let next = from;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       for (;;) {
         const index = next++;
-        if (index >= users.length) return;
-        const userId = users[index] as number;
-        await submitRegistration(
-          store,
-          { sub: userId, role: 'user' },
-          { runId: runIdOf(client) },
-          { timeZone: TIME_ZONE },
-        );
+        if (index >= to) return;
+        await op(index, client);
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  return { perSecond: Math.round(users.length / seconds), seconds };
+  return (performance.now() - started) / 1000;
+}
+
+/** The floor's table: as wide as the registrations read model (17 columns), with a primary key. */
+async function createFloorTable(handle: DatabaseHandle) {
+  await sql`
+    create table bench_floor (id serial primary key, run_id int not null, event_id int not null, team_id int,
+      user_id int, registered_by int, status text not null, waitlist_position int, is_hybrid_opt_in boolean not null,
+      is_late boolean not null, notes text, submitted_at timestamptz not null, confirmed_at timestamptz,
+      cancelled_at timestamptz, deleted_at timestamptz, updated_at timestamptz not null, version int not null)`.execute(
+    handle.db,
+  );
+}
+
+/** One raw single-row insert, one round trip in autocommit: the floor. */
+function rawInsert(handle: DatabaseHandle, index: number) {
+  const now = new Date();
+  return sql`
+    insert into bench_floor (run_id, event_id, team_id, user_id, registered_by, status, waitlist_position,
+      is_hybrid_opt_in, is_late, notes, submitted_at, confirmed_at, cancelled_at, deleted_at, updated_at, version)
+    values (1, 1, null, ${index}, ${index}, 'confirmed', null, false, false, null, ${now}, ${now}, null, null, ${now}, 1)`.execute(
+    handle.db,
+  );
+}
+
+/** Registrations and raw inserts are measured in alternating slices, so both see the same machine load. */
+const SLICE = 100;
+
+/**
+ * `clients` loops that register users[0..n) between them (runIdOf picks each client's run), and as many
+ * raw inserts by as many loops, a slice of each in turn.
+ */
+async function appendRate(
+  handle: DatabaseHandle,
+  users: number[],
+  clients: number,
+  runIdOf: (client: number) => number,
+  scenario: string,
+) {
+  const store = createEventStore(handle.db, PROJECTIONS);
+  let seconds = 0;
+  let floorSeconds = 0;
+  for (let from = 0; from < users.length; from += SLICE) {
+    const to = Math.min(users.length, from + SLICE);
+    floorSeconds += await timed(clients, from, to, (index) => rawInsert(handle, index));
+    seconds += await timed(clients, from, to, (index, client) =>
+      submitRegistration(
+        store,
+        { sub: users[index] as number, role: 'user' },
+        { runId: runIdOf(client) },
+        // With a command id, as the browser sends one (web/features/self-service/form.ts).
+        { timeZone: TIME_ZONE, commandId: `bench-${scenario}-${index}` },
+      ),
+    );
+  }
+  return {
+    perSecond: Math.round(users.length / seconds),
+    seconds,
+    floorPerSecond: Math.round(users.length / floorSeconds),
+  };
+}
+
+/** The statements one registration command sends (begin and commit included), on a fresh run. */
+async function roundTrips(handle: DatabaseHandle, eventId: number, userId: number) {
+  const runId = await newRun(handle, eventId, 10);
+  const counted = countStatements(handle);
+  await submitRegistration(
+    createEventStore(counted.handle.db, PROJECTIONS),
+    { sub: userId, role: 'user' },
+    { runId },
+    { timeZone: TIME_ZONE, commandId: `bench-round-trips-${userId}` },
+  );
+  return [...counted.statements];
 }
 
 async function rebuildTime(handle: DatabaseHandle, eventId: number, userId: number) {
@@ -135,6 +206,18 @@ export async function run(): Promise<void> {
       handle = await target.open();
       const { eventId, users } = await seed(handle);
       const half = Math.floor(REGISTRATIONS / 2);
+      const statements = await roundTrips(handle, eventId, users.at(-1) as number);
+      process.stdout.write(
+        `${target.name}: one registration command = ${statements.length} round trips:\n${statements
+          .map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 110)}`)
+          .join('\n')}\n`,
+      );
+      rows.push({
+        database: target.name,
+        measure: 'round trips of one registration command',
+        value: statements.length,
+      });
+      await createFloorTable(handle);
 
       const scenarios: Array<{ name: string; clients: number; runs: number }> = [
         { name: '1 client, 1 run', clients: 1, runs: 1 },
@@ -150,12 +233,15 @@ export async function run(): Promise<void> {
           users,
           scenario.clients,
           (client) => runIds[client % runIds.length] as number,
+          scenario.name,
         );
         rows.push({
           database: target.name,
           measure: `registrations/s, ${scenario.name}`,
           value: result.perSecond,
           seconds: Number(result.seconds.toFixed(2)),
+          'raw inserts/s': result.floorPerSecond,
+          ratio: Number((result.perSecond / result.floorPerSecond).toFixed(3)),
         });
       }
       const rebuild = await rebuildTime(handle, eventId, users[0] as number);

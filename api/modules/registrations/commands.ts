@@ -7,7 +7,11 @@ import { isRunVisible } from '../../domain/events/visibility.ts';
 import { type AdmissionFacts, admissionRefusal } from '../../domain/registrations/admission.ts';
 import { decide, type RegistrationCommand, type SubstitutionFacts } from '../../domain/registrations/decide.ts';
 import { REGISTRATION_STREAM_TYPE, registrationIdOf, registrationStreamId } from '../../domain/registrations/events.ts';
-import { initialRegistrationState, type RegistrationState } from '../../domain/registrations/evolve.ts';
+import {
+  foldRegistration,
+  initialRegistrationState,
+  type RegistrationState,
+} from '../../domain/registrations/evolve.ts';
 import { fillFreePlaces, type StreamChange } from '../../domain/registrations/places.ts';
 import type { TeamMemberFacts } from '../../domain/teams/team-rules.ts';
 import { handleCommand } from '../../event-store/command-handler.ts';
@@ -17,10 +21,17 @@ import {
   type EventMetadata,
   type EventStore,
   earlierCommand,
+  judgeEarlierCommand,
 } from '../../event-store/store.ts';
 import { type AccessTokenClaims, isAdmin } from '../../plugins/access.ts';
-import { registrationDtoById, registrationDtosByIds, teamParties } from './queries.ts';
-import { entrantHoldsPlace, type RunPlacesWithVersions, registrationState, runPlaces } from './state.ts';
+import { registrationDtoById, registrationDtoOf, registrationDtosByIds, teamParties } from './queries.ts';
+import {
+  entrantHoldsPlace,
+  type RunPlacesWithVersions,
+  registrationState,
+  runPlaces,
+  submissionState,
+} from './state.ts';
 
 /**
  * The command side of registrations (docs/decisions/014). Every command runs in one transaction that
@@ -259,13 +270,18 @@ function toPerson(row: PersonRow): TeamMemberFacts {
 type EventFacts = AdmissionFacts['event'];
 type Entrant = { teamId: number; userId: null } | { teamId: null; userId: number };
 
-/** The run (locked) with its event's facts, for admitting entrants: one query. */
-async function lockRunForAdmission(trx: Transaction<Database>, runId: number) {
+/**
+ * The run (locked) with its event's facts and, for a person entering, that person's facts (undefined
+ * when there is no such account), for admitting entrants: one query (decision 055).
+ */
+async function lockRunForAdmission(trx: Transaction<Database>, runId: number, userId: number | null = null) {
   const row = await trx
     .selectFrom('runs')
     .innerJoin('events', 'events.id', 'runs.event_id')
+    .leftJoin('users', (join) => join.on('users.id', '=', userId ?? 0))
     .selectAll('runs')
     .select([
+      'events.name as event_name',
       'events.is_active as event_is_active',
       'events.deleted_at as event_deleted_at',
       'events.status as event_status',
@@ -273,6 +289,17 @@ async function lockRunForAdmission(trx: Transaction<Database>, runId: number) {
       'events.end_date as event_end_date',
       'events.registration_opens_on as event_registration_opens_on',
       'events.registration_closes_on as event_registration_closes_on',
+      // Prefixed: the runs row has columns of the same names (is_active).
+      'users.id as person_user_id',
+      'users.first_name as person_first_name',
+      'users.last_name as person_last_name',
+      'users.date_of_birth as person_date_of_birth',
+      'users.gender as person_gender',
+      'users.is_active as person_is_active',
+      'users.is_verified as person_is_verified',
+      'users.medical_clearance_until as person_medical_clearance_until',
+      'users.is_pre_service as person_is_pre_service',
+      'users.department_id as person_department_id',
     ])
     .where('runs.id', '=', runId)
     .where('runs.deleted_at', 'is', null)
@@ -288,7 +315,22 @@ async function lockRunForAdmission(trx: Transaction<Database>, runId: number) {
     registrationOpensOn: row.event_registration_opens_on,
     registrationClosesOn: row.event_registration_closes_on,
   };
-  return { run: row, event };
+  const person =
+    row.person_user_id === null
+      ? undefined
+      : toPerson({
+          user_id: row.person_user_id,
+          first_name: row.person_first_name as string,
+          last_name: row.person_last_name as string,
+          date_of_birth: row.person_date_of_birth,
+          gender: row.person_gender,
+          is_active: row.person_is_active as boolean,
+          is_verified: row.person_is_verified as boolean,
+          medical_clearance_until: row.person_medical_clearance_until,
+          is_pre_service: row.person_is_pre_service as boolean,
+          department_id: row.person_department_id,
+        });
+  return { run: row, event, eventName: row.event_name, person };
 }
 type RunRow = NonNullable<Awaited<ReturnType<typeof lockRun>>>;
 
@@ -336,15 +378,13 @@ function clock(options: CommandOptions) {
   return { now: now.toISOString(), today: todayIn(options.timeZone, now) };
 }
 
-async function admissionFacts(
-  trx: Transaction<Database>,
+function toAdmissionFacts(
   run: RunRow,
   event: EventFacts,
-  entrant: Entrant,
+  entrant: AdmissionFacts['entrant'],
+  alreadyRegistered: boolean,
   options: CommandOptions,
-): Promise<AdmissionFacts> {
-  const facts = await entrantFacts(trx, entrant);
-  if (!facts) throw entrant.teamId !== null ? notFound('Team', 'TEAM_NOT_FOUND') : notFound('User', 'USER_NOT_FOUND');
+): AdmissionFacts {
   return {
     ...clock(options),
     run: {
@@ -356,9 +396,24 @@ async function admissionFacts(
       registrationClosesAt: run.registration_closes_at ? new Date(run.registration_closes_at).toISOString() : null,
     },
     event,
-    entrant: facts,
-    alreadyRegistered: await entrantHoldsPlace(trx, run.id, entrant),
+    entrant,
+    alreadyRegistered,
   };
+}
+
+const entrantNotFound = (entrant: Entrant) =>
+  entrant.teamId !== null ? notFound('Team', 'TEAM_NOT_FOUND') : notFound('User', 'USER_NOT_FOUND');
+
+async function admissionFacts(
+  trx: Transaction<Database>,
+  run: RunRow,
+  event: EventFacts,
+  entrant: Entrant,
+  options: CommandOptions,
+): Promise<AdmissionFacts> {
+  const facts = await entrantFacts(trx, entrant);
+  if (!facts) throw entrantNotFound(entrant);
+  return toAdmissionFacts(run, event, facts, await entrantHoldsPlace(trx, run.id, entrant), options);
 }
 
 async function nextRegistrationId(trx: Transaction<Database>): Promise<number> {
@@ -366,7 +421,10 @@ async function nextRegistrationId(trx: Transaction<Database>): Promise<number> {
   return Number(rows[0]?.id);
 }
 
-/** Appends a new registration for an entrant already admitted; returns its id. */
+/**
+ * Appends a new registration for an entrant already admitted; returns its id and its state as appended.
+ * `known` is the run's places and the new id when the caller read them already (submissionState).
+ */
 async function submitAdmitted(
   store: EventStore,
   trx: Transaction<Database>,
@@ -375,9 +433,10 @@ async function submitAdmitted(
   caller: AccessTokenClaims,
   options: CommandOptions & { notes?: string | null; commandKind: string; late?: boolean },
   admission: AdmissionFacts | undefined,
-): Promise<number> {
-  const places = await runPlaces(trx, run.id, run.participant_limit);
-  const id = await nextRegistrationId(trx);
+  known?: { places: RunPlacesWithVersions; id: number },
+): Promise<{ id: number; state: RegistrationState }> {
+  const places = known?.places ?? (await runPlaces(trx, run.id, run.participant_limit));
+  const id = known?.id ?? (await nextRegistrationId(trx));
   const command: RegistrationCommand = {
     type: 'Submit',
     id,
@@ -390,7 +449,7 @@ async function submitAdmitted(
     ...(options.late ? { late: true } : {}),
   };
   const changes = decide(command, initialRegistrationState(id), { places, admission });
-  await store.appendStreams(
+  const appended = await store.appendStreams(
     trx,
     toAppends(changes, { id, version: 0, command: 'Submit' }, places, {
       actorId: caller.sub,
@@ -399,7 +458,95 @@ async function submitAdmitted(
       commandKind: options.commandKind,
     }),
   );
-  return id;
+  const own = appended.flatMap((a) => a.events).filter((e) => e.streamId === registrationStreamId(id));
+  return { id, state: foldRegistration(id, own) };
+}
+
+/** How a new entry is admitted: the rules of the command that makes it. */
+interface EntryRules {
+  commandKind: 'Submit' | 'LateEntry' | 'Record';
+  notes?: string | null;
+  /** Whether the admission rules apply ('late': on event day, past the window); 'none' records it as it is. */
+  admission: 'window' | 'late' | 'none';
+  /** A run the caller may not see is not found (a refusal would tell its event's status). */
+  hideInvisibleRun?: { admin: boolean };
+}
+
+/**
+ * One new registration, in one transaction of six round trips (decision 055): lock the run with its
+ * event and the person entering; read the places, whether the entrant holds one, the command id's
+ * earlier run and the new id; decide (the admission rules and the places, in api/domain); append the
+ * events, the command id and the notify in one statement; the projection's upsert; commit. The answer
+ * is the state just appended with the names already read: nothing is read back.
+ */
+async function submitEntry(
+  store: EventStore,
+  caller: AccessTokenClaims,
+  runId: number,
+  entrant: Entrant,
+  options: CommandOptions,
+  rules: EntryRules,
+): Promise<RegistrationDto> {
+  return store.db.transaction().execute(async (trx) => {
+    const locked = await lockRunForAdmission(trx, runId, entrant.userId);
+    const visible =
+      locked !== undefined &&
+      (!rules.hideInvisibleRun ||
+        isRunVisible({ isActive: locked.run.is_active }, locked.event, rules.hideInvisibleRun.admin));
+    if (!locked || !visible) {
+      // A retried command still answers its first outcome (decision 028).
+      const earlier = await earlierOutcome(trx, caller, rules.commandKind, options.commandId);
+      if (earlier !== undefined) return dtoOrFail(trx, earlier);
+      throw runNotFound();
+    }
+    const { run, event } = locked;
+    const loaded = await submissionState(trx, run.id, run.participant_limit, entrant, options.commandId);
+    if (options.commandId) {
+      const seen = judgeEarlierCommand(loaded.earlier, {
+        commandId: options.commandId,
+        actorId: caller.sub,
+        kind: rules.commandKind,
+      });
+      const earlier = seen && registrationIdOf(seen.streamId);
+      if (seen && earlier === undefined) throw commandIdReused(options.commandId);
+      if (earlier !== undefined) return dtoOrFail(trx, earlier);
+    }
+    let team: { name: string } | undefined;
+    let admission: AdmissionFacts | undefined;
+    if (rules.admission !== 'none') {
+      const facts =
+        entrant.userId !== null
+          ? locked.person && { kind: 'user' as const, person: locked.person }
+          : await entrantFacts(trx, entrant);
+      if (!facts) throw entrantNotFound(entrant);
+      if (facts.kind === 'team') team = facts.team;
+      admission = toAdmissionFacts(run, event, facts, loaded.entrantHoldsPlace, options);
+      if (rules.admission === 'late') admission = { ...admission, late: true };
+    }
+    const { state } = await submitAdmitted(
+      store,
+      trx,
+      run,
+      entrant,
+      caller,
+      {
+        ...options,
+        notes: rules.notes,
+        commandKind: rules.commandKind,
+        ...(rules.admission === 'late' ? { late: true } : {}),
+      },
+      admission,
+      { places: loaded.places, id: loaded.nextId },
+    );
+    // An entry recorded without admission read no team: its names are read back.
+    if (!admission) return dtoOrFail(trx, state.id);
+    return registrationDtoOf(state, {
+      run,
+      event: { name: locked.eventName, startDate: event.startDate },
+      teamName: team?.name ?? null,
+      person: locked.person ?? null,
+    });
+  });
 }
 
 /**
@@ -417,20 +564,7 @@ export async function recordRegistration(
     entry.teamId !== undefined
       ? { teamId: entry.teamId, userId: null }
       : { teamId: null, userId: entry.userId ?? actor.sub };
-  return store.db.transaction().execute(async (trx) => {
-    const locked = await lockRunForAdmission(trx, entry.runId);
-    if (!locked) throw runNotFound();
-    const id = await submitAdmitted(
-      store,
-      trx,
-      locked.run,
-      entrant,
-      actor,
-      { ...options, commandKind: 'Record' },
-      undefined,
-    );
-    return dtoOrFail(trx, id);
-  });
+  return submitEntry(store, actor, entry.runId, entrant, options, { commandKind: 'Record', admission: 'none' });
 }
 
 /**
@@ -457,26 +591,13 @@ export async function submitRegistration(
       throw forbidden('You can only register yourself; a team is registered by its captain.');
     entrant = { teamId: null, userId };
   }
-
-  return store.db.transaction().execute(async (trx) => {
-    const earlier = await earlierOutcome(trx, caller, 'Submit', options.commandId);
-    if (earlier !== undefined) return dtoOrFail(trx, earlier);
-    const locked = await lockRunForAdmission(trx, body.runId);
-    // A run a plain user may not see (inactive, or of a draft, inactive or deleted event) is not found:
-    // a refusal would tell its event's status (api/domain/events/visibility.ts).
-    if (!locked || !isRunVisible({ isActive: locked.run.is_active }, locked.event, admin)) throw runNotFound();
-    const { run, event } = locked;
-    const facts = await admissionFacts(trx, run, event, entrant, options);
-    const id = await submitAdmitted(
-      store,
-      trx,
-      run,
-      entrant,
-      caller,
-      { ...options, notes: body.notes, commandKind: 'Submit' },
-      facts,
-    );
-    return dtoOrFail(trx, id);
+  // A run a plain user may not see (inactive, or of a draft, inactive or deleted event) is not found:
+  // a refusal would tell its event's status (api/domain/events/visibility.ts).
+  return submitEntry(store, caller, body.runId, entrant, options, {
+    commandKind: 'Submit',
+    notes: body.notes,
+    admission: 'window',
+    hideInvisibleRun: { admin },
   });
 }
 
@@ -495,22 +616,10 @@ export async function submitLateEntry(
     body.teamId !== undefined
       ? { teamId: body.teamId, userId: null }
       : { teamId: null, userId: body.userId ?? caller.sub };
-  return store.db.transaction().execute(async (trx) => {
-    const earlier = await earlierOutcome(trx, caller, 'LateEntry', options.commandId);
-    if (earlier !== undefined) return dtoOrFail(trx, earlier);
-    const locked = await lockRunForAdmission(trx, body.runId);
-    if (!locked) throw runNotFound();
-    const facts = { ...(await admissionFacts(trx, locked.run, locked.event, entrant, options)), late: true };
-    const id = await submitAdmitted(
-      store,
-      trx,
-      locked.run,
-      entrant,
-      caller,
-      { ...options, notes: body.notes, commandKind: 'LateEntry', late: true },
-      facts,
-    );
-    return dtoOrFail(trx, id);
+  return submitEntry(store, caller, body.runId, entrant, options, {
+    commandKind: 'LateEntry',
+    notes: body.notes,
+    admission: 'late',
   });
 }
 
@@ -652,17 +761,16 @@ export async function batchRegister(
     }
     const ids: number[] = [];
     for (const teamId of body.teamIds) {
-      ids.push(
-        await submitAdmitted(
-          store,
-          trx,
-          run,
-          { teamId, userId: null },
-          caller,
-          { ...options, commandId: commandIdOf(teamId), commandKind: 'BatchRegister' },
-          undefined,
-        ),
+      const { id } = await submitAdmitted(
+        store,
+        trx,
+        run,
+        { teamId, userId: null },
+        caller,
+        { ...options, commandId: commandIdOf(teamId), commandKind: 'BatchRegister' },
+        undefined,
       );
+      ids.push(id);
     }
     return registrationDtosByIds(trx, ids);
   });

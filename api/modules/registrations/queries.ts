@@ -15,6 +15,8 @@ import {
   registrationIdOf,
   registrationStreamId,
 } from '../../domain/registrations/events.ts';
+import type { RegistrationState } from '../../domain/registrations/evolve.ts';
+import type { RunType } from '../../domain/runs/categories.ts';
 
 /**
  * Reads of the registrations read model for the API, with the run, event, team and person names joined
@@ -87,6 +89,50 @@ export function toRegistrationDto(row: RegistrationJoinedRow): RegistrationDto {
     updatedAt: iso(row.updated_at),
     version: row.version,
   };
+}
+
+/**
+ * The DTO of a registration the command side has just appended, from its folded state and the names it
+ * read under the run's lock: the same shape as a read of the row, without reading it back (decision 055).
+ */
+export function registrationDtoOf(
+  state: RegistrationState,
+  names: {
+    run: { name: string; type: RunType; category: string };
+    event: { name: string; startDate: string };
+    teamName: string | null;
+    person: { firstName?: string | null; lastName?: string | null } | null;
+  },
+): RegistrationDto {
+  const at = (value: string | null) => new Date(value ?? 0);
+  const atOrNull = (value: string | null) => (value === null ? null : new Date(value));
+  return toRegistrationDto({
+    id: state.id,
+    run_id: state.runId,
+    run_name: names.run.name,
+    run_type: names.run.type,
+    run_category: names.run.category,
+    event_id: state.eventId,
+    event_name: names.event.name,
+    event_start_date: names.event.startDate,
+    team_id: state.teamId,
+    team_name: names.teamName,
+    user_id: state.userId,
+    first_name: names.person?.firstName ?? null,
+    last_name: names.person?.lastName ?? null,
+    registered_by: state.registeredBy,
+    status: state.status,
+    waitlist_position: state.waitlistPosition,
+    is_hybrid_opt_in: state.isHybridOptIn,
+    is_late: state.isLate,
+    notes: state.notes,
+    submitted_at: at(state.submittedAt),
+    confirmed_at: atOrNull(state.confirmedAt),
+    cancelled_at: atOrNull(state.cancelledAt),
+    deleted_at: atOrNull(state.deletedAt),
+    updated_at: at(state.updatedAt),
+    version: state.version,
+  });
 }
 
 /** A registration as the run and event admin tabs list it (GET /runs/{id}/registrations, /events/{id}/registrations). */
