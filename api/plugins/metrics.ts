@@ -64,6 +64,15 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
+  new client.Gauge({
+    name: 'firefit_live_sockets_congested',
+    help: 'Live sockets over their send-buffer limit, their events held back until they drain (decision 056)',
+    registers,
+    collect() {
+      this.set(app.liveHub?.stats().congested ?? 0);
+    },
+  });
+
   const appended = new client.Counter({
     name: 'firefit_events_appended_total',
     help: 'Events this instance appended to the event log, by stream type',

@@ -77,6 +77,7 @@ describe('with METRICS_TOKEN', () => {
     try {
       const text = (await scrape()).body;
       expect(sample(text, 'firefit_live_sockets')).toBe(2);
+      expect(sample(text, 'firefit_live_sockets_congested')).toBe(0);
       expect(sample(text, 'firefit_events_appended_total{stream_type="run-order"}')).toBe(1);
     } finally {
       for (const socket of sockets) socket.close();
