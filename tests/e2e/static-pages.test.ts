@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABOUT_PAGE, SITE, SPONSORS } from '../../web/content/site.ts';
+import { ABOUT_PAGE } from '../../web/content/pages.ts';
+import { SITE, SPONSORS } from '../../web/content/site.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
   closeSiteAndBrowser,
