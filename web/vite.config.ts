@@ -89,6 +89,8 @@ export default defineConfig({
     sourcemap: 'hidden',
     // Modern browsers preload module scripts natively; the polyfill only cost bytes on every page.
     modulePreload: { polyfill: false },
+    // Read by the server to name each public page's own chunks in its HTML (decision 057).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -216,7 +216,7 @@ function heroClip(name: string, label: string): HeroClip {
     label,
     desktop: { webm: `/media/hero/${name}-desktop.webm`, mp4: `/media/hero/${name}-desktop.mp4` },
     mobile: { src: `/media/hero/${name}-mobile.mp4` },
-    poster: `/media/hero/${name}-poster.jpg`,
+    poster: `/media/hero/${name}-poster.webp`,
     durationFallbackMs: 7000,
   };
 }

@@ -4,6 +4,7 @@
  * and announced to the onApiError listeners (the toast store is one).
  */
 import { AppError, errorFromException, errorFromResponse, type RequestInfo } from './errors.ts';
+import { takeFirstRead } from './first-reads.ts';
 import { withQuery } from './query-string.ts';
 
 export const API_BASE = '/api';
@@ -179,6 +180,8 @@ async function perform(call: Call): Promise<unknown> {
 }
 
 async function execute(call: Call): Promise<unknown> {
+  const firstRead = await pageFirstRead(call);
+  if (firstRead) return firstRead.body;
   try {
     return await perform(call);
   } catch (e) {
@@ -197,6 +200,16 @@ async function execute(call: Call): Promise<unknown> {
     if (!call.options.silent && !call.options.signal?.aborted) announce(error);
     throw error;
   }
+}
+
+/**
+ * The answer the page came with for this call (web/lib/first-reads.ts): a plain JSON GET only, and only
+ * one that goes without a bearer token, since those answers were read anonymously.
+ */
+async function pageFirstRead(call: Call): Promise<{ body: unknown } | undefined> {
+  if (call.method !== 'GET' || call.kind !== 'json' || call.options.headers) return undefined;
+  if (sendsBearerToken(call.path) && (await accessTokenProvider?.())) return undefined;
+  return takeFirstRead(`${config.baseUrl}${withQuery(call.path, call.options.query)}`);
 }
 
 export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
