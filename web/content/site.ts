@@ -114,7 +114,7 @@ export type SponsorTier = 'primary' | 'major' | 'supporting';
 export interface Sponsor {
   name: string;
   url: string;
-  /** Path under web/public, readable on a white background. */
+  /** Path under web/public, readable on a white background, drawn on a 240×80 canvas (the footer sizes it so). */
   logo: string;
   tier: SponsorTier;
   /** Shown for primary and major sponsors; supporting sponsors appear as logos only. */
