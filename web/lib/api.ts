@@ -238,38 +238,16 @@ export async function apiUpload<T>(
   const request: RequestInfo = { url, method: 'POST' };
   const send = async (): Promise<T> => {
     const token = accessTokenProvider ? await accessTokenProvider() : undefined;
-    return new Promise<T>((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', url);
-      xhr.withCredentials = true;
-      xhr.timeout = config.timeoutMs * 4;
-      xhr.setRequestHeader('accept', 'application/json');
-      if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
-      };
-      xhr.onload = () => {
-        const headers = new Headers();
-        for (const line of xhr
-          .getAllResponseHeaders()
-          .trim()
-          .split(/[\r\n]+/)) {
-          const at = line.indexOf(':');
-          if (at > 0) headers.set(line.slice(0, at).trim(), line.slice(at + 1).trim());
-        }
-        const response = new Response(xhr.responseText || null, { status: xhr.status, headers });
-        void readBody(response).then((body) => {
-          if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-          else reject(errorFromResponse(response, body, request));
-        }, reject);
-      };
-      xhr.onerror = () => reject(errorFromException(new TypeError('Network error'), request));
-      xhr.ontimeout = () =>
-        reject(errorFromException(new DOMException('The request timed out.', 'TimeoutError'), request));
-      xhr.onabort = () => reject(errorFromException(new DOMException('Aborted', 'AbortError'), request));
-      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-      xhr.send(form);
-    });
+    const { xhrUpload } = await import('./xhr-upload.ts');
+    let response: Response;
+    try {
+      response = await xhrUpload(url, form, { ...options, token, timeoutMs: config.timeoutMs * 4 });
+    } catch (e) {
+      throw errorFromException(e, request);
+    }
+    const body = await readBody(response);
+    if (!response.ok) throw errorFromResponse(response, body, request);
+    return body as T;
   };
   try {
     return await send();
