@@ -72,11 +72,17 @@ export async function run(): Promise<void> {
   try {
     const events = (await (await fetch(`${base}/api/events/upcoming?limit=1`)).json()) as { id: number }[];
     const news = (await (await fetch(`${base}/api/announcements?limit=1`)).json()) as { id: number }[];
+    // The demo data has no official results yet: the competitor page then shows its "not found" state.
+    const results = (await (await fetch(`${base}/api/results/public/search?limit=1`)).json()) as {
+      data: { userId?: number }[];
+    };
     const pages = [
       '/',
       '/events',
       `/events/${events[0]?.id}`,
       '/results',
+      `/results/events/${events[0]?.id}`,
+      `/results/competitors/${results.data[0]?.userId ?? 1}`,
       '/announcements',
       `/announcements/${news[0]?.id}`,
     ];

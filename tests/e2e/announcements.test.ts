@@ -8,6 +8,7 @@ import {
   screenshot,
   startSiteAndBrowser,
   VIEWPORTS,
+  withoutFirstReads,
 } from '../support/browser.ts';
 import { insertAnnouncement, insertDepartment, insertPicture } from '../support/factories.ts';
 
@@ -335,6 +336,7 @@ describe('announcements in a real browser', () => {
 
     it('shows the error state when the announcements call fails', async () => {
       const page = await browser.newPage({ viewport: VIEWPORTS.desktop, timezoneId: TIME_ZONE });
+      await withoutFirstReads(page);
       await page.route('**/api/announcements**', (route) =>
         route.fulfill({
           status: 500,

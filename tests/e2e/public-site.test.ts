@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../api/db/seed.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
-import { launchBrowser, onPage, type RunningSite, screenshot, startSite, VIEWPORTS } from '../support/browser.ts';
+import {
+  launchBrowser,
+  onPage,
+  type RunningSite,
+  screenshot,
+  startSite,
+  VIEWPORTS,
+  withoutFirstReads,
+} from '../support/browser.ts';
 import { insertEvent } from '../support/factories.ts';
 
 const TIME_ZONE = 'America/Toronto';
@@ -114,6 +122,7 @@ describe('the public site in a real browser', () => {
 
   it('home: the error state when the upcoming events cannot be loaded', async () => {
     await onPage(blank(), async (failing) => {
+      await withoutFirstReads(failing);
       await failing.route('**/api/events/upcoming**', (route) =>
         route.fulfill({
           status: 503,
@@ -271,6 +280,7 @@ describe('the public site in a real browser', () => {
     await onPage(blank(), async (page) => {
       let release: () => void = () => {};
       const held = new Promise<void>((r) => (release = r));
+      await withoutFirstReads(page);
       await page.route('**/api/events/by-year/**', async (route) => {
         await held;
         await route.continue();
@@ -286,6 +296,7 @@ describe('the public site in a real browser', () => {
   it('shows "Something went wrong." on a rendering error', async () => {
     await onPage(blank(), async (broken) => {
       // A malformed answer that makes the page throw while rendering.
+      await withoutFirstReads(broken);
       await broken.route('**/api/events/upcoming**', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: '{"not":"a list"}' }),
       );

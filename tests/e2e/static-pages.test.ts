@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABOUT_PAGE, SITE, SPONSORS } from '../../web/content/site.ts';
+import { ABOUT_PAGE } from '../../web/content/pages.ts';
+import { SITE, SPONSORS } from '../../web/content/site.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
   closeSiteAndBrowser,
@@ -149,20 +150,19 @@ describe('static pages in a real browser', () => {
     }
   });
 
-  it('results asks once whether anything is published, and shows the placeholder while nothing is', async () => {
+  it('results knows from its HTML that nothing is published, and shows the placeholder', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
     const apiCalls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
     });
     try {
-      await page.goto(`${site.baseUrl}/results`, { waitUntil: 'networkidle' });
+      const response = await page.goto(`${site.baseUrl}/results`, { waitUntil: 'networkidle' });
       await page.getByText('No Results Yet').waitFor();
-      // The shared layout may load data of its own; the results page asks one search, with no filter
-      // (docs/decisions/039-public-results.md), and nothing more while there is nothing to show.
-      expect(
-        apiCalls.filter((url) => url.includes('/results')).map((url) => new URL(url).pathname + new URL(url).search),
-      ).toEqual(['/api/results/public/search?limit=20']);
+      // The one search with no filter (docs/decisions/039-public-results.md) came with the page
+      // (docs/decisions/057): nothing more is asked while there is nothing to show.
+      expect(await response?.text()).toContain('"/api/results/public/search?limit=20":{"data":[]');
+      expect(apiCalls.filter((url) => url.includes('/results'))).toEqual([]);
     } finally {
       await page.close();
     }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { insertAnnouncement } from '../support/factories.ts';
 
 /** A built web app with the source maps a build leaves beside its bundles. */
 function builtWebRoot(): string {
@@ -79,5 +80,55 @@ describe('precompressed assets (decision 053)', () => {
     const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+});
+
+describe("a public page's head (decision 057)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webRoot = builtWebRoot();
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><title>FireFit</title></head><body><div id="root"></div></body></html>',
+    );
+    mkdirSync(path.join(webRoot, '.vite'));
+    writeFileSync(
+      path.join(webRoot, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/main-abc123.js', isEntry: true },
+        'routes/announcements/$id.tsx?tsr-split=component': {
+          file: 'assets/announcement-def456.js',
+          imports: ['index.html', '_icon-789.js'],
+        },
+        '_icon-789.js': { file: 'assets/icon-789.js' },
+      }),
+    );
+    t = await createTestApp({ webRoot });
+  });
+  afterAll(() => t?.close());
+
+  it("carries the page's first reads, escaped, and its route's chunks; the manifest itself is not served", async () => {
+    const news = await insertAnnouncement(t.database.db, { title: 'Closing </script><script>alert(1)</script> tags' });
+    const page = await t.app.inject(`/announcements/${news.id}`);
+    expect(page.statusCode).toBe(200);
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/announcement-def456.js"><link rel="modulepreload" crossorigin href="/assets/icon-789.js">',
+    );
+    const script = /<script type="application\/json" id="first-reads">(.*?)<\/script>/s.exec(head)?.[1] ?? '';
+    // Nothing inside can close the script; read as JSON it is the API's own answer.
+    expect(script).not.toContain('<');
+    const api = await t.app.inject(`/api/announcements/${news.id}`);
+    expect(JSON.parse(script)).toEqual({ [`/api/announcements/${news.id}`]: api.json() });
+    expect((await t.app.inject('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+
+  it('leaves out what is not a 200, and adds nothing to a page that is not public', async () => {
+    const missing = await t.app.inject('/announcements/999999');
+    expect(missing.body).not.toContain('first-reads');
+    const signIn = await t.app.inject('/sign-in');
+    expect(signIn.body).toBe(
+      '<!doctype html><html><head><title>FireFit</title></head><body><div id="root"></div></body></html>',
+    );
   });
 });

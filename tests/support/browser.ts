@@ -149,6 +149,21 @@ export function pagesForTests<Name extends string>(
 }
 
 /**
+ * Serves this page's documents without the first reads the server inlines (docs/decisions/057), so the
+ * page asks the API for them: what a test needs that makes those calls fail or wait.
+ */
+export async function withoutFirstReads(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /<script type="application\/json" id="first-reads">.*?<\/script>/s,
+      '',
+    );
+    await route.fulfill({ response, body });
+  });
+}
+/**
  * Runs one test's steps on a page of its own: screenshotted under `failureScreenshot` when a step fails,
  * closed afterwards whatever happened.
  */

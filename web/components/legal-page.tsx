@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { LegalDocument } from '../content/site.ts';
+import type { LegalDocument } from '../content/pages.ts';
 import { formatDate } from '../lib/format.ts';
 import { PageBanner } from './page-banner.tsx';
 

@@ -33,9 +33,12 @@ export function SiteFooter() {
                   {...external}
                   className="block rounded p-1 opacity-80 transition hover:opacity-100 focus-visible:outline-2 focus-visible:outline-brand-700"
                 >
+                  {/* Every logo is drawn on a 240×80 canvas: the size keeps its room before it loads (no shift). */}
                   <img
                     src={sponsor.logo}
                     alt={sponsor.name}
+                    width={240}
+                    height={80}
                     className="h-12 w-auto max-w-[10rem] object-contain"
                     loading="lazy"
                   />

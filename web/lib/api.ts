@@ -4,6 +4,7 @@
  * and announced to the onApiError listeners (the toast store is one).
  */
 import { AppError, errorFromException, errorFromResponse, type RequestInfo } from './errors.ts';
+import { takeFirstRead } from './first-reads.ts';
 import { withQuery } from './query-string.ts';
 
 export const API_BASE = '/api';
@@ -179,6 +180,8 @@ async function perform(call: Call): Promise<unknown> {
 }
 
 async function execute(call: Call): Promise<unknown> {
+  const firstRead = await pageFirstRead(call);
+  if (firstRead) return firstRead.body;
   try {
     return await perform(call);
   } catch (e) {
@@ -197,6 +200,16 @@ async function execute(call: Call): Promise<unknown> {
     if (!call.options.silent && !call.options.signal?.aborted) announce(error);
     throw error;
   }
+}
+
+/**
+ * The answer the page came with for this call (web/lib/first-reads.ts): a plain JSON GET only, and only
+ * one that goes without a bearer token, since those answers were read anonymously.
+ */
+async function pageFirstRead(call: Call): Promise<{ body: unknown } | undefined> {
+  if (call.method !== 'GET' || call.kind !== 'json' || call.options.headers) return undefined;
+  if (sendsBearerToken(call.path) && (await accessTokenProvider?.())) return undefined;
+  return takeFirstRead(`${config.baseUrl}${withQuery(call.path, call.options.query)}`);
 }
 
 export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -225,38 +238,16 @@ export async function apiUpload<T>(
   const request: RequestInfo = { url, method: 'POST' };
   const send = async (): Promise<T> => {
     const token = accessTokenProvider ? await accessTokenProvider() : undefined;
-    return new Promise<T>((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', url);
-      xhr.withCredentials = true;
-      xhr.timeout = config.timeoutMs * 4;
-      xhr.setRequestHeader('accept', 'application/json');
-      if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
-      };
-      xhr.onload = () => {
-        const headers = new Headers();
-        for (const line of xhr
-          .getAllResponseHeaders()
-          .trim()
-          .split(/[\r\n]+/)) {
-          const at = line.indexOf(':');
-          if (at > 0) headers.set(line.slice(0, at).trim(), line.slice(at + 1).trim());
-        }
-        const response = new Response(xhr.responseText || null, { status: xhr.status, headers });
-        void readBody(response).then((body) => {
-          if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-          else reject(errorFromResponse(response, body, request));
-        }, reject);
-      };
-      xhr.onerror = () => reject(errorFromException(new TypeError('Network error'), request));
-      xhr.ontimeout = () =>
-        reject(errorFromException(new DOMException('The request timed out.', 'TimeoutError'), request));
-      xhr.onabort = () => reject(errorFromException(new DOMException('Aborted', 'AbortError'), request));
-      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-      xhr.send(form);
-    });
+    const { xhrUpload } = await import('./xhr-upload.ts');
+    let response: Response;
+    try {
+      response = await xhrUpload(url, form, { ...options, token, timeoutMs: config.timeoutMs * 4 });
+    } catch (e) {
+      throw errorFromException(e, request);
+    }
+    const body = await readBody(response);
+    if (!response.ok) throw errorFromResponse(response, body, request);
+    return body as T;
   };
   try {
     return await send();

@@ -14,7 +14,8 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { BannerIntro, PageBanner } from '../components/page-banner.tsx';
-import { ABOUT_PAGE, type CompetitionFormat, mailtoHref, SITE } from '../content/site.ts';
+import { ABOUT_PAGE, type CompetitionFormat } from '../content/pages.ts';
+import { mailtoHref, SITE } from '../content/site.ts';
 
 export const Route = createFileRoute('/about')({
   component: AboutPage,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
 import { LegalPage } from '../components/legal-page.tsx';
-import { PRIVACY_POLICY } from '../content/site.ts';
+import { PRIVACY_POLICY } from '../content/pages.ts';
 
 export const Route = createFileRoute('/privacy')({
   component: PrivacyPage,

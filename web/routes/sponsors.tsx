@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ArrowUpRight, Award, Handshake, Mail } from 'lucide-react';
 import { BannerIntro, PageBanner } from '../components/page-banner.tsx';
-import { mailtoHref, SITE, SPONSORS_PAGE, type Sponsor, sponsorsByTier } from '../content/site.ts';
+import { SPONSORS_PAGE } from '../content/pages.ts';
+import { mailtoHref, SITE, type Sponsor, sponsorsByTier } from '../content/site.ts';
 
 export const Route = createFileRoute('/sponsors')({
   component: SponsorsPage,

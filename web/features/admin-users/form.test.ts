@@ -7,8 +7,8 @@ import {
 } from '../../../api/contracts/accounts.ts';
 import { buildQueryString } from '../../lib/query-string.ts';
 import { validateWith } from '../portal/forms.ts';
+import { adminUserListFilters, parseAdminUserListSearch } from './filters.ts';
 import { adminCreateBody, adminEditBody, adminEditValues, EMPTY_ADMIN, isAdminRole } from './form.ts';
-import { adminUserListFilters, parseAdminUserListSearch } from './queries.ts';
 
 const admin = {
   id: 4,

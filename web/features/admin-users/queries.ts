@@ -4,29 +4,8 @@ import type { UserDto } from '../../../api/contracts/accounts.ts';
 import { apiGet } from '../../lib/api.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';
 import { fetchRecord } from '../portal/fetch-record.ts';
-import { compact, PORTAL_PAGE_SIZE, pageParam, portalRetry, searchTextParam } from '../portal/query-policy.ts';
-
-export interface AdminUserListSearch {
-  page?: number;
-  query?: string;
-}
-
-export function parseAdminUserListSearch(raw: Record<string, unknown>): AdminUserListSearch {
-  return compact({ page: pageParam(raw.page), query: searchTextParam(raw.query) });
-}
-
-export type AdminUserListFilters = {
-  page: number;
-  limit: number;
-  query?: string;
-};
-
-export function adminUserListFilters(
-  search: AdminUserListSearch,
-  limit: number = PORTAL_PAGE_SIZE,
-): AdminUserListFilters {
-  return { page: search.page ?? 1, limit, ...compact({ query: search.query }) };
-}
+import { portalRetry } from '../portal/query-policy.ts';
+import type { AdminUserListFilters } from './filters.ts';
 
 export const adminUserKeys = {
   all: ['admin-users'] as const,

@@ -11,7 +11,7 @@ import {
   pageParam,
   searchTextParam,
 } from '../portal/query-policy.ts';
-import { isRegistrationStatus, type RegistrationStatus } from './labels.ts';
+import { isRegistrationStatus, type RegistrationStatus } from './statuses.ts';
 
 /** What /portal/registrations keeps in its URL; every entry is optional and left out when unset. */
 export interface RegistrationListSearch {

@@ -5,7 +5,6 @@ import {
   historyTime,
   historyTitle,
   historyTone,
-  isRegistrationStatus,
   namedSummary,
   placesLeftLabel,
   placesTakenLabel,
@@ -14,6 +13,7 @@ import {
   runTypeLabel,
   waitlistPositionLabel,
 } from './labels.ts';
+import { isRegistrationStatus } from './statuses.ts';
 
 describe('statuses and places', () => {
   it('knows the three statuses', () => {

@@ -4,10 +4,7 @@
  */
 import type { RegistrationDto, RegistrationHistoryEntry } from '../../../api/contracts/registrations.ts';
 import { RUN_TYPE_LABELS, type RunType } from '../../../api/domain/runs/categories.ts';
-
-export type RegistrationStatus = RegistrationDto['status'];
-
-export const REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['confirmed', 'waitlisted', 'cancelled'];
+import type { RegistrationStatus } from './statuses.ts';
 
 export const REGISTRATION_STATUS_LABELS: Readonly<Record<RegistrationStatus, string>> = {
   confirmed: 'Confirmed',
@@ -21,10 +18,6 @@ export const REGISTRATION_STATUS_BADGE: Readonly<Record<RegistrationStatus, stri
   waitlisted: 'bg-amber-100 text-amber-800',
   cancelled: 'bg-slate-200 text-slate-800',
 };
-
-export function isRegistrationStatus(value: unknown): value is RegistrationStatus {
-  return REGISTRATION_STATUSES.includes(value as RegistrationStatus);
-}
 
 /** '#3 on the waitlist'; undefined without a position. */
 export function waitlistPositionLabel(position: number | null | undefined): string | undefined {

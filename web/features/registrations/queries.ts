@@ -9,7 +9,7 @@ import { normalizePage, type Page } from '../../lib/pagination.ts';
 import { fetchRecord } from '../portal/fetch-record.ts';
 import { MAX_PAGE_SIZE, PORTAL_PAGE_SIZE, portalRetry } from '../portal/query-policy.ts';
 import type { MyRegistrationFilters, RegistrationListFilters } from './filters.ts';
-import type { RegistrationStatus } from './labels.ts';
+import type { RegistrationStatus } from './statuses.ts';
 
 /** Entries of a run's history per page. */
 export const HISTORY_PAGE_SIZE = 50;

@@ -10,7 +10,7 @@ import {
   pageParam,
   searchTextParam,
 } from '../portal/query-policy.ts';
-import { isTeamRunType, type TeamRunType } from './labels.ts';
+import { isTeamRunType, type TeamRunType } from './run-types.ts';
 
 /** 'mine': the teams I am on; 'all': every team I may see; 'deleted': the soft-deleted ones (admins). */
 export type TeamTab = 'mine' | 'all' | 'deleted';

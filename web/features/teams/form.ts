@@ -5,7 +5,7 @@
 import type { TeamCreateBody, TeamDto, TeamUpdateBody } from '../../../api/contracts/teams.ts';
 import type { FieldErrors } from '../portal/forms.ts';
 import { seedTimeInput, seedTimeProblem, seedTimeText } from '../portal/seed-time.ts';
-import { isTeamRunType, type TeamRunType } from './labels.ts';
+import { isTeamRunType, type TeamRunType } from './run-types.ts';
 
 export interface TeamCreateValues {
   name: string;

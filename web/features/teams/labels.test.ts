@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { PROBLEM_CODES } from '../../../api/domain/teams/eligibility.ts';
 import { TEAM_SIZES } from '../../../api/domain/teams/team-rules.ts';
 import {
-  isTeamRunType,
   memberCountText,
   PROBLEM_LABELS,
   problemDetail,
   problemLabel,
-  RUN_TYPE_ORDER,
   runTypeLabel,
   sizeRuleText,
   sizeState,
 } from './labels.ts';
+import { isTeamRunType, RUN_TYPE_ORDER } from './run-types.ts';
 
 describe('formats', () => {
   it('names every run type, and only those', () => {

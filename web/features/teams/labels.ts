@@ -3,18 +3,8 @@
  * shared pure ones (api/domain/teams); this only turns them into short words for people.
  */
 import type { TeamDto } from '../../../api/contracts/teams.ts';
-import {
-  MAX_AGE,
-  MEDICAL_CLEARANCE_AGE,
-  MIN_AGE,
-  type ProblemCode,
-  type RunTypeName,
-} from '../../../api/domain/teams/eligibility.ts';
-
-export type TeamRunType = RunTypeName;
-
-/** In the order the forms offer them. */
-export const RUN_TYPE_ORDER: readonly TeamRunType[] = ['individual', 'relay', 'tech2'];
+import { MAX_AGE, MEDICAL_CLEARANCE_AGE, MIN_AGE, type ProblemCode } from '../../../api/domain/teams/eligibility.ts';
+import { isTeamRunType, type TeamRunType } from './run-types.ts';
 
 export const RUN_TYPE_LABELS: Readonly<Record<TeamRunType, string>> = {
   individual: 'Individual',
@@ -34,10 +24,6 @@ export const RUN_TYPE_BADGE: Readonly<Record<TeamRunType, string>> = {
   relay: 'bg-violet-100 text-violet-800',
   tech2: 'bg-orange-100 text-orange-800',
 };
-
-export function isTeamRunType(value: unknown): value is TeamRunType {
-  return typeof value === 'string' && (RUN_TYPE_ORDER as readonly string[]).includes(value);
-}
 
 export function runTypeLabel(value: unknown): string {
   return isTeamRunType(value) ? RUN_TYPE_LABELS[value] : String(value ?? '');

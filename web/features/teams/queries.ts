@@ -9,7 +9,7 @@ import { normalizePage, type Page } from '../../lib/pagination.ts';
 import { reportError } from '../../lib/toasts.ts';
 import { MAX_PAGE_SIZE, portalRetry } from '../portal/query-policy.ts';
 import type { TeamListFilters } from './filters.ts';
-import type { TeamRunType } from './labels.ts';
+import type { TeamRunType } from './run-types.ts';
 
 export const teamKeys = {
   all: ['teams'] as const,

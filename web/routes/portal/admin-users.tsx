@@ -12,13 +12,13 @@ import { PagedResults } from '../../components/paged-results.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { EmptyState, PortalPageHeader } from '../../components/states.tsx';
 import { CreateAdminUserForm, EditAdminUserForm } from '../../features/admin-users/components/admin-user-forms.tsx';
-import { useRemoveAdminRights } from '../../features/admin-users/mutations.ts';
 import {
   type AdminUserListSearch,
   adminUserListFilters,
-  adminUsersQuery,
   parseAdminUserListSearch,
-} from '../../features/admin-users/queries.ts';
+} from '../../features/admin-users/filters.ts';
+import { useRemoveAdminRights } from '../../features/admin-users/mutations.ts';
+import { adminUsersQuery } from '../../features/admin-users/queries.ts';
 import { requireRole } from '../../features/auth/guard.ts';
 import { displayName } from '../../features/portal/nav.ts';
 import { compact } from '../../features/portal/query-policy.ts';

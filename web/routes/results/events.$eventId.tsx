@@ -44,8 +44,10 @@ function EventResultsPage() {
   if (results.isError)
     return <PublicLoadError testId="event-results-error" title="Unable to load these results" back={back} />;
   if (!data) {
+    // The results are taller than a phone's screen: the spinner keeps their room, so the footer does not
+    // show and then jump away when they arrive (docs/decisions/057).
     return (
-      <div className="flex justify-center px-4 py-24">
+      <div className="flex min-h-[70vh] justify-center px-4 py-24">
         <Spinner label="Loading results" />
       </div>
     );

@@ -7,7 +7,7 @@ import { BannerIntro, PageBanner } from '../../components/page-banner.tsx';
 import { PaginationControls } from '../../components/pagination-controls.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { RESULTS_PAGE } from '../../content/site.ts';
+import { RESULTS_PAGE } from '../../content/pages.ts';
 import { ResultList } from '../../features/public-results/components/result-list.tsx';
 import { type ResultSearch, resultFiltersQuery, resultSearchQuery } from '../../features/public-results/queries.ts';
 

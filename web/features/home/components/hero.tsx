@@ -22,6 +22,7 @@ export function Hero({ content, holdAutoAdvance = false }: Props) {
   const isMobile = useMediaQuery('(max-width: 767px)');
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const videos = useRef<Array<HTMLVideoElement | null>>([]);
+  const pageLoaded = usePageLoaded();
 
   // The browser takes the first source it can play.
   const sourcesOf = (clip: HeroClip) =>
@@ -37,11 +38,11 @@ export function Hero({ content, holdAutoAdvance = false }: Props) {
     if (!holdAutoAdvance) setActive((i) => nextSlide(i, slides.length));
   };
 
-  // Drive the media elements: only the active clip plays.
+  // Drive the media elements: only the active clip plays, once the page has loaded (see below).
   useEffect(() => {
     videos.current.forEach((video, index) => {
       if (!video) return;
-      if (index === active && activeIsVideo) {
+      if (index === active && activeIsVideo && pageLoaded) {
         video.playbackRate = HERO_PLAYBACK_RATE;
         video.play().catch(() => setFailed((f) => new Set(f).add(index)));
       } else {
@@ -49,7 +50,7 @@ export function Hero({ content, holdAutoAdvance = false }: Props) {
         video.currentTime = 0;
       }
     });
-  }, [active, activeIsVideo]);
+  }, [active, activeIsVideo, pageLoaded]);
 
   // A slide without a playable video advances after the fallback duration (restarted on every slide change).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `active` restarts the timer for each new slide
@@ -70,6 +71,10 @@ export function Hero({ content, holdAutoAdvance = false }: Props) {
     >
       <div className="absolute inset-0 -z-10" aria-hidden="true">
         {slides.map((slide, index) => {
+          // Until the page has loaded, the first screen gets the bandwidth: the active slide shows its
+          // poster (the page's largest picture, preloaded with the document: docs/decisions/057), and
+          // the clips and the other slides' posters come afterwards.
+          const shown = index === active || pageLoaded;
           return (
             <div
               key={slide.poster}
@@ -78,7 +83,7 @@ export function Hero({ content, holdAutoAdvance = false }: Props) {
               data-testid="hero-slide"
               data-active={index === active}
             >
-              {!failed.has(index) ? (
+              {!shown ? null : !failed.has(index) ? (
                 <video
                   ref={(el) => {
                     videos.current[index] = el;
@@ -89,13 +94,12 @@ export function Hero({ content, holdAutoAdvance = false }: Props) {
                   poster={slide.poster}
                   muted
                   playsInline
-                  preload={index === active ? 'auto' : 'metadata'}
+                  preload={!pageLoaded ? 'none' : index === active ? 'auto' : 'metadata'}
                   onEnded={advance}
                   onError={() => setFailed((f) => new Set(f).add(index))}
                 >
-                  {sourcesOf(slide).map((source) => (
-                    <source key={source.src} src={source.src} type={source.type} />
-                  ))}
+                  {pageLoaded &&
+                    sourcesOf(slide).map((source) => <source key={source.src} src={source.src} type={source.type} />)}
                 </video>
               ) : (
                 <img className="size-full object-cover" src={slide.poster} alt="" />
@@ -136,4 +140,16 @@ export function Hero({ content, holdAutoAdvance = false }: Props) {
       </div>
     </section>
   );
+}
+
+/** Whether the window's load event has passed. */
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const onLoad = () => setLoaded(true);
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, [loaded]);
+  return loaded;
 }

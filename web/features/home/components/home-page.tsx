@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ABOUT_PAGE, HERO, SITE } from '../../../content/site.ts';
+import { HERO, SITE, WHAT_IS } from '../../../content/site.ts';
 import { Hero } from './hero.tsx';
 import { LatestNews } from './latest-news.tsx';
 import { UpcomingEvents } from './upcoming-events.tsx';
@@ -15,7 +15,7 @@ export function HomePage() {
             <h2 id="what-is-title" className="text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">
               What is {SITE.name}?
             </h2>
-            {ABOUT_PAGE.whatIs.paragraphs.map((text) => (
+            {WHAT_IS.paragraphs.map((text) => (
               <p key={text} className="mt-4 text-lg leading-relaxed text-slate-700">
                 {text}
               </p>

@@ -11,15 +11,10 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { MyHeats } from '../../event-day/components/my-heats.tsx';
 import { compact } from '../../portal/query-policy.ts';
 import { myRegistrationFilters, type RegistrationListSearch } from '../filters.ts';
-import {
-  entrantLabel,
-  REGISTRATION_STATUS_LABELS,
-  REGISTRATION_STATUSES,
-  type RegistrationStatus as RegistrationStatusName,
-  runKindLabel,
-} from '../labels.ts';
+import { entrantLabel, REGISTRATION_STATUS_LABELS, runKindLabel } from '../labels.ts';
 import { canCancel, captainedTeamIds, type Viewer } from '../permissions.ts';
 import { myRegistrationsQuery, myTeamsQuery } from '../queries.ts';
+import { REGISTRATION_STATUSES, type RegistrationStatus as RegistrationStatusName } from '../statuses.ts';
 import { useRegistrationActions } from './registration-actions.tsx';
 import { RegistrationStatus } from './status-badge.tsx';
 

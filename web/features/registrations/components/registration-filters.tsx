@@ -13,8 +13,9 @@ import {
   type RegistrationListSearch,
   withRegistrationFilter,
 } from '../filters.ts';
-import { REGISTRATION_STATUS_LABELS, REGISTRATION_STATUSES } from '../labels.ts';
+import { REGISTRATION_STATUS_LABELS } from '../labels.ts';
 import { eventOptionsQuery, runOptionsQuery } from '../queries.ts';
+import { REGISTRATION_STATUSES } from '../statuses.ts';
 
 /** Search, event, run, status, waitlist position and the deleted ones: every change is a new URL. */
 export function RegistrationFilters({

@@ -1,7 +1,8 @@
 import { Crown, Shuffle } from 'lucide-react';
 import type { TeamSummaryDto } from '../../../../api/contracts/teams.ts';
 import { ActiveBadge, Badge, DeletedBadge } from '../../../components/badge.tsx';
-import { isTeamRunType, memberCountText, RUN_TYPE_BADGE, runTypeLabel, SIZE_TONE_BADGE, sizeState } from '../labels.ts';
+import { memberCountText, RUN_TYPE_BADGE, runTypeLabel, SIZE_TONE_BADGE, sizeState } from '../labels.ts';
+import { isTeamRunType } from '../run-types.ts';
 
 export function RunTypeBadge({ runType }: { runType: string }) {
   return (

@@ -8,8 +8,9 @@ import { FormActions, FormAlert, FormField, inputClass } from '../../../componen
 import { displayName } from '../../portal/nav.ts';
 import { useForm } from '../../portal/use-form.ts';
 import { checkTeamCreate, EMPTY_TEAM, TEAM_CREATE_FIELDS, teamCreateBody } from '../form.ts';
-import { RUN_TYPE_LABELS, RUN_TYPE_ORDER, RUN_TYPE_RULES } from '../labels.ts';
+import { RUN_TYPE_LABELS, RUN_TYPE_RULES } from '../labels.ts';
 import { useCreateTeam } from '../mutations.ts';
+import { RUN_TYPE_ORDER } from '../run-types.ts';
 import { UserSearch } from './user-search.tsx';
 
 export interface TeamCreateFormProps {

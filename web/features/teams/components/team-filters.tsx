@@ -1,7 +1,8 @@
 import { BooleanFilterSelect, ChoiceFilterSelect, FilterPanel } from '../../../components/filter-select.tsx';
 import { DepartmentFilterSelect } from '../../departments/components/department-filter-select.tsx';
 import { clearedTeamFilters, hasTeamFilters, type TeamListSearch, withTeamFilter } from '../filters.ts';
-import { RUN_TYPE_LABELS, RUN_TYPE_ORDER } from '../labels.ts';
+import { RUN_TYPE_LABELS } from '../labels.ts';
+import { RUN_TYPE_ORDER } from '../run-types.ts';
 
 /** The search box and the filters of the teams list; every change becomes a new URL. */
 export function TeamFilters({
