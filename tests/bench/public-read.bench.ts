@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -37,6 +37,8 @@ const TARGET_RATIO = 0.8;
 interface Server {
   child: ChildProcess;
   base: string;
+  /** The server's own process (tsx runs it in a child of its own). */
+  pid: number;
 }
 
 function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Server> {
@@ -48,8 +50,8 @@ function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Server> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.once('line', (line) => {
-      const { port } = JSON.parse(line) as { port: number };
-      resolve({ child, base: `http://127.0.0.1:${port}` });
+      const { port, pid } = JSON.parse(line) as { port: number; pid: number };
+      resolve({ child, base: `http://127.0.0.1:${port}`, pid });
     });
     child.once('exit', (code) => reject(new Error(`bench server (${args[0]}) exited with ${code} before listening`)));
   });
@@ -63,11 +65,25 @@ function stopServer(server: Server | undefined): Promise<void> {
   });
 }
 
-async function measure(autocannon: Autocannon, url: string) {
+/** CPU time (user + system) a process has used so far, in clock ticks of 10 ms (Linux). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Requests per second, and the server's CPU per request: the second moves far less than the first when
+ * neighbours load the shared machine (autocannon and the server share its 2 cores too).
+ */
+async function measure(autocannon: Autocannon, server: Server, url: string) {
   await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
+  const { pid } = server;
+  const ticks = cpuTicks(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const requests = result.requests.average * SECONDS;
   return {
     rps: result.requests.average,
+    cpuMicros: ((cpuTicks(pid) - ticks) * 10_000) / requests,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
   };
@@ -92,6 +108,7 @@ export async function run(): Promise<void> {
       database = { admin: serverUrl, name, url: url.toString() };
     }
     app = await startServer(['app'], { DATABASE_URL: database?.url ?? 'memory://' });
+    const appServer = app;
     const appBase = app.base;
     const answer = async (url: string) => {
       const res = await fetch(`${appBase}${url}`);
@@ -124,6 +141,7 @@ export async function run(): Promise<void> {
     const bodiesFile = path.join(scratch, 'bodies.json');
     writeFileSync(bodiesFile, JSON.stringify(routes.map((r) => r.body)));
     bare = await startServer(['bare', bodiesFile], {});
+    const bareServer = bare;
     const bareBase = bare.base;
     // Like with like: the floor must answer byte for byte what the app answers (autocannon asks for no encoding).
     await Promise.all(
@@ -140,7 +158,8 @@ export async function run(): Promise<void> {
     process.stdout.write(
       `Public reads on ${where}: ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up.\n` +
         "Each read's floor is a bare Fastify route sending the same bytes, measured just before and just after it;\n" +
-        'a ratio compares with the mean of those two.\n',
+        'a ratio compares with the mean of those two. CPU µs/req: the server process, the floor in brackets;\n' +
+        'CPU ratio: floor over app.\n',
     );
 
     // Interleaved, so that a neighbour's load on a shared machine skews both sides of a ratio alike.
@@ -152,14 +171,17 @@ export async function run(): Promise<void> {
       'p99 ms': number;
       'floor p99 ms': number;
       'ratio to floor': number;
+      'CPU µs/req': string;
+      'CPU ratio': number;
       failures: number;
     }> = [];
     for (const [i, route] of routes.entries()) {
       const floorUrl = `${bareBase}/bare/${i}`;
-      const before = await measure(autocannon, floorUrl);
-      const result = await measure(autocannon, `${appBase}${route.url}`);
-      const after = await measure(autocannon, floorUrl);
+      const before = await measure(autocannon, bareServer, floorUrl);
+      const result = await measure(autocannon, appServer, `${appBase}${route.url}`);
+      const after = await measure(autocannon, bareServer, floorUrl);
       const floor = mean([before.rps, after.rps]);
+      const floorCpu = mean([before.cpuMicros, after.cpuMicros]);
       rows.push({
         route: `GET ${route.url}`,
         bytes: Buffer.byteLength(route.body),
@@ -168,6 +190,8 @@ export async function run(): Promise<void> {
         'p99 ms': result.p99,
         'floor p99 ms': Math.max(before.p99, after.p99),
         'ratio to floor': Number((result.rps / floor).toFixed(2)),
+        'CPU µs/req': `${result.cpuMicros.toFixed(0)} (${floorCpu.toFixed(0)})`,
+        'CPU ratio': Number((floorCpu / result.cpuMicros).toFixed(2)),
         failures: result.failures + before.failures + after.failures,
       });
     }

@@ -9,7 +9,7 @@ import { seedDemoData } from '../../api/db/seed.ts';
 
 /**
  * A server for the public-read benchmark, in a process of its own so that the load generator does
- * not share its event loop. Prints one line, `{"port": N}`, once it listens on 127.0.0.1.
+ * not share its event loop. Prints one line, `{"port": N, "pid": P}`, once it listens on 127.0.0.1.
  *   tsx serve-for-bench.ts app   the real app; DATABASE_URL (default memory://), migrated and seeded here
  *   tsx serve-for-bench.ts bare <bodies.json>   bare Fastify answering the i-th JSON text of that file
  *     (an array of strings) on GET /bare/i, as prepared text: the same bytes the app sends from its cache
@@ -59,4 +59,5 @@ async function serveBare() {
 
 const address = mode === 'bare' ? await serveBare() : await serveApp();
 const port = typeof address === 'object' && address ? address.port : 0;
-process.stdout.write(`${JSON.stringify({ port })}\n`);
+// The pid is this process's, not tsx's launcher: the bench reads the server's CPU time from it.
+process.stdout.write(`${JSON.stringify({ port, pid: process.pid })}\n`);
