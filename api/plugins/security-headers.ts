@@ -48,11 +48,13 @@ async function helmetHeaders(): Promise<Header[]> {
   return headers;
 }
 
-/** Sets helmet's headers, made once, on every answer: the first onRequest hook after the request id. */
+/** Sets helmet's headers, made once, on every answer. */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const headers = await helmetHeaders();
+  const headers = Object.fromEntries(await helmetHeaders());
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    // On the reply, not the raw response: Node then checks them once as it writes the head, where
+    // `setHeader` on the raw response checks and stores each one first (decision 058).
+    reply.headers(headers);
     done();
   });
 });
