@@ -21,22 +21,26 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
+/** What a public read of `cacheSeconds` may be kept for, by browsers and CDNs. */
+export function cacheControlFor(seconds: number): string {
+  return `public, max-age=${seconds}, stale-while-revalidate=${seconds * 5}`;
+}
+
 function withCacheControl<P>(reply: FastifyReply, seconds: number, payload: P): P {
-  if (!reply.hasHeader('cache-control')) {
-    reply.header('cache-control', `public, max-age=${seconds}, stale-while-revalidate=${seconds * 5}`);
-  }
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControlFor(seconds));
   return payload;
 }
 
 /** ETag and Cache-Control on public reads, with 304 for a matching If-None-Match. */
 export const httpCachePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not async: it runs on every answer (decision 058).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const seconds = request.routeOptions.config?.cacheSeconds;
-    if (seconds === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return payload;
+    if (seconds === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return done(null, payload);
     // A route that answered 304 itself (the public read cache) still says how long to keep the copy.
-    if (reply.statusCode === 304) return withCacheControl(reply, seconds, payload);
-    if (reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.statusCode === 304) return done(null, withCacheControl(reply, seconds, payload));
+    if (reply.statusCode !== 200) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const etag = reply.getHeader('etag')?.toString() ?? etagOf(payload);
     reply.header('etag', etag);
     withCacheControl(reply, seconds, payload);
@@ -44,8 +48,8 @@ export const httpCachePlugin = fp(async (app: FastifyInstance) => {
       reply.code(304);
       reply.removeHeader('content-length');
       reply.removeHeader('content-type');
-      return '';
+      return done(null, '');
     }
-    return payload;
+    done(null, payload);
   });
 });

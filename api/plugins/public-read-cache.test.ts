@@ -49,6 +49,28 @@ describe('the public read cache', () => {
     expect(load).toHaveBeenCalledTimes(5);
   });
 
+  it('keeps an answer by URL only as long as the entry of its body, and forgets it on clear', async () => {
+    let clock = 1_000;
+    const cache = createReadCache({ ttlMs: 5_000, maxEntries: 2, now: () => clock });
+    const body = await readJson(cache, 'k', z.number(), async () => 1);
+    const answer = { body, vary: undefined, cacheControl: 'public, no-cache' };
+    clock += 3_000;
+    cache.remember('/a', answer);
+    expect(cache.answer('/a')).toBe(answer);
+    expect(cache.answer('/b')).toBeUndefined();
+    clock += 2_000; // the body's entry has expired, 5 s after it was loaded (not after the answer was kept)
+    expect(cache.answer('/a')).toBeUndefined();
+    cache.remember('/a', answer);
+    expect(cache.answer('/a')).toBeUndefined();
+
+    const fresh = await readJson(cache, 'k', z.number(), async () => 2);
+    for (const url of ['/1', '/2', '/3']) cache.remember(url, { ...answer, body: fresh });
+    expect(cache.answer('/1')).toBeUndefined(); // the oldest out, at most maxEntries
+    expect(cache.answer('/3')?.body).toBe(fresh);
+    cache.clear();
+    expect(cache.answer('/3')).toBeUndefined();
+  });
+
   it('caches nothing with a time to live of 0', async () => {
     const cache = createReadCache({ ttlMs: 0 });
     const load = vi.fn(async () => 'x');
@@ -61,10 +83,16 @@ describe('the public read cache', () => {
 describe('readJson', () => {
   const schema = z.object({ id: z.number(), name: z.string() });
 
-  it('keeps the JSON text encoded through the schema, with its ETag', async () => {
-    const cache = createReadCache({ ttlMs: 5_000 });
+  it('keeps the JSON text encoded through the schema, with its ETag and when its entry expires', async () => {
+    const cache = createReadCache({ ttlMs: 5_000, now: () => 1_000 });
     const body = await readJson(cache, 'k', schema, async () => ({ id: 1, name: 'Capital Cup' }));
-    expect(body).toEqual({ text: '{"id":1,"name":"Capital Cup"}', etag: etagOf('{"id":1,"name":"Capital Cup"}') });
+    expect(body).toEqual({
+      text: '{"id":1,"name":"Capital Cup"}',
+      etag: etagOf('{"id":1,"name":"Capital Cup"}'),
+      expiresAt: 6_000,
+    });
+    const off = createReadCache({ ttlMs: 0 });
+    expect((await readJson(off, 'k', schema, async () => ({ id: 1, name: 'Capital Cup' }))).expiresAt).toBe(0);
   });
 
   it('passes "nothing to show" through, and refuses data that breaks the schema', async () => {

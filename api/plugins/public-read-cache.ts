@@ -3,7 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { etagOf, matchesEtag } from './http-cache.ts';
+import { cacheControlFor, etagOf, matchesEtag } from './http-cache.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -13,13 +13,26 @@ const COMPRESS_FROM_BYTES = 1024;
 /**
  * A small in-process cache of public reads, keyed by the validated request, kept for a few seconds
  * (docs/decisions/007-public-read-cache.md). Loads are shared: a burst of identical requests on an
- * expired key runs one query, not a hundred.
+ * expired key runs one query, not a hundred. Beside it, the answers sent from it by request URL, which
+ * an early hook sends again before the route's own work (docs/decisions/058).
  */
 export interface ReadCache {
   readonly ttlMs: number;
-  read<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** `load` is told when its entry expires (0 when the cache is off). */
+  read<T>(key: string, load: (expiresAt: number) => Promise<T>): Promise<T>;
+  /** The answer last sent to an anonymous GET of this URL, while its body's entry lives. */
+  answer(url: string): CachedAnswer | undefined;
+  remember(url: string, answer: CachedAnswer): void;
   /** Forgets everything: call after a write that public pages show, so this instance shows it at once. */
   clear(): void;
+}
+
+/** What a public read answered besides its body: the headers its route set, sent again with the body. */
+export interface CachedAnswer {
+  body: JsonBody;
+  /** What the route varies by before Accept-Encoding (Authorization, where an admin's answer differs). */
+  vary: string | undefined;
+  cacheControl: string | undefined;
 }
 
 export const PUBLIC_READ_TTL_MS = 5_000;
@@ -35,25 +48,43 @@ export function createReadCache({
   now?: () => number;
 }): ReadCache {
   const entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+  const answers = new Map<string, CachedAnswer>();
+  // Keys come from request input (ids, years, filter lists, URLs), so each map is bounded: oldest out first.
+  const makeRoom = (map: Map<string, unknown>) => {
+    if (map.size >= maxEntries) map.delete(map.keys().next().value as string);
+  };
   return {
     ttlMs,
-    read<T>(key: string, load: () => Promise<T>): Promise<T> {
-      if (ttlMs <= 0) return load();
+    read<T>(key: string, load: (expiresAt: number) => Promise<T>): Promise<T> {
+      if (ttlMs <= 0) return load(0);
       const at = now();
       const hit = entries.get(key);
       if (hit && hit.expiresAt > at) return hit.value as Promise<T>;
       entries.delete(key);
-      // Keys come from request input (ids, years, filter lists), so the map is bounded: oldest out first.
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      const value = load();
-      entries.set(key, { expiresAt: at + ttlMs, value });
+      makeRoom(entries);
+      const expiresAt = at + ttlMs;
+      const value = load(expiresAt);
+      entries.set(key, { expiresAt, value });
       value.catch(() => {
         if (entries.get(key)?.value === value) entries.delete(key);
       });
       return value;
     },
+    answer(url) {
+      const hit = answers.get(url);
+      if (hit && hit.body.expiresAt > now()) return hit;
+      if (hit) answers.delete(url);
+      return undefined;
+    },
+    remember(url, answer) {
+      if (answer.body.expiresAt <= now()) return;
+      answers.delete(url);
+      makeRoom(answers);
+      answers.set(url, answer);
+    },
     clear() {
       entries.clear();
+      answers.clear();
     },
   };
 }
@@ -64,17 +95,19 @@ export interface JsonBody {
   etag: string;
   br?: Buffer;
   gzip?: Buffer;
+  /** When its cache entry expires (0: not cached). */
+  expiresAt: number;
 }
 
 /** Brotli and gzip of a body, off the event loop (zlib's thread pool), once per cache entry. */
-async function compressed(text: string): Promise<JsonBody> {
+async function compressed(text: string, expiresAt: number): Promise<JsonBody> {
   const etag = etagOf(text);
-  if (Buffer.byteLength(text) < COMPRESS_FROM_BYTES) return { text, etag };
+  if (Buffer.byteLength(text) < COMPRESS_FROM_BYTES) return { text, etag, expiresAt };
   const [br, gz] = await Promise.all([
     brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
     gzipAsync(text, { level: 9 }),
   ]);
-  return { text, etag, br, gzip: gz };
+  return { text, etag, br, gzip: gz, expiresAt };
 }
 
 /** The best encoding the client accepts among those we hold: brotli, then gzip, else none. */
@@ -116,19 +149,40 @@ export function readJson<S extends z.ZodType>(
   schema: S,
   load: () => Promise<z.output<S> | undefined>,
 ): Promise<JsonBody | undefined> {
-  return cache.read(key, async () => {
+  return cache.read(key, async (expiresAt) => {
     const data = await load();
     if (data === undefined) return undefined;
-    return compressed(JSON.stringify(schema.encode(data)));
+    return compressed(JSON.stringify(schema.encode(data)), expiresAt);
   });
 }
 
 /**
  * Sends a serialised body as is, compressed as the client accepts: a matching If-None-Match is
  * answered 304 at once, and a body already encoded is left alone by @fastify/compress. The HTTP cache
- * plugin reuses the ETag.
+ * plugin reuses the ETag. An anonymous GET's answer is remembered by URL, for the early hook below.
  */
 export function sendJson(reply: FastifyReply, body: JsonBody): FastifyReply {
+  const { request } = reply;
+  if (
+    body.expiresAt > 0 &&
+    request.method === 'GET' &&
+    request.headers.authorization === undefined &&
+    request.routeOptions.config.access === 'public'
+  ) {
+    const cacheSeconds = request.routeOptions.config.cacheSeconds;
+    reply.server.publicReadCache.remember(request.url, {
+      body,
+      vary: reply.getHeader('vary')?.toString(),
+      // What the HTTP cache plugin would add, unless the route said otherwise (results: no-cache).
+      cacheControl:
+        reply.getHeader('cache-control')?.toString() ??
+        (cacheSeconds === undefined ? undefined : cacheControlFor(cacheSeconds)),
+    });
+  }
+  return sendBody(reply, body);
+}
+
+function sendBody(reply: FastifyReply, body: JsonBody): FastifyReply {
   // Added to what the route already varies by (Authorization, where an admin's answer differs).
   const vary = reply.getHeader('vary');
   reply.header('etag', body.etag).header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
@@ -145,7 +199,22 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates the app with its public read cache; off under NODE_ENV=test, so a test sees its own writes at once. */
+/**
+ * Decorates the app with its public read cache; off under NODE_ENV=test, so a test sees its own writes at once.
+ * Its onRequest hook answers an anonymous GET of a URL already answered from the cache with the same
+ * bytes and headers, before validation, the handler and the later hooks (docs/decisions/058): registered
+ * after the request id, security headers, access and metrics hooks, which every answer still passes.
+ */
 export const publicReadCachePlugin = fp(async (app: FastifyInstance) => {
-  app.decorate('publicReadCache', createReadCache({ ttlMs: app.config.env === 'test' ? 0 : PUBLIC_READ_TTL_MS }));
+  const cache = createReadCache({ ttlMs: app.config.env === 'test' ? 0 : PUBLIC_READ_TTL_MS });
+  app.decorate('publicReadCache', cache);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || request.headers.authorization !== undefined) return done();
+    const answer = cache.answer(request.url);
+    if (answer === undefined || request.routeOptions.config.access !== 'public') return done();
+    if (answer.cacheControl !== undefined) reply.header('cache-control', answer.cacheControl);
+    if (answer.vary !== undefined) reply.header('vary', answer.vary);
+    // Answered here: the remaining hooks and the route do not run (done is not called); onSend and onResponse do.
+    sendBody(reply, answer.body);
+  });
 });

@@ -9,11 +9,12 @@ import { seedDemoData } from '../../api/db/seed.ts';
 
 /**
  * A server for the public-read benchmark, in a process of its own so that the load generator does
- * not share its event loop. Prints one line, `{"port": N}`, once it listens on 127.0.0.1.
+ * not share its event loop. Prints one line, `{"port": N, "pid": P}`, once it listens on 127.0.0.1.
  *   tsx serve-for-bench.ts app   the real app; DATABASE_URL (default memory://), migrated and seeded here
- *   tsx serve-for-bench.ts bare <file.json>   bare Fastify answering that file's JSON on GET /bare
+ *   tsx serve-for-bench.ts bare <bodies.json>   bare Fastify answering the i-th JSON text of that file
+ *     (an array of strings) on GET /bare/i, as prepared text: the same bytes the app sends from its cache
  */
-const [mode, jsonFile] = process.argv.slice(2);
+const [mode, bodiesFile] = process.argv.slice(2);
 
 async function serveApp() {
   const config = loadConfig({
@@ -43,10 +44,14 @@ async function serveApp() {
 }
 
 async function serveBare() {
-  if (!jsonFile) throw new Error('bare mode needs a JSON file');
-  const body: unknown = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  if (!bodiesFile) throw new Error('bare mode needs a file of bodies');
+  const bodies = JSON.parse(readFileSync(bodiesFile, 'utf8')) as string[];
   const app = Fastify({ logger: false });
-  app.get('/bare', async () => body);
+  bodies.forEach((body, i) => {
+    app.get(`/bare/${i}`, (_request, reply) => {
+      reply.type('application/json; charset=utf-8').send(body);
+    });
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
   return app.server.address();
@@ -54,4 +59,5 @@ async function serveBare() {
 
 const address = mode === 'bare' ? await serveBare() : await serveApp();
 const port = typeof address === 'object' && address ? address.port : 0;
-process.stdout.write(`${JSON.stringify({ port })}\n`);
+// The pid is this process's, not tsx's launcher: the bench reads the server's CPU time from it.
+process.stdout.write(`${JSON.stringify({ port, pid: process.pid })}\n`);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
-import { insertAnnouncement, insertEvent, insertRun, insertUser } from '../support/factories.ts';
+import { insertAnnouncement, insertDepartment, insertEvent, insertRun, insertUser } from '../support/factories.ts';
 
 // Other tests run with the cache off (NODE_ENV=test) so they see their writes at once; this one turns it
 // on, as in development and production, to prove the cache keys keep different requests apart.
@@ -94,6 +94,73 @@ describe('public reads with the response cache on', () => {
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.rawPayload).toHaveLength(0);
     expect(revalidated.headers['cache-control']).toContain('max-age=');
+  });
+
+  // Decision 058: a URL answered from the cache is answered again by an early hook, before the route runs.
+  it('answers a URL again with the same bytes and headers as its route did, in every encoding and for a 304', async () => {
+    const department = await insertDepartment(t.database.db);
+    const event = await insertEvent(t.database.db, { name: 'Twice Told Cup', start_date: '2027-07-01' });
+    for (let i = 1; i <= 6; i++)
+      await insertEvent(t.database.db, { name: `Long List Cup ${i}`, start_date: '2027-08-01' });
+    const urls = [
+      '/api/events/upcoming?limit=10', // over 1 KB: brotli and gzip kept
+      '/api/events/by-year/2027?scope=Local',
+      '/api/events/available-years',
+      `/api/events/${event.id}`, // varies by Authorization
+      '/api/announcements?limit=3',
+      `/api/departments/${department.id}`,
+      '/api/results/public/search', // public, no-cache
+      '/api/results/statistics',
+    ];
+    const comparable = (headers: Record<string, unknown>) => {
+      const { date: _date, 'x-request-id': requestId, ...rest } = headers;
+      expect(requestId).toBeTruthy();
+      return rest;
+    };
+    for (const url of urls) {
+      for (const encoding of ['identity', 'br', 'gzip']) {
+        const headers = { 'accept-encoding': encoding };
+        t.app.publicReadCache.clear();
+        const byRoute = await t.app.inject({ url, headers });
+        expect(byRoute.statusCode, url).toBe(200);
+        const early = await t.app.inject({ url, headers });
+        expect(early.statusCode, url).toBe(200);
+        expect(early.rawPayload.equals(byRoute.rawPayload), `${url} ${encoding}`).toBe(true);
+        expect(comparable(early.headers), `${url} ${encoding}`).toEqual(comparable(byRoute.headers));
+        expect(early.headers['x-request-id']).not.toBe(byRoute.headers['x-request-id']);
+
+        const conditional = { ...headers, 'if-none-match': String(byRoute.headers.etag) };
+        t.app.publicReadCache.clear();
+        const notModifiedByRoute = await t.app.inject({ url, headers: conditional });
+        const notModified = await t.app.inject({ url, headers: conditional });
+        expect(notModified.statusCode, url).toBe(304);
+        expect(notModified.rawPayload).toHaveLength(0);
+        expect(comparable(notModified.headers), `${url} 304`).toEqual(comparable(notModifiedByRoute.headers));
+      }
+    }
+    const big = await t.app.inject({ url: urls[0] as string, headers: { 'accept-encoding': 'br' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('never answers a request with Authorization, a HEAD or another URL from an anonymous GET', async () => {
+    const event = await insertEvent(t.database.db, { name: 'Seen By All Cup', start_date: '2027-09-01' });
+    const url = `/api/events/${event.id}`;
+    const anonymous = await t.app.inject(url);
+    expect(anonymous.json()).not.toHaveProperty('slug');
+    expect(anonymous.headers.vary).toBe('authorization, accept-encoding');
+    // The admin view of the same URL, never the public answer kept for it.
+    const admin = await insertUser(t.database.db, { role: 'admin' });
+    const asAdmin = await t.app.inject({ url, headers: bearer(t.app, admin) });
+    expect(asAdmin.json()).toMatchObject({ slug: event.slug, isDeleted: false });
+    expect(asAdmin.headers['cache-control']).toBe('private, no-store');
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload).toHaveLength(0);
+    // The same read spelled otherwise is validated by its route (and kept apart).
+    expect((await t.app.inject(`${url}?`)).statusCode).toBe(200);
+    expect((await t.app.inject('/api/events/upcoming?limit=0')).statusCode).toBe(400);
+    expect((await t.app.inject('/api/events/upcoming?limit=0')).statusCode).toBe(400);
   });
 
   it("forgets its answers when any instance's event log changes (the live hub's notification)", async () => {
