@@ -68,10 +68,14 @@ export default defineConfig({
       // its feature's queries stay out of the home page's initial JavaScript. Public pages keep the
       // loader in the main bundle, so their data request starts before their component has arrived.
       codeSplittingOptions: {
+        // The home page is not split at all: its component is in the first script anyway, and a split
+        // left a stub file that cost a request of its own.
         splitBehavior: ({ routeId }) =>
-          routeId.startsWith('/portal/')
-            ? [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']]
-            : undefined,
+          routeId === '/'
+            ? []
+            : routeId.startsWith('/portal/')
+              ? [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']]
+              : undefined,
       },
       routesDirectory: here('./routes'),
       generatedRouteTree: here('./routeTree.gen.ts'),

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABOUT_PAGE } from '../../web/content/pages.ts';
+import { ABOUT_PAGE, SPONSOR_DESCRIPTIONS } from '../../web/content/pages.ts';
 import { SITE, SPONSORS } from '../../web/content/site.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
@@ -138,9 +138,10 @@ describe('static pages in a real browser', () => {
         ).resolves.toBe(true);
       }
       const descriptions = SPONSORS.filter((sponsor) => sponsor.tier === 'major').map(
-        (sponsor) => sponsor.description ?? '',
+        (sponsor) => SPONSOR_DESCRIPTIONS[sponsor.name],
       );
       for (const description of descriptions) {
+        if (!description) throw new Error('Every major sponsor has a description in pages.ts');
         await expect(page.getByText(description).isVisible()).resolves.toBe(true);
       }
       const partnership = page.getByRole('link', { name: 'Contact us about sponsorship' });

@@ -19,6 +19,21 @@ export interface SponsorsPageContent {
   };
 }
 
+/**
+ * What the sponsors page says of each primary and major sponsor, by name (supporting sponsors appear as
+ * logos only). Kept here, not in SPONSORS, because the footer shows the logos on every page.
+ */
+export const SPONSOR_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'Northern Shield Gear':
+    'Presenting sponsor of the FireFit Canada series. Northern Shield Gear designs structural turnout gear in Canada and supports every stage of the season, from the first regional qualifier to the national championship.',
+  'Maple Turnout Co.':
+    'Boots, gloves and hoods built for Canadian winters, and the official outfitter of our course volunteers.',
+  'Summitline Air Systems':
+    'Supplies and services the SCBA units every competitor breathes from on the course, including the Tech2 cylinder swaps.',
+  'Ironbeam Rescue Tools':
+    'Maker of forcible-entry tools and the steel beam sleds used in the forcible entry task at every event.',
+};
+
 export const SPONSORS_PAGE: SponsorsPageContent = {
   title: 'Our Sponsors',
   intro:

@@ -117,8 +117,6 @@ export interface Sponsor {
   /** Path under web/public, readable on a white background, drawn on a 240×80 canvas (the footer sizes it so). */
   logo: string;
   tier: SponsorTier;
-  /** Shown for primary and major sponsors; supporting sponsors appear as logos only. */
-  description?: string;
 }
 
 export const SPONSORS: readonly Sponsor[] = [
@@ -127,32 +125,24 @@ export const SPONSORS: readonly Sponsor[] = [
     url: 'https://northern-shield-gear.example.org',
     logo: '/media/sponsors/northern-shield-gear.svg',
     tier: 'primary',
-    description:
-      'Presenting sponsor of the FireFit Canada series. Northern Shield Gear designs structural turnout gear in Canada and supports every stage of the season, from the first regional qualifier to the national championship.',
   },
   {
     name: 'Maple Turnout Co.',
     url: 'https://maple-turnout.example.org',
     logo: '/media/sponsors/maple-turnout-co.svg',
     tier: 'major',
-    description:
-      'Boots, gloves and hoods built for Canadian winters, and the official outfitter of our course volunteers.',
   },
   {
     name: 'Summitline Air Systems',
     url: 'https://summitline-air.example.org',
     logo: '/media/sponsors/summitline-air-systems.svg',
     tier: 'major',
-    description:
-      'Supplies and services the SCBA units every competitor breathes from on the course, including the Tech2 cylinder swaps.',
   },
   {
     name: 'Ironbeam Rescue Tools',
     url: 'https://ironbeam-rescue.example.org',
     logo: '/media/sponsors/ironbeam-rescue-tools.svg',
     tier: 'major',
-    description:
-      'Maker of forcible-entry tools and the steel beam sleds used in the forcible entry task at every event.',
   },
   {
     name: 'Prairie Hose & Coupling',

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ArrowUpRight, Award, Handshake, Mail } from 'lucide-react';
 import { BannerIntro, PageBanner } from '../components/page-banner.tsx';
-import { SPONSORS_PAGE } from '../content/pages.ts';
+import { SPONSOR_DESCRIPTIONS, SPONSORS_PAGE } from '../content/pages.ts';
 import { mailtoHref, SITE, type Sponsor, sponsorsByTier } from '../content/site.ts';
 
 export const Route = createFileRoute('/sponsors')({
@@ -61,7 +61,7 @@ function SponsorsPage() {
             />
             <div className="flex flex-col justify-center bg-gradient-to-br from-brand-800 to-brand-900 p-8 text-white sm:p-10 md:col-span-3">
               <h3 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{primary.name}</h3>
-              <p className="mt-4 text-lg leading-relaxed text-red-50">{primary.description}</p>
+              <p className="mt-4 text-lg leading-relaxed text-red-50">{SPONSOR_DESCRIPTIONS[primary.name]}</p>
               <VisitLink sponsor={primary} className="mt-6 self-start bg-white text-brand-800 hover:bg-red-50" />
             </div>
           </article>
@@ -81,7 +81,7 @@ function SponsorsPage() {
               />
               <div className="flex flex-1 flex-col p-6">
                 <h3 className="text-lg font-bold text-slate-900">{sponsor.name}</h3>
-                <p className="mt-2 flex-1 leading-relaxed text-slate-600">{sponsor.description}</p>
+                <p className="mt-2 flex-1 leading-relaxed text-slate-600">{SPONSOR_DESCRIPTIONS[sponsor.name]}</p>
                 <VisitLink
                   sponsor={sponsor}
                   className="mt-5 self-start bg-brand-50 text-brand-800 hover:bg-brand-100"

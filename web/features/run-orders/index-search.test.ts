@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventDays, parseRunOrderIndexSearch } from './index-search.ts';
+import { eventDays } from './event-days.ts';
+import { parseRunOrderIndexSearch } from './index-search.ts';
 
 describe('parseRunOrderIndexSearch', () => {
   it('keeps a valid event, search text and page', () => {

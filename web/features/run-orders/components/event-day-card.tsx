@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CalendarClock, ListOrdered, Timer } from 'lucide-react';
 import { buttonClass } from '../../../components/button.ts';
 import { eventDayOf, localDay } from '../event-day.ts';
-import { eventDays } from '../index-search.ts';
+import { eventDays } from '../event-days.ts';
 import { runOrderEventsQuery } from '../queries.ts';
 
 /**
