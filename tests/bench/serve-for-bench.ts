@@ -11,8 +11,11 @@ import { seedDemoData } from '../../api/db/seed.ts';
  * A server for the public-read benchmark, in a process of its own so that the load generator does
  * not share its event loop. Prints one line, `{"port": N, "pid": P}`, once it listens on 127.0.0.1.
  *   tsx serve-for-bench.ts app   the real app; DATABASE_URL (default memory://), migrated and seeded here
- *   tsx serve-for-bench.ts bare <bodies.json>   bare Fastify answering the i-th JSON text of that file
- *     (an array of strings) on GET /bare/i, as prepared text: the same bytes the app sends from its cache
+ *   tsx serve-for-bench.ts bare <bodies.json>   bare Fastify answering the i-th answer of that file
+ *     (an array of {body, headers}) three ways: GET /bare/i the same bytes as prepared text (what the app
+ *     sends from its cache), GET /json/i the same JSON as an object Fastify serialises on every request
+ *     (a bare route "answering the same JSON"), GET /headers/i the same bytes with every header the app
+ *     sent beside them (security, caching, request id): what the headers alone cost.
  */
 const [mode, bodiesFile] = process.argv.slice(2);
 
@@ -45,11 +48,19 @@ async function serveApp() {
 
 async function serveBare() {
   if (!bodiesFile) throw new Error('bare mode needs a file of bodies');
-  const bodies = JSON.parse(readFileSync(bodiesFile, 'utf8')) as string[];
+  const answers = JSON.parse(readFileSync(bodiesFile, 'utf8')) as Array<{
+    body: string;
+    headers: Record<string, string>;
+  }>;
   const app = Fastify({ logger: false });
-  bodies.forEach((body, i) => {
+  answers.forEach(({ body, headers }, i) => {
+    const json = JSON.parse(body) as unknown;
     app.get(`/bare/${i}`, (_request, reply) => {
       reply.type('application/json; charset=utf-8').send(body);
+    });
+    app.get(`/json/${i}`, () => json);
+    app.get(`/headers/${i}`, (_request, reply) => {
+      reply.headers(headers).send(body);
     });
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
