@@ -43,7 +43,11 @@ export const Route = createFileRoute('/results/')({
 
 const CATEGORY_NAMES = [...new Set(Object.values(RUN_CATEGORIES).flatMap((list) => list.map((c) => c.name)))];
 
-/** Nothing published at all: the 'No Results Yet' placeholder (docs/decisions/039-public-results.md); otherwise the search. */
+/**
+ * Nothing published at all: the 'No Results Yet' placeholder (docs/decisions/039-public-results.md); otherwise the search.
+ * Each state keeps the same room under the banner, so the footer stays below the fold as one replaces another
+ * (no layout shift: docs/decisions/057).
+ */
 function ResultsPage() {
   const search = Route.useSearch();
   const anything = useQuery(resultSearchQuery({}));
@@ -53,7 +57,7 @@ function ResultsPage() {
         <PageBanner icon={Trophy} eyebrow="Results" title={RESULTS_PAGE.title} glow="bottom-left">
           <BannerIntro>{RESULTS_PAGE.intro}</BannerIntro>
         </PageBanner>
-        <div className="flex justify-center px-4 py-24">
+        <div className="flex min-h-[70vh] justify-center px-4 py-24">
           <Spinner label="Loading results" />
         </div>
       </div>
@@ -75,7 +79,7 @@ function ResultSearchPage({ search }: { search: ResultSearch }) {
       <PageBanner icon={Trophy} eyebrow="Results" title={RESULTS_PAGE.title} glow="bottom-left">
         <BannerIntro>{RESULTS_PAGE.intro}</BannerIntro>
       </PageBanner>
-      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <div className="mx-auto min-h-[70vh] max-w-3xl px-4 py-8 sm:px-6">
         <search aria-label="Search results" className="grid gap-3 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <SearchBox
@@ -181,7 +185,7 @@ function NoResults() {
         <BannerIntro>{RESULTS_PAGE.intro}</BannerIntro>
       </PageBanner>
 
-      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
+      <div className="mx-auto min-h-[70vh] max-w-7xl px-4 py-12 sm:px-6 lg:py-16">
         <section
           aria-labelledby="no-results"
           className="flex flex-col items-center rounded-3xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center sm:py-20"
