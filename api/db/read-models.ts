@@ -38,6 +38,34 @@ export function registrationRowToState(row: RegistrationRow): RegistrationState 
 }
 
 /**
+ * The registrations row a folded state is written as: the inverse of `registrationRowToState`, shared
+ * by the projector (which writes it) and the command side (which answers with it instead of reading it
+ * back, decision 055). A state that exists always has its submission and update times.
+ */
+export function registrationStateToRow(state: RegistrationState): RegistrationRow {
+  const at = (value: string | null) => (value === null ? null : new Date(value));
+  return {
+    id: state.id,
+    run_id: state.runId,
+    event_id: state.eventId,
+    team_id: state.teamId,
+    user_id: state.userId,
+    registered_by: state.registeredBy,
+    status: state.status,
+    waitlist_position: state.waitlistPosition,
+    is_hybrid_opt_in: state.isHybridOptIn,
+    is_late: state.isLate,
+    notes: state.notes,
+    submitted_at: at(state.submittedAt) ?? new Date(0),
+    confirmed_at: at(state.confirmedAt),
+    cancelled_at: at(state.cancelledAt),
+    deleted_at: at(state.deletedAt),
+    updated_at: at(state.updatedAt) ?? new Date(0),
+    version: state.version,
+  };
+}
+
+/**
  * The `state` column of a run_orders row (JSON text on some drivers, an object on others). A row folded
  * before a field existed (marks) gets that field's initial value.
  */

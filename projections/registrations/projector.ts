@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { registrationRowToState } from '../../api/db/read-models.ts';
+import { registrationRowToState, registrationStateToRow } from '../../api/db/read-models.ts';
 import type { Database } from '../../api/db/schema.ts';
 import { REGISTRATION_STREAM_TYPE, registrationIdOf } from '../../api/domain/registrations/events.ts';
 import {
@@ -18,28 +18,6 @@ import type { RecordedEvent } from '../../api/event-store/store.ts';
  * path and a rebuild of the whole log share it.
  */
 const SCHEMA_VERSION = 1;
-
-function toRecord(state: RegistrationState) {
-  return {
-    id: state.id,
-    run_id: state.runId,
-    event_id: state.eventId,
-    team_id: state.teamId,
-    user_id: state.userId,
-    registered_by: state.registeredBy,
-    status: state.status,
-    waitlist_position: state.waitlistPosition,
-    is_hybrid_opt_in: state.isHybridOptIn,
-    is_late: state.isLate,
-    notes: state.notes,
-    submitted_at: state.submittedAt,
-    confirmed_at: state.confirmedAt,
-    cancelled_at: state.cancelledAt,
-    deleted_at: state.deletedAt,
-    updated_at: state.updatedAt,
-    version: state.version,
-  };
-}
 
 const CHUNK = 5000;
 
@@ -75,7 +53,7 @@ async function projectRegistrations(trx: Transaction<Database>, events: readonly
     await sql`
       insert into registrations (id, run_id, event_id, team_id, user_id, registered_by, status, waitlist_position,
         is_hybrid_opt_in, is_late, notes, submitted_at, confirmed_at, cancelled_at, deleted_at, updated_at, version)
-      select * from jsonb_to_recordset(${JSON.stringify(changed.map(toRecord))}::jsonb) as x(id int, run_id int, event_id int,
+      select * from jsonb_to_recordset(${JSON.stringify(changed.map(registrationStateToRow))}::jsonb) as x(id int, run_id int, event_id int,
         team_id int, user_id int, registered_by int, status text, waitlist_position int, is_hybrid_opt_in boolean, is_late boolean, notes text,
         submitted_at timestamptz, confirmed_at timestamptz, cancelled_at timestamptz, deleted_at timestamptz,
         updated_at timestamptz, version int)

@@ -7,6 +7,7 @@ import type {
 } from '../../contracts/registrations.ts';
 import type { RegistrationEntry } from '../../contracts/runs.ts';
 import { containsPattern } from '../../db/like.ts';
+import { registrationStateToRow } from '../../db/read-models.ts';
 import { iso, isoOrNull } from '../../db/rows.ts';
 import type { Database, RegistrationStatus } from '../../db/schema.ts';
 import {
@@ -104,34 +105,16 @@ export function registrationDtoOf(
     person: { firstName?: string | null; lastName?: string | null } | null;
   },
 ): RegistrationDto {
-  const at = (value: string | null) => new Date(value ?? 0);
-  const atOrNull = (value: string | null) => (value === null ? null : new Date(value));
   return toRegistrationDto({
-    id: state.id,
-    run_id: state.runId,
+    ...registrationStateToRow(state),
     run_name: names.run.name,
     run_type: names.run.type,
     run_category: names.run.category,
-    event_id: state.eventId,
     event_name: names.event.name,
     event_start_date: names.event.startDate,
-    team_id: state.teamId,
     team_name: names.teamName,
-    user_id: state.userId,
     first_name: names.person?.firstName ?? null,
     last_name: names.person?.lastName ?? null,
-    registered_by: state.registeredBy,
-    status: state.status,
-    waitlist_position: state.waitlistPosition,
-    is_hybrid_opt_in: state.isHybridOptIn,
-    is_late: state.isLate,
-    notes: state.notes,
-    submitted_at: at(state.submittedAt),
-    confirmed_at: atOrNull(state.confirmedAt),
-    cancelled_at: atOrNull(state.cancelledAt),
-    deleted_at: atOrNull(state.deletedAt),
-    updated_at: at(state.updatedAt),
-    version: state.version,
   });
 }
 
