@@ -108,3 +108,37 @@ export async function benchAccessToken(
     .execute();
   return app.jwt.sign({ sub: user.id, role: user.role, sid });
 }
+
+export interface BenchAdminOptions {
+  /** bench-admin@example.org unless given. */
+  email?: string;
+  /** Admin unless given (the first name is Bench). */
+  lastName?: string;
+  /** 'x' (no sign-in with a password) unless given. */
+  passwordHash?: string;
+}
+
+/** A verified admin user for a bench; answers its id and role. */
+export async function insertBenchAdmin(
+  db: Kysely<Database>,
+  { email = 'bench-admin@example.org', lastName = 'Admin', passwordHash = 'x' }: BenchAdminOptions = {},
+) {
+  return db
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: passwordHash,
+      first_name: 'Bench',
+      last_name: lastName,
+      role: 'admin',
+      is_verified: true,
+    })
+    .returning(['id', 'role'])
+    .executeTakeFirstOrThrow();
+}
+
+/** insertBenchAdmin, and an access token for that admin (benchAccessToken): its id, role and token. */
+export async function benchAdmin(db: Kysely<Database>, app: FastifyInstance, options: BenchAdminOptions = {}) {
+  const admin = await insertBenchAdmin(db, options);
+  return { ...admin, token: await benchAccessToken(db, app, admin) };
+}

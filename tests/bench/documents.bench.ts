@@ -6,6 +6,7 @@ import {
   startListDocument,
 } from '../../api/modules/documents/definitions.ts';
 import { renderPdf } from '../../api/modules/documents/pdf.ts';
+import { median } from './stats.ts';
 
 /**
  * Print documents (docs/decisions/040-print-documents.md): rendering time and memory of a results book of
@@ -17,7 +18,6 @@ import { renderPdf } from '../../api/modules/documents/pdf.ts';
 const RUNS = Number(process.env.BENCH_DOCUMENT_RUNS ?? 5);
 const NAMES = ['Hélène Bérubé', 'François Côté', 'Joëlle Laïné', 'Anaïs Lefèvre', 'Jérôme Gagné', 'Zoë Noël'];
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 function resultRows(count: number, offset: number): ResultRowData[] {

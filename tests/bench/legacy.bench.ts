@@ -4,6 +4,7 @@ import { insertLegacyRows, legacyRows } from '../../api/db/seed-legacy.ts';
 import { appOn, bearer } from '../support/app.ts';
 import { insertUser } from '../support/factories.ts';
 import { createMariaDbDatabase } from '../support/mariadb.ts';
+import { percentile } from './stats.ts';
 
 /**
  * The legacy billing area on a large MariaDB legacy database (docs/legacy-billing.md): 100,000 invoices
@@ -14,9 +15,6 @@ import { createMariaDbDatabase } from '../support/mariadb.ts';
  */
 const INVOICES = Number(process.env.BENCH_LEGACY_INVOICES ?? 100_000);
 const ROUNDS = { page: 200, totals: 40, overview: 40 };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 export async function run(): Promise<void> {
   const maria = await createMariaDbDatabase('ff_legacy_bench');

@@ -11,13 +11,13 @@ import { sql } from 'kysely';
 import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import WebSocket, { WebSocketServer } from 'ws';
-import { buildApp } from '../../api/app.ts';
-import { loadConfig } from '../../api/config.ts';
 import { type DatabaseHandle, openDatabase, openPostgres } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
 import { NOTIFY_CHANNEL } from '../../api/event-store/store.ts';
 import { listen } from '../../api/modules/live/listener.ts';
-import { adminQuery, benchAccessToken, benchTargets, insertBenchRun } from './bench-database.ts';
+import { benchConfig, listenBenchApp, listeningPort } from './bench-app.ts';
+import { adminQuery, benchAdmin, benchTargets, insertBenchRun } from './bench-database.ts';
+import { percentile } from './stats.ts';
 
 /**
  * The live round trip (docs/decisions/018): an admin's HTTP command to the moment its event has reached
@@ -51,39 +51,13 @@ const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 4);
 /** Share of the sockets that stop reading in the slow-socket part. */
 const SLOW_SHARE = 0.1;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
 async function measure(handle: DatabaseHandle) {
   await migrateToLatest(handle.db);
-  const secret = randomBytes(32).toString('hex');
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: 'memory://',
-    JWT_SECRET: secret,
-  });
-  const app = await buildApp({ config, database: handle, jwtSecret: secret, logger: false, webRoot: '/nonexistent' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { app, port } = await listenBenchApp(handle);
   try {
     const { db } = handle;
-    const admin = await db
-      .insertInto('users')
-      .values({
-        email: 'bench-admin@example.org',
-        password_hash: 'x',
-        first_name: 'Bench',
-        last_name: 'Admin',
-        role: 'admin',
-        is_verified: true,
-      })
-      .returning(['id', 'role'])
-      .executeTakeFirstOrThrow();
+    const { token } = await benchAdmin(db, app);
     const runId = await insertBenchRun(db, { slug: 'bench-live', run: 'Bench run' }, 100);
-    const token = await benchAccessToken(db, app, admin);
     const base = `http://127.0.0.1:${port}/api/run-orders/run/${runId}`;
     const command = async (path: string, body: Record<string, unknown>) => {
       const res = await fetch(`${base}${path}`, {
@@ -173,17 +147,8 @@ async function screens(handle: DatabaseHandle) {
     logLevel: 'warn',
     build: { outDir: webRoot, emptyOutDir: true },
   });
-  const secret = randomBytes(32).toString('hex');
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: 'memory://',
-    JWT_SECRET: secret,
-  });
-  const app = await buildApp({ config, database: handle, jwtSecret: secret, logger: false, webRoot });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, port } = await listenBenchApp(handle, benchConfig(), webRoot);
+  const origin = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -198,20 +163,12 @@ async function screens(handle: DatabaseHandle) {
   try {
     const { db } = handle;
     const password = 'Bench-pass1';
-    const admin = await db
-      .insertInto('users')
-      .values({
-        email: 'bench-screens@example.org',
-        password_hash: await hash(password),
-        first_name: 'Bench',
-        last_name: 'Screens',
-        role: 'admin',
-        is_verified: true,
-      })
-      .returning(['id', 'role'])
-      .executeTakeFirstOrThrow();
+    const { token } = await benchAdmin(db, app, {
+      email: 'bench-screens@example.org',
+      lastName: 'Screens',
+      passwordHash: await hash(password),
+    });
     const runId = await insertBenchRun(db, { slug: 'bench-screens', run: 'Screens run' }, 100);
-    const token = await benchAccessToken(db, app, admin);
     const command = async (route: string, body: Record<string, unknown>) => {
       const res = await fetch(`${origin}/api/run-orders/run/${runId}${route}`, {
         method: route === '/create-empty' ? 'POST' : 'PATCH',
@@ -435,45 +392,21 @@ async function fanOut(handles: DatabaseHandle[], sockets: number, slowPart: bool
   if (!first) throw new Error('no database');
   await migrateToLatest(first.db);
   await sql`create table bench_floor (id serial primary key, at timestamptz not null default now())`.execute(first.db);
-  const secret = randomBytes(32).toString('hex');
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: 'memory://',
-    JWT_SECRET: secret,
-  });
+  const config = benchConfig();
   const apps: FastifyInstance[] = [];
   const floors: Array<Awaited<ReturnType<typeof startFloor>>> = [];
   for (const handle of handles) {
-    const app = await buildApp({ config, database: handle, jwtSecret: secret, logger: false, webRoot: '/nonexistent' });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    apps.push(app);
+    apps.push((await listenBenchApp(handle, config)).app);
     floors.push(await startFloor(handle));
   }
-  const portOf = (app: FastifyInstance) => {
-    const address = app.server.address();
-    return typeof address === 'object' && address ? address.port : 0;
-  };
   const clients = await ClientProcesses.start(CLIENT_PROCESSES);
   try {
     const { db } = first;
     const [app] = apps;
     if (!app) throw new Error('no app');
-    const admin = await db
-      .insertInto('users')
-      .values({
-        email: 'bench-fanout@example.org',
-        password_hash: 'x',
-        first_name: 'Bench',
-        last_name: 'Fanout',
-        role: 'admin',
-        is_verified: true,
-      })
-      .returning(['id', 'role'])
-      .executeTakeFirstOrThrow();
+    const { token } = await benchAdmin(db, app, { email: 'bench-fanout@example.org', lastName: 'Fanout' });
     const runId = await insertBenchRun(db, { slug: 'bench-fanout', run: 'Fan-out run' }, 100);
-    const token = await benchAccessToken(db, app, admin);
-    const base = `http://127.0.0.1:${portOf(app)}/api/run-orders/run/${runId}`;
+    const base = `http://127.0.0.1:${listeningPort(app)}/api/run-orders/run/${runId}`;
     let version = 0;
     const command = async (path: string) => {
       const res = await fetch(`${base}${path}`, {
@@ -497,7 +430,7 @@ async function fanOut(handles: DatabaseHandle[], sockets: number, slowPart: bool
 
     await clients.connect(
       'app',
-      apps.map((a) => `ws://127.0.0.1:${portOf(a)}/api/live`),
+      apps.map((a) => `ws://127.0.0.1:${listeningPort(a)}/api/live`),
       sockets,
       { runId, fromVersion: version },
     );

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { buildApp } from '../../api/app.ts';
-import { loadConfig } from '../../api/config.ts';
 import type { DatabaseHandle } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
+import { benchConfig, buildBenchApp } from './bench-app.ts';
 import { benchTargets } from './bench-database.ts';
+import { percentile } from './stats.ts';
 
 /**
  * Public results (docs/decisions/039-public-results.md) over a whole history: 100,000 official results
@@ -19,10 +18,6 @@ const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 20_000);
 const EVENTS = 20;
 const BIG_EVENT = Number(process.env.BENCH_BIG_EVENT ?? 5_000);
 const READS = Number(process.env.BENCH_READS ?? 20);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 export async function fixture(handle: DatabaseHandle) {
   const { db } = handle;
@@ -65,10 +60,8 @@ async function figures(handle: DatabaseHandle, target: string) {
   const started = performance.now();
   const data = await fixture(handle);
   const setupMs = performance.now() - started;
-  const secret = randomBytes(32).toString('hex');
   // NODE_ENV test: the public read cache is off, so every read below is a query.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', JWT_SECRET: secret });
-  const app = await buildApp({ config, database: handle, jwtSecret: secret, logger: false, webRoot: '/nonexistent' });
+  const app = await buildBenchApp(handle, benchConfig({ NODE_ENV: 'test' }));
   const rows: Array<Record<string, string | number>> = [
     {
       database: target,

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-import { buildApp } from '../../api/app.ts';
-import { loadConfig } from '../../api/config.ts';
 import type { DatabaseHandle } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
 import { formatTime } from '../../api/domain/times.ts';
 import { createEventStore } from '../../api/event-store/store.ts';
 import { recordRegistration } from '../../api/modules/registrations/commands.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
-import { benchAccessToken, benchTargets, insertBenchRun } from './bench-database.ts';
+import { listenBenchApp } from './bench-app.ts';
+import { benchAdmin, benchTargets, insertBenchRun } from './bench-database.ts';
+import { percentile } from './stats.ts';
 
 /**
  * A result entered until the venue display's socket has it (docs/decisions/030, 032): an official's
@@ -21,40 +20,14 @@ import { benchAccessToken, benchTargets, insertBenchRun } from './bench-database
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 100);
 const SCENARIOS = [1, 100];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
 async function measure(handle: DatabaseHandle) {
   await migrateToLatest(handle.db);
-  const secret = randomBytes(32).toString('hex');
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: 'memory://',
-    JWT_SECRET: secret,
-  });
-  const app = await buildApp({ config, database: handle, jwtSecret: secret, logger: false, webRoot: '/nonexistent' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { app, port } = await listenBenchApp(handle);
   const results: Array<{ sockets: number; p50: number; p95: number; p99: number; answerP50: number }> = [];
   try {
     const { db } = handle;
     const store = createEventStore(db, PROJECTIONS);
-    const admin = await db
-      .insertInto('users')
-      .values({
-        email: 'bench-admin@example.org',
-        password_hash: 'x',
-        first_name: 'Bench',
-        last_name: 'Admin',
-        role: 'admin',
-        is_verified: true,
-      })
-      .returning(['id', 'role'])
-      .executeTakeFirstOrThrow();
-    const token = await benchAccessToken(db, app, admin);
+    const { token, ...admin } = await benchAdmin(db, app);
 
     for (const sockets of SCENARIOS) {
       const runId = await insertBenchRun(

@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { buildApp } from '../../api/app.ts';
-import { loadConfig } from '../../api/config.ts';
 import type { DatabaseHandle } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
 import type { ResultCommand } from '../../api/domain/results/commands.ts';
@@ -14,7 +11,9 @@ import { recordRegistration } from '../../api/modules/registrations/commands.ts'
 import { existingRun, runStandings as readRunStandings } from '../../api/modules/results/queries.ts';
 import { runOrderCommand } from '../../api/modules/run-orders/commands.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
-import { benchAccessToken, benchTargets, insertBenchRun } from './bench-database.ts';
+import { listenBenchApp } from './bench-app.ts';
+import { benchAccessToken, benchTargets, insertBenchAdmin, insertBenchRun } from './bench-database.ts';
+import { median, percentile } from './stats.ts';
 
 /**
  * Results (docs/decisions/032-scoring.md):
@@ -27,15 +26,6 @@ import { benchAccessToken, benchTargets, insertBenchRun } from './bench-database
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 500);
 const READS = 50;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 /** The i-th entrant's result: mostly finished within a minute of each other, some penalties, a few DNF/DNS/DQ. */
 function benchValue(i: number): ResultValue {
@@ -131,35 +121,12 @@ async function appendResults(
 
 async function httpFigures(handle: DatabaseHandle, target: string) {
   await migrateToLatest(handle.db);
-  const secret = randomBytes(32).toString('hex');
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: 'memory://',
-    JWT_SECRET: secret,
-  });
-  const app = await buildApp({ config, database: handle, jwtSecret: secret, logger: false, webRoot: '/nonexistent' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { app, port } = await listenBenchApp(handle);
   try {
     const { db } = handle;
     const store = createEventStore(db, PROJECTIONS);
-    const [admin, second] = await db
-      .insertInto('users')
-      .values(
-        ['bench-admin', 'bench-second'].map((name) => ({
-          email: `${name}@example.org`,
-          password_hash: 'x',
-          first_name: 'Bench',
-          last_name: name,
-          role: 'admin' as const,
-          is_verified: true,
-        })),
-      )
-      .returning(['id', 'role'])
-      .execute();
-    if (!admin || !second) throw new Error('bench admins missing');
+    const admin = await insertBenchAdmin(db, { lastName: 'bench-admin' });
+    const second = await insertBenchAdmin(db, { email: 'bench-second@example.org', lastName: 'bench-second' });
     const runId = await insertBenchRun(db, { slug: 'bench-results', run: 'Bench results' }, RESULTS);
     const { event_id: eventId } = await db
       .selectFrom('runs')

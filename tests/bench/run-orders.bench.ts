@@ -8,7 +8,8 @@ import { createEventStore } from '../../api/event-store/store.ts';
 import { runOrderCommand } from '../../api/modules/run-orders/commands.ts';
 import { runForOrder, runOrderView } from '../../api/modules/run-orders/queries.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
-import { benchTargets, insertBenchRun } from './bench-database.ts';
+import { benchTargets, insertBenchAdmin, insertBenchRun } from './bench-database.ts';
+import { median } from './stats.ts';
 
 /**
  * Run orders (docs/decisions/017):
@@ -21,11 +22,6 @@ import { benchTargets, insertBenchRun } from './bench-database.ts';
 
 const GENERATE_ENTRIES = 1000;
 const LONG_STREAM = Number(process.env.BENCH_LONG_STREAM ?? 10_000);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 function generateFigures() {
   const entries: SeedEntry[] = Array.from({ length: GENERATE_ENTRIES }, (_, i) => ({
@@ -78,18 +74,7 @@ async function longStream(handle: DatabaseHandle, runId: number, events: number)
 
 async function loadFigures(handle: DatabaseHandle, target: string) {
   const { db } = handle;
-  const admin = await db
-    .insertInto('users')
-    .values({
-      email: `bench-admin-${randomBytes(3).toString('hex')}@example.org`,
-      password_hash: 'x',
-      first_name: 'Bench',
-      last_name: 'Admin',
-      role: 'admin',
-      is_verified: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const admin = await insertBenchAdmin(db, { email: `bench-admin-${randomBytes(3).toString('hex')}@example.org` });
   const short = await seedRun(handle, 'short');
   const long = await seedRun(handle, 'long');
   await longStream(handle, short, 10);

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import { buildApp } from '../../api/app.ts';
-import { loadConfig } from '../../api/config.ts';
 import { openDatabase } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
 import { seedDemoData } from '../../api/db/seed.ts';
+import { benchConfig, buildBenchApp } from './bench-app.ts';
 
 /**
  * A server for the public-read benchmark, in a process of its own so that the load generator does
@@ -20,22 +18,11 @@ import { seedDemoData } from '../../api/db/seed.ts';
 const [mode, bodiesFile] = process.argv.slice(2);
 
 async function serveApp() {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: process.env.DATABASE_URL ?? 'memory://',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-  });
+  const config = benchConfig({ DATABASE_URL: process.env.DATABASE_URL ?? 'memory://' });
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
   await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });
-  const app = await buildApp({
-    config,
-    database,
-    jwtSecret: config.jwtSecret as string,
-    logger: false,
-    webRoot: '/nonexistent',
-  });
+  const app = await buildBenchApp(database, config);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const close = async () => {
     await app.close();
