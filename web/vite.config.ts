@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -19,6 +20,26 @@ const SHARED_VOCABULARY = [
   // The legacy invoice statuses: the invoice list's URL check sits in the always-loaded route tree.
   '/api/domain/legacy/',
 ];
+
+/** The pages spectators read on their phones (Lighthouse measures them: docs/benchmarks.md). */
+const PUBLIC_READING_ROUTE = /\/web\/routes\/(events|results|announcements|departments|start-lists)\/[^?]*\.tsx(\?|$)/;
+
+/**
+ * 'public-shared' for a module that a public page's route file reaches through static imports, so a
+ * public page needs at most one shared chunk beside its own; anything else is left to the default split.
+ */
+function publicPagesShared(id: string, ctx: ChunkingContext): string | null {
+  const seen = new Set<string>();
+  const pending = [id];
+  while (pending.length > 0) {
+    const current = pending.pop() as string;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    if (current !== id && PUBLIC_READING_ROUTE.test(current)) return 'public-shared';
+    pending.push(...(ctx.getModuleInfo(current)?.importers ?? []));
+  }
+  return null;
+}
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml)$/i;
@@ -97,6 +118,9 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // The shared public chunks are named after every page that loads them: keep the files short.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('public-shared') ? 'assets/public-shared-[hash].js' : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             // Everything the entry imports statically is fetched on every first visit anyway: one file
@@ -110,6 +134,17 @@ export default defineConfig({
             // zod and the shared schemas serve the forms only: one chunk of their own, so the bundler
             // never merges small always-needed modules (the session) into it and drags it into every page.
             { name: 'schemas', test: /\/node_modules\/zod\/|\/api\/contracts\//, priority: 1 },
+            // The small modules the public pages share beyond the first script (icons, buttons, the live
+            // socket, the event's heats): one file instead of a dozen of a few hundred bytes each, which a
+            // phone on a slow network would fetch six at a time (decision 059).
+            {
+              name: publicPagesShared,
+              debugName: 'public-shared',
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8000,
+              priority: 0,
+            },
           ],
         },
       },

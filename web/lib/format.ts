@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../../api/domain/dates.ts';
+
 /** Display formats: en-US, long month, day, year; the event full form adds the weekday. */
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -27,12 +29,12 @@ function format(value: DateInput, options: Intl.DateTimeFormatOptions, timeZone:
   if (typeof value === 'string') {
     if (DATE_ONLY.test(value.trim())) {
       const calendar = parseCalendarDate(value);
-      return calendar ? new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(calendar) : '';
+      return calendar ? dateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(calendar) : '';
     }
   }
   const instant = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(instant.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(instant);
+  return dateTimeFormat('en-US', { ...options, timeZone }).format(instant);
 }
 
 /** 'November 21, 2026'. A 'YYYY-MM-DD' date is that day in every time zone; '' for missing or invalid input. */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { PublicEvent, PublicEventPage } from '../../contracts/events.ts';
 import type { Database } from '../../db/schema.ts';
-import { daysBetween } from '../../domain/dates.ts';
+import { daysBetween, todayIn } from '../../domain/dates.ts';
 import {
   isRegistrationOpen,
   type RegistrationPhase,
@@ -17,20 +17,8 @@ export interface Clock {
 }
 export const clockFor = (timeZone: string, now = new Date()): Clock => ({
   now,
-  today: dayFormat(timeZone).format(now),
+  today: todayIn(timeZone, now),
 });
-
-// Building an Intl.DateTimeFormat costs ~70 µs, more than the rest of a cached public read; keep one per zone.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // en-CA formats as YYYY-MM-DD, like todayIn.
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
-  }
-  return format;
-}
 
 /** Statuses under which an event takes no registrations, whatever its dates say. */
 const NOT_REGISTERING: readonly EventStatus[] = NOT_REGISTERING_STATUSES;

@@ -1,10 +1,11 @@
+import { dateTimeFormat } from '../../../api/domain/dates.ts';
 /**
  * The venue display's clock: 24-hour HH:MM:SS in the screen's own time zone (the venue's), or in the
  * zone given. Intl does the zone arithmetic; the parts are put together here so every browser shows
  * the same "07:05:09" (some write "24" for midnight with hour12 off: h23 prevents it).
  */
 export function formatClock(date: Date, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',

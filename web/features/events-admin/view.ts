@@ -1,11 +1,12 @@
 /** How an event reads in the portal. Pure. */
 import type { AdminEvent } from '../../../api/contracts/events.ts';
+import { dateTimeFormat } from '../../../api/domain/dates.ts';
 import { formatDate } from '../../lib/format.ts';
 
 const SHORT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
 
 function shortDate(date: string): string {
-  return new Intl.DateTimeFormat('en-US', SHORT).format(new Date(`${date}T00:00:00Z`));
+  return dateTimeFormat('en-US', SHORT).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** 'Jun 1, 2027', or 'Jun 1, 2027 – Jun 2, 2027' for an event of several days. */

@@ -4,6 +4,7 @@
  * Types only from api/contracts: this module is part of the public event page's chunk.
  */
 import type { RunDto } from '../../../api/contracts/runs.ts';
+import { dateTimeFormat } from '../../../api/domain/dates.ts';
 import { RUN_TYPE_LABELS } from '../../../api/domain/runs/categories.ts';
 import { registrationPhaseOf } from '../../lib/labels.ts';
 
@@ -49,7 +50,7 @@ function validInstant(value: string | null | undefined): Date | undefined {
 
 /** 'Sat, Jun 5, 2027' in the viewer's zone (or `timeZone`). */
 function dayText(date: Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
@@ -61,7 +62,7 @@ function dayText(date: Date, timeZone?: string): string {
 /** '9:00 AM' or, with the zone, '9:00 AM EDT'. */
 function timeText(date: Date, timeZone: string | undefined, withZone: boolean): string {
   return whitespace(
-    new Intl.DateTimeFormat('en-US', {
+    dateTimeFormat('en-US', {
       hour: 'numeric',
       minute: '2-digit',
       timeZone,
@@ -75,7 +76,7 @@ export function instantText(value: string | null | undefined, timeZone?: string)
   const date = validInstant(value);
   if (!date) return '';
   return whitespace(
-    new Intl.DateTimeFormat('en-US', {
+    dateTimeFormat('en-US', {
       month: 'short',
       day: 'numeric',
       year: 'numeric',

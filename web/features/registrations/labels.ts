@@ -3,6 +3,7 @@
  * waitlist position). Pure, so the labels are tested once and every screen says the same.
  */
 import type { RegistrationDto, RegistrationHistoryEntry } from '../../../api/contracts/registrations.ts';
+import { dateTimeFormat } from '../../../api/domain/dates.ts';
 import { RUN_TYPE_LABELS, type RunType } from '../../../api/domain/runs/categories.ts';
 import type { RegistrationStatus } from './statuses.ts';
 
@@ -144,7 +145,7 @@ export function historyActorLabel(entry: Pick<RegistrationHistoryEntry, 'actorId
 export function historyTime(iso: string, timeZone?: string): string {
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     dateStyle: 'medium',
     timeStyle: 'short',
     ...(timeZone ? { timeZone } : {}),

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../../../api/domain/dates.ts';
 /**
  * An event's days in one short line. Not in index-search.ts: that module is loaded with every page (the
  * route tree's validateSearch), this one only with the portal pages that show it.
@@ -12,7 +13,7 @@ export function eventDays(startDate: string, endDate: string): string {
   const end = parse(endDate);
   if (!start) return '';
   const day = (d: Date, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(d);
+    dateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(d);
   if (!end || end.getTime() <= start.getTime()) return day(start, { month: 'short', day: 'numeric', year: 'numeric' });
   if (start.getUTCFullYear() !== end.getUTCFullYear()) {
     return `${day(start, { month: 'short', day: 'numeric', year: 'numeric' })} – ${day(end, { month: 'short', day: 'numeric', year: 'numeric' })}`;

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../../../api/domain/dates.ts';
 /** Display formats of the run-order board: change times and initials (seed times: api/domain/times.ts formatTime). */
 
 /** 'Nov 21, 2026, 3:04 PM' where the viewer is; '' for a missing or invalid instant. */
@@ -6,7 +7,7 @@ export function formatChangeTime(value: string | null | undefined, timeZone?: st
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return '';
   // Some ICU versions put a narrow no-break space before AM/PM; a plain space reads and tests the same.
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     month: 'short',
     day: 'numeric',
     year: 'numeric',

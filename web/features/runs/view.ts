@@ -1,5 +1,6 @@
 /** How a run reads in the portal: its type label, schedule, registration window and places. Pure. */
 import type { RunDto } from '../../../api/contracts/runs.ts';
+import { dateTimeFormat } from '../../../api/domain/dates.ts';
 import { RUN_TYPE_LABELS } from '../../../api/domain/runs/categories.ts';
 import type { RunSaveResult } from './mutations.ts';
 
@@ -12,11 +13,11 @@ const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 /** 'Jun 1, 2027, 9:00 AM' in the viewer's time zone (or the one given). */
 export function formatDayTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', { ...DAY, ...TIME, timeZone }).format(new Date(iso));
+  return dateTimeFormat('en-US', { ...DAY, ...TIME, timeZone }).format(new Date(iso));
 }
 
 function sameDay(a: string, b: string, timeZone?: string): boolean {
-  const day = new Intl.DateTimeFormat('en-US', { ...DAY, timeZone });
+  const day = dateTimeFormat('en-US', { ...DAY, timeZone });
   return day.format(new Date(a)) === day.format(new Date(b));
 }
 
@@ -28,7 +29,7 @@ export function scheduleLabel(run: Pick<RunDto, 'startTime' | 'endTime'>, timeZo
   const { startTime: start, endTime: end } = run;
   if (start && end) {
     const endText = sameDay(start, end, timeZone)
-      ? new Intl.DateTimeFormat('en-US', { ...TIME, timeZone }).format(new Date(end))
+      ? dateTimeFormat('en-US', { ...TIME, timeZone }).format(new Date(end))
       : formatDayTime(end, timeZone);
     return `${formatDayTime(start, timeZone)} – ${endText}`;
   }
