@@ -92,7 +92,10 @@ export async function run(): Promise<void> {
       return {
         page,
         performance: Math.round((report.categories.performance.score ?? 0) * 100),
+        'FCP s': (audit('first-contentful-paint') / 1000).toFixed(1),
         'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(1),
+        // The score's largest weight, and the figure that moves most between runs on a shared machine.
+        'TBT ms': audit('total-blocking-time').toFixed(0),
         CLS: audit('cumulative-layout-shift').toFixed(3),
         'transferred KB': (audit('total-byte-weight') / 1024).toFixed(0),
       };
