@@ -7,7 +7,11 @@ import { useRouteRetry } from '../lib/detail-route.ts';
 export const PUBLIC_BUTTON =
   'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
-/** A public detail page's record that does not exist: an icon, what is missing, and the way back. */
+/**
+ * A public detail page's record that does not exist: an icon, what is missing, and the way back. Like
+ * the load error below, it keeps the room of the page's loading spinner, so the footer never rises
+ * into view when it replaces it (no layout shift: docs/decisions/057).
+ */
 export function PublicNotFound({
   testId,
   icon,
@@ -25,7 +29,7 @@ export function PublicNotFound({
 }) {
   return (
     <section
-      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
+      className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
       data-testid={testId}
     >
       <span className="grid size-16 place-items-center rounded-full bg-brand-50 text-brand-700">{icon}</span>
@@ -43,7 +47,7 @@ export function PublicNotFound({
 export function PublicLoadError({ testId, back, title }: { testId: string; back: ReactNode; title: string }) {
   const { onRetry, retrying } = useRouteRetry();
   return (
-    <section className="mx-auto max-w-xl px-4 py-16 sm:py-24" data-testid={testId}>
+    <section className="mx-auto min-h-[70vh] max-w-xl px-4 py-16 sm:py-24" data-testid={testId}>
       {back}
       <div
         role="alert"

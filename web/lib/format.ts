@@ -1,6 +1,5 @@
-import { dateTimeFormat } from '../../api/domain/dates.ts';
-
 /** Display formats: en-US, long month, day, year; the event full form adds the weekday. */
+import { dateTimeFormat } from '../../api/domain/dates.ts';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,5 +1,5 @@
-import { dateTimeFormat } from '../../../api/domain/dates.ts';
 /** Display formats of the run-order board: change times and initials (seed times: api/domain/times.ts formatTime). */
+import { dateTimeFormat } from '../../../api/domain/dates.ts';
 
 /** 'Nov 21, 2026, 3:04 PM' where the viewer is; '' for a missing or invalid instant. */
 export function formatChangeTime(value: string | null | undefined, timeZone?: string): string {

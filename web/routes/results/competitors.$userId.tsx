@@ -26,27 +26,20 @@ function CompetitorPage() {
       <ArrowLeft aria-hidden="true" className="size-4" /> All results
     </Link>
   );
-  // Every state keeps the room the spinner held, so the footer never rises into view (docs/decisions/057).
   if (id === 0 || results.data === null)
     return (
-      <div className="min-h-[70vh]">
-        <PublicNotFound
-          testId="competitor-not-found"
-          icon={<UserRound aria-hidden="true" className="size-10 text-brand-700" />}
-          title="No results for this competitor"
-          to="/results"
-          backLabel="All results"
-        >
-          This competitor has no published results.
-        </PublicNotFound>
-      </div>
+      <PublicNotFound
+        testId="competitor-not-found"
+        icon={<UserRound aria-hidden="true" className="size-10 text-brand-700" />}
+        title="No results for this competitor"
+        to="/results"
+        backLabel="All results"
+      >
+        This competitor has no published results.
+      </PublicNotFound>
     );
   if (results.isError)
-    return (
-      <div className="min-h-[70vh]">
-        <PublicLoadError testId="competitor-error" title="Unable to load these results" back={back} />
-      </div>
-    );
+    return <PublicLoadError testId="competitor-error" title="Unable to load these results" back={back} />;
   const data = results.data;
   if (!data) {
     // The results are taller than a phone's screen: the spinner keeps their room, so the footer does not
