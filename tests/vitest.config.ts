@@ -1,14 +1,47 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import type { DatabaseKind } from './support/database.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * One `vitest run` runs every project once (docs/decisions/060-one-test-run.md):
+ * - unit: pure tests beside the code;
+ * - processes: what starts real processes from one compiled tree (servers, tools, crash and outage
+ *   tests, several instances behind nginx), whatever the database;
+ * - integration on both databases, embedded PGlite and a PostgreSQL server;
+ * - browser: real Chromium on the PostgreSQL server, and the one end-to-end story on PGlite.
+ */
+const integration = (kind: DatabaseKind): TestProjectInlineConfiguration => ({
+  test: {
+    name: `integration:${kind}`,
+    root,
+    include: ['tests/integration/**/*.test.ts'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    provide: { databaseKind: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const browser = (name: string, kind: DatabaseKind, include: string[]): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    root,
+    include,
+    globalSetup: ['tests/support/e2e-setup.ts'],
+    provide: { databaseKind: kind },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
 
 export default defineConfig({
   test: {
     root,
     // Vitest's default in a run is one worker fewer than the CPUs: one worker on a 2-core machine, so
-    // every file would wait for the one before it. Most files wait on a database or a browser, not on
-    // the CPU: three at once finish the suite far sooner on 2 cores.
+    // every file would wait for the one before it. Most files wait on a database, a browser or a child
+    // process, not on the CPU: three at once finish the run far sooner on 2 cores.
     maxWorkers: 3,
     projects: [
       {
@@ -23,28 +56,22 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'integration',
+          name: 'processes',
           root,
-          include: ['tests/integration/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          root,
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/e2e-setup.ts'],
+          include: ['tests/processes/**/*.test.ts'],
+          globalSetup: ['tests/support/processes-setup.ts'],
+          provide: { databaseKind: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two browser files at a time (each with its own server, database and Chromium), after the
-          // unit and integration files: a group of its own, since its worker count differs.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
         },
       },
+      integration('pglite'),
+      integration('server'),
+      // The browser tests on the server: what production runs, with real concurrency between the
+      // app's pool, the live LISTEN connection and each other (decision 060).
+      browser('browser:server', 'server', ['tests/e2e/**/*.test.ts']),
+      // The default database of `npm start`: the whole story of an event, once.
+      browser('browser:pglite', 'pglite', ['tests/e2e/competition-story.test.ts']),
     ],
   },
 });

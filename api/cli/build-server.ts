@@ -26,7 +26,7 @@ export async function buildServer(outDir = path.join(REPOSITORY_ROOT, 'dist')): 
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',

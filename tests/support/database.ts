@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,13 +8,24 @@ import { type DatabaseHandle, openPostgres, pgliteOptions, wrapPGlite } from '..
 import { migrateToLatest } from '../../api/db/migrate.ts';
 
 /**
- * Where the tests' PostgreSQL comes from (docs/architecture.md "Tests"): TEST_DATABASE_URL (a server), else a
- * container when a container runtime answers, else embedded PGlite. The global setup prepares a
- * migrated template once; every test file then gets its own copy of it.
+ * Where a test project's PostgreSQL comes from (docs/architecture.md "Tests"). Each project names the
+ * kind it runs on (`databaseKind` in tests/vitest.config.ts): `pglite`, embedded; `server`, a PostgreSQL
+ * server, which is TEST_DATABASE_URL when set, else a container started through testcontainers
+ * (TEST_POSTGRES_IMAGE, default the official postgres:17-alpine), else the machine's server at
+ * 127.0.0.1:5432. TEST_CONTAINERS=required (CI) makes the container the only way: a broken container
+ * runtime then fails the run instead of falling back. The global setup prepares a migrated template
+ * once per project; every test file then gets its own copy of it.
  */
+export type DatabaseKind = 'pglite' | 'server';
+
 export type TestDatabaseSource =
   | { kind: 'server'; adminUrl: string; template: string }
   | { kind: 'pglite'; templateFile: string };
+
+/** The machine's own server: the outage and several-instance tests always use it (decision 024). */
+export const MACHINE_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const DEFAULT_TEST_POSTGRES_IMAGE = 'postgres:17-alpine';
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -33,42 +44,75 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
-/** Called once by the global setup. Returns the source and a teardown. */
-export async function prepareTestDatabases(): Promise<{ source: TestDatabaseSource; teardown: () => Promise<void> }> {
-  const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
-  let serverUrl = process.env.TEST_DATABASE_URL;
-  let stopContainer: (() => Promise<unknown>) | undefined;
+/**
+ * A PostgreSQL server in a container, through testcontainers. Podman runs no health checks without
+ * systemd, so the wait is on the port instead of the module's health check: the official image's
+ * first-start server listens on no TCP port, so an open port means the final server is up.
+ */
+async function startPostgresContainer(): Promise<{ url: string; stop: () => Promise<unknown> }> {
+  const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+  const { Wait } = await import('testcontainers');
+  const image = process.env.TEST_POSTGRES_IMAGE || DEFAULT_TEST_POSTGRES_IMAGE;
+  const container = await new PostgreSqlContainer(image)
+    .withWaitStrategy(Wait.forListeningPorts())
+    .withStartupTimeout(60_000)
+    .start();
+  return { url: container.getConnectionUri(), stop: () => container.stop() };
+}
 
-  if (!serverUrl) {
-    try {
-      const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
-      const container = await new PostgreSqlContainer('postgres:17-alpine').start();
-      serverUrl = container.getConnectionUri();
-      stopContainer = () => container.stop();
-    } catch {
-      // No container runtime here: embedded PGlite below.
+/** The server the `server` projects use, and how to let it go. */
+async function serverForTests(): Promise<{ url: string; stop?: () => Promise<unknown> }> {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL };
+  const required = process.env.TEST_CONTAINERS === 'required';
+  try {
+    const started = await startPostgresContainer();
+    for (let attempt = 0; ; attempt++) {
+      // The port can open a moment before the server accepts logins.
+      try {
+        await adminQuery(started.url, 'select 1');
+        return started;
+      } catch (error) {
+        if (attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
+  } catch (error) {
+    if (required) {
+      throw new Error(
+        `TEST_CONTAINERS=required, but no PostgreSQL container could be started (${(error as Error).message}). ` +
+          'Run `eval "$(bash .ci/containers.sh)"` first (README "Containers").',
+      );
+    }
+    return { url: MACHINE_SERVER_URL };
   }
+}
 
-  if (serverUrl) {
+/** Called once per test project by its global setup. Returns the source and a teardown. */
+export async function prepareTestDatabases(
+  kind: DatabaseKind,
+): Promise<{ source: TestDatabaseSource; teardown: () => Promise<void> }> {
+  const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
+
+  if (kind === 'server') {
+    const server = await serverForTests();
     const template = `ff_template_${runId}`;
     try {
-      await adminQuery(serverUrl, `create database ${template}`);
+      await adminQuery(server.url, `create database ${template}`);
     } catch (error) {
-      throw new Error(`TEST_DATABASE_URL is set but the PostgreSQL server cannot be used: ${(error as Error).message}`);
+      await server.stop?.();
+      throw new Error(`The PostgreSQL server at ${server.url} cannot be used for tests: ${(error as Error).message}`);
     }
-    const handle = await openPostgres(withDatabase(serverUrl, template), 2);
+    const handle = await openPostgres(withDatabase(server.url, template), 2);
     try {
       await migrateToLatest(handle.db);
     } finally {
       await handle.close();
     }
-    const adminUrl = serverUrl;
     return {
-      source: { kind: 'server', adminUrl, template },
+      source: { kind: 'server', adminUrl: server.url, template },
       teardown: async () => {
-        await adminQuery(adminUrl, `drop database if exists ${template} with (force)`).catch(() => {});
-        await stopContainer?.();
+        await adminQuery(server.url, `drop database if exists ${template} with (force)`).catch(() => {});
+        await server.stop?.();
       },
     };
   }
@@ -82,9 +126,7 @@ export async function prepareTestDatabases(): Promise<{ source: TestDatabaseSour
   await handle.close();
   return {
     source: { kind: 'pglite', templateFile },
-    teardown: async () => {
-      await import('node:fs/promises').then((fs) => fs.rm(templateFile, { force: true }));
-    },
+    teardown: () => rm(templateFile, { force: true }),
   };
 }
 

@@ -13,10 +13,14 @@ declare module 'vitest' {
 }
 
 /**
- * Builds the web app once for every browser test, into a folder of this run's own (so a running
- * `npm start` or another test run never sees its dist/web change), then prepares the database template.
+ * The web app, built once per run for every browser project (they share the runner's process), into a
+ * folder of this run's own, so a running `npm start` or another test run never sees its dist/web change.
  */
-export default async function setup(project: TestProject) {
+type WebBuild = Promise<{ webRoot: string; users: number }>;
+// On globalThis: each project may load this module anew, but they share the process.
+const shared = globalThis as { firefitWebBuild?: WebBuild };
+
+async function buildWeb(): Promise<{ webRoot: string; users: number }> {
   const webRoot = mkdtempSync(path.join(os.tmpdir(), 'ff-e2e-web-'));
   // The browser tests drive what visitors get: React's production build, not the test runner's NODE_ENV.
   const runnerEnv = process.env.NODE_ENV;
@@ -31,11 +35,19 @@ export default async function setup(project: TestProject) {
   } finally {
     process.env.NODE_ENV = runnerEnv;
   }
-  const { source, teardown } = await prepareTestDatabases();
+  return { webRoot, users: 0 };
+}
+
+/** The shared web build, then the project's own database template. */
+export default async function setup(project: TestProject) {
+  shared.firefitWebBuild ??= buildWeb();
+  const web = await shared.firefitWebBuild;
+  web.users++;
+  const { source, teardown } = await prepareTestDatabases(project.getProvidedContext().databaseKind);
   project.provide('testDatabase', source);
-  project.provide('webRoot', webRoot);
+  project.provide('webRoot', web.webRoot);
   return async () => {
     await teardown();
-    rmSync(webRoot, { recursive: true, force: true });
+    if (--web.users === 0) rmSync(web.webRoot, { recursive: true, force: true });
   };
 }
