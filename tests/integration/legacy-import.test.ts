@@ -1,11 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../api/db/database.ts';
 import { compareLegacy, type ImportProgress, importLegacy } from '../../api/db/legacy-import.ts';
 import type { LegacyDatabase } from '../../api/db/legacy-schema.ts';
 import { insertLegacyRows, legacyRows } from '../../api/db/seed-legacy.ts';
@@ -16,8 +10,8 @@ import { createMariaDbDatabase, type MariaDbDatabase } from '../support/mariadb.
 /**
  * npm run legacy:import (docs/legacy-billing.md): a MariaDB legacy database copied into the `legacy`
  * schema in batches, then compared table by table; zero dates arrive as NULL, ids above 2^53 intact.
+ * The tool itself runs as a process in tests/processes/legacy-import.test.ts.
  */
-const execFileAsync = promisify(execFile);
 const ID_BASE = 9007199254740980n;
 
 let maria: MariaDbDatabase;
@@ -72,40 +66,4 @@ describe('legacy import', () => {
     const report = await importLegacy(maria.db, database.db, { replace: true, batchSize: 5000 });
     expect(report.every((r) => r.matches)).toBe(true);
   });
-
-  it('runs as npm run legacy:import, printing progress and the comparison', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'ff-legacy-import-'));
-    try {
-      const run = (...args: string[]) =>
-        execFileAsync('npx', ['tsx', 'api/cli/legacy-import.ts', ...args], {
-          env: {
-            ...process.env,
-            DATABASE_URL: '',
-            DATA_DIR: dataDir,
-            LEGACY_DATABASE_URL: maria.url,
-            LOG_LEVEL: 'silent',
-          },
-          timeout: 120_000,
-        });
-      const { stdout } = await run('--batch-size', '50');
-      expect(stdout).toMatch(/invoice_lines\s+\[#{30}\] 100% 690\/690/);
-      expect(stdout).toMatch(/ok\s+invoices\s+230\s+230\s+subtotal/);
-      expect(stdout).toMatch(/Every table has the same rows and sums/);
-      await expect(run()).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/--replace/) });
-      await expect(run('--batch-size', 'many')).rejects.toMatchObject({ code: 64 });
-      const copy = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-      try {
-        const n = await copy.db
-          .withSchema('legacy')
-          .selectFrom('invoices' as never)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow();
-        expect(Number((n as { n: unknown }).n)).toBe(230);
-      } finally {
-        await copy.close();
-      }
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 180_000);
 });

@@ -26,9 +26,13 @@ let instances: Instance[] = [];
 let admin: User;
 let runId: number;
 
-/** `node --import tsx api/server.ts` on the test's database; resolves with its address once it listens. */
+/**
+ * `node --import tsx api/server.ts` on the test's database; resolves with its address once it listens.
+ * The sources, not a compiled tree: only the processes project builds one, and this file needs the
+ * integration projects' server database.
+ */
 async function startProcess(databaseUrl: string): Promise<Instance> {
-  const started = await startApiProcess(databaseUrl);
+  const started = await startApiProcess(databaseUrl, {}, { kind: 'source' });
   return { base: started.base, close: () => started.stop() };
 }
 

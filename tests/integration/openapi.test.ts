@@ -1,7 +1,7 @@
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionsWritten, type TestApp } from '../support/app.ts';
-import { insertEvent, insertUser } from '../support/factories.ts';
+import { insertEvent, insertRegistration, insertRun, insertUser } from '../support/factories.ts';
 import { type OpenApiDocument, openApiClient } from '../support/openapi-client.ts';
 
 /**
@@ -100,9 +100,10 @@ describe('the OpenAPI document', () => {
 
 describe('a client driven by the document alone', () => {
   let client: ReturnType<typeof openApiClient>;
+  let address: string;
 
   beforeAll(async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     client = openApiClient(doc, address);
   });
 
@@ -144,6 +145,54 @@ describe('a client driven by the document alone', () => {
     const badId = await client.call('getEventsById', { params: { id: 'not-a-number' } });
     expect(badId.status).toBe(400);
     expect(badId.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('downloads a PDF and the CSVs in the media types the document lists, with the bodies it describes', async () => {
+    const admin = await insertUser(t.database.db, { role: 'admin' });
+    const token = t.app.jwt.sign({ sub: admin.id, role: admin.role });
+    await sessionsWritten(t.app);
+    const event = await insertEvent(t.database.db, { name: 'Download Cup', start_date: '2099-06-01' });
+    const run = await insertRun(t.database.db, event.id, { name: 'Individual: Open Men' });
+    const person = await insertUser(t.database.db, { first_name: 'Pat', last_name: 'Doe' });
+    await insertRegistration(t.database.db, { runId: run.id, userId: person.id });
+    const generated = await client.call('postRunOrdersRunByRunIdGenerate', {
+      token,
+      params: { runId: run.id },
+      body: { expectedVersion: 0, seeding: { rule: 'random', seed: 1 }, heatSize: 1 },
+    });
+    expect(generated.status).toBe(200);
+
+    const pdf = await client.call('getDocumentsRunByRunIdStartListPdf', { params: { runId: run.id } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.contentType).toBe('application/pdf');
+    expect(pdf.body).toBeInstanceOf(Uint8Array);
+    expect(
+      Buffer.from(pdf.body as Uint8Array)
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    const sheets = await client.call('getDocumentsRunByRunIdHeatSheetsPdf', { token, params: { runId: run.id } });
+    expect([sheets.status, sheets.contentType]).toEqual([200, 'application/pdf']);
+
+    const csv = await client.call('getDocumentsRunByRunIdStartListCsv', { params: { runId: run.id } });
+    expect([csv.status, csv.contentType]).toEqual([200, 'text/csv; charset=utf-8']);
+    expect(csv.body).toMatch(/^\uFEFFPosition,Heat,Pair,Lane,Name,.*\r\n1,1,1,.*Pat Doe/s);
+    const results = await client.call('getDocumentsEventByEventIdResultsCsv', { token, params: { eventId: event.id } });
+    expect([results.status, results.contentType]).toEqual([200, 'text/csv; charset=utf-8']);
+    expect(results.body).toMatch(/^\uFEFFRun,Category,Rank,Name/);
+
+    // A refusal is the JSON error envelope the document lists for it.
+    const missing = await client.call('getDocumentsRunByRunIdResultsPdf', { params: { runId: 2_000_000 } });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: expect.any(String) });
+
+    // And the client refuses a file the document says is JSON, as a generated one would fail on it.
+    const asJson = structuredClone(doc);
+    const ok = asJson.paths['/api/documents/run/{runId}/start-list.pdf']?.get?.responses['200'];
+    if (ok) ok.content = { 'application/json': { schema: {} } };
+    await expect(
+      openApiClient(asJson, address).call('getDocumentsRunByRunIdStartListPdf', { params: { runId: run.id } }),
+    ).rejects.toThrow('answered 200 in application/pdf, which the document does not list (application/json)');
   });
 
   it('refuses what the document does not offer', async () => {

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { TEST_JWT_SECRET } from './app.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,18 +18,35 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-/** The sources through tsx's loader, or a compiled tree's `node dist/server.js` (decision 051). */
-export type ApiEntry = { kind: 'source' } | { kind: 'built'; root: string };
+/** A compiled tree's `node dist/server.js` (decision 051), or the sources through tsx's loader. */
+export type ApiEntry = { kind: 'built'; root: string } | { kind: 'source' };
+
+/**
+ * The root of the compiled tree of the processes project's global setup (tests/support/processes-setup.ts),
+ * from which its child processes run.
+ */
+export function builtRoot(): string {
+  const root = inject('builtRoot');
+  if (!root)
+    throw new Error('No compiled tree: only the processes project builds one (tests/support/processes-setup.ts)');
+  return root;
+}
+
+/** `node <builtRoot>/dist/<tool>.js`'s arguments: a compiled tool of the processes project's tree. */
+export const builtTool = (tool: string, ...args: string[]): string[] => [
+  path.join(builtRoot(), 'dist', `${tool}.js`),
+  ...args,
+];
 
 /**
  * Starts the server on the given database (a PostgreSQL URL, or undefined for the embedded one in the
  * env's DATA_DIR), on a free port unless the env names one, signing tokens with the tests' secret;
- * resolves once it listens.
+ * resolves once it listens. By default the processes project's compiled tree runs it.
  */
 export async function startApiProcess(
   databaseUrl: string | undefined,
   env: NodeJS.ProcessEnv = {},
-  entry: ApiEntry = { kind: 'source' },
+  entry: ApiEntry = { kind: 'built', root: builtRoot() },
 ): Promise<ApiProcess> {
   const [cwd, args] =
     entry.kind === 'source' ? [ROOT, ['--import', 'tsx', 'api/server.ts']] : [entry.root, ['dist/server.js']];

@@ -3,8 +3,10 @@ import { z } from 'zod';
 /**
  * A small HTTP client driven by the OpenAPI document alone: an operation is looked up by its
  * operationId, its URL built from the documented path and parameters, the bearer token sent only when
- * the operation's security asks for it, and every answer checked against the documented response
- * schema for its status. What a generated client would rely on, without generating one (docs/decisions/049).
+ * the operation's security asks for it, and every answer checked against the document: its content type
+ * must be one the document lists for its status, and its body match that media type's schema (JSON
+ * parsed, text as a string, a binary file as bytes). What a generated client would rely on, without
+ * generating one (docs/decisions/049).
  */
 
 interface Parameter {
@@ -34,8 +36,29 @@ export interface CallInput {
 
 export interface CallResult {
   status: number;
+  /** The answer's content-type header, null without one. */
+  contentType: string | null;
+  /** Parsed JSON, a string for text, the bytes (Uint8Array) of a binary file. */
   body: unknown;
 }
+
+/** "text/csv; charset=utf-8" as its type and its parameters, lowercased, for comparing. */
+function mediaType(value: string): { essence: string; parameters: string[] } {
+  const [essence = '', ...parameters] = value.split(';').map((part) => part.trim().toLowerCase());
+  return { essence, parameters: parameters.filter(Boolean) };
+}
+
+/** Whether an answer's content type is the documented one: the same type, with every parameter the document names. */
+function isMediaType(documented: string, answered: string): boolean {
+  const want = mediaType(documented);
+  const got = mediaType(answered);
+  return want.essence === got.essence && want.parameters.every((p) => got.parameters.includes(p));
+}
+
+/** Text as the server wrote it: a CSV's byte-order mark is part of the file. */
+const decode = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+const isJson = (essence: string) => essence === 'application/json' || essence.endsWith('+json');
+const isBinary = (schema: unknown) => (schema as { format?: unknown } | undefined)?.format === 'binary';
 
 export function openApiClient(doc: OpenApiDocument, baseUrl: string) {
   const operations = new Map<string, { method: string; path: string; operation: Operation }>();
@@ -82,21 +105,42 @@ export function openApiClient(doc: OpenApiDocument, baseUrl: string) {
       }
 
       const response = await fetch(url, { method, headers, body });
-      const text = await response.text();
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const contentType = response.headers.get('content-type');
+      const status = response.status;
       const documented =
-        operation.responses[String(response.status)] ??
-        operation.responses[`${String(response.status)[0]}XX`] ??
+        operation.responses[String(status)] ??
+        operation.responses[`${String(status)[0]}XX`] ??
         operation.responses.default;
-      if (!documented) throw new Error(`${operationId} answered ${response.status}, which the document does not list`);
-      const schema = documented.content?.['application/json']?.schema;
-      if (schema === undefined) return { status: response.status, body: text };
-      const parsed = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(JSON.parse(text));
-      if (!parsed.success) {
+      if (!documented) throw new Error(`${operationId} answered ${status}, which the document does not list`);
+      const content = documented.content;
+      // An answer documented without content (a 204) has no body to check.
+      if (content === undefined) return { status, contentType, body: decode(bytes) };
+      const listed = Object.keys(content);
+      const media = contentType === null ? undefined : listed.find((m) => isMediaType(m, contentType));
+      if (media === undefined) {
         throw new Error(
-          `${operationId} answered ${response.status} with a body the document does not describe: ${z.prettifyError(parsed.error)}`,
+          `${operationId} answered ${status} in ${contentType ?? 'no content type'}, which the document does not list (${listed.join(', ')})`,
         );
       }
-      return { status: response.status, body: parsed.data };
+      const schema = content[media]?.schema;
+      const essence = mediaType(media).essence;
+      // What a generated client hands over: parsed JSON, the bytes of a binary file, text as a string.
+      const value = isJson(essence)
+        ? JSON.parse(decode(bytes))
+        : isBinary(schema) || !essence.startsWith('text/')
+          ? bytes
+          : decode(bytes);
+      if (schema === undefined) return { status, contentType, body: value };
+      // A binary string's schema is checked on the bytes as a string of their values.
+      const checked = value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value;
+      const parsed = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(checked);
+      if (!parsed.success) {
+        throw new Error(
+          `${operationId} answered ${status} with a body the document does not describe: ${z.prettifyError(parsed.error)}`,
+        );
+      }
+      return { status, contentType, body: value instanceof Uint8Array ? value : parsed.data };
     },
   };
 }

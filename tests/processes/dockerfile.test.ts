@@ -21,11 +21,23 @@ for (const line of instructions) {
 }
 const final = stages.at(-1) ?? [];
 const named = (stage: string[], keyword: string) => stage.filter((l) => l.toUpperCase().startsWith(`${keyword} `));
+// The ARGs before the first FROM, with their defaults: what a plain `docker build` puts in the FROM lines.
+const globalArgs = new Map<string, string>();
+for (const line of instructions.slice(
+  0,
+  instructions.findIndex((l) => /^FROM\s/i.test(l)),
+)) {
+  const arg = /^ARG\s+(\w+)=(\S+)$/i.exec(line);
+  if (arg) globalArgs.set(arg[1] as string, arg[2] as string);
+}
+const withDefaults = (line: string) =>
+  line.replace(/\$\{(\w+)\}|\$(\w+)/g, (whole, braced, bare) => globalArgs.get(braced ?? bare) ?? whole);
 
 describe('docker/Dockerfile', () => {
-  it('builds on Node 24 bookworm-slim images, pinned by major version, in two stages', () => {
+  it('builds on Node 26 trixie-slim images by default, pinned by major version, in two stages', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages) expect(stage[0]).toMatch(/^FROM node:24-bookworm-slim(\s+AS\s+\w+)?$/i);
+    for (const stage of stages)
+      expect(withDefaults(stage[0] ?? '')).toMatch(/^FROM node:26-trixie-slim(\s+AS\s+\w+)?$/i);
   });
 
   it('installs with npm ci and builds with npm run build', () => {

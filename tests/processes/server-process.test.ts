@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { builtRoot, builtTool } from '../support/api-process.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The server and admin:create as production runs them: node on the compiled tree (decision 051). */
 
 interface Started {
   child: ChildProcess;
@@ -14,10 +14,9 @@ interface Started {
 }
 
 function startServer(env: NodeJS.ProcessEnv): Started {
-  // node itself with tsx's loader, not the tsx wrapper: a signal then reaches the server directly (the
-  // wrapper forwards it, and on a busy machine may kill the child before it has stopped cleanly).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-    cwd: ROOT,
+  // node itself, no wrapper (npm, tsx) in between: a signal reaches the server directly.
+  const child = spawn(process.execPath, builtTool('server'), {
+    cwd: builtRoot(),
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -77,7 +76,7 @@ describe('the server process', { timeout: 300_000 }, () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('seeds nothing in production; the first super-admin is created with npm run admin:create (decision 025)', async () => {
+  it('seeds nothing in production, pointing at npm run admin:create; its tool (dist/admin-create.js) creates the first super-admin (decision 025)', async () => {
     const env = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ff-prod-')), PORT: '0', NODE_ENV: 'production' };
     const secrets = { JWT_SECRET: 'a-production-secret-that-is-long-enough-to-sign' };
     const login = (port: number, email: string, password: string) =>
@@ -99,7 +98,7 @@ describe('the server process', { timeout: 300_000 }, () => {
     expect(await first.exited).toBe(0);
 
     const createAdmin = (extra: NodeJS.ProcessEnv, args: string[]) =>
-      runTool('api/cli/admin-create.ts', args, { ...env, ...secrets, ...extra });
+      runTool('admin-create', args, { ...env, ...secrets, ...extra });
     const weak = await createAdmin({ ADMIN_PASSWORD: 'short' }, ['--email', 'chief@fire.example']);
     expect(weak.code).toBe(64);
     const made = await createAdmin({ ADMIN_PASSWORD: 'Strong-Pass-2026' }, [
@@ -134,14 +133,17 @@ describe('the server process', { timeout: 300_000 }, () => {
   }, 180_000);
 });
 
-/** Runs a command-line tool to its end; stdin is not a terminal, so it never waits for input. */
+/**
+ * Runs a compiled command-line tool (`node dist/<tool>.js`, what its npm script runs from the sources)
+ * to its end; stdin is not a terminal, so it never waits for input.
+ */
 function runTool(
-  script: string,
+  tool: string,
   args: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, builtTool(tool, ...args), {
+    cwd: builtRoot(),
     env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

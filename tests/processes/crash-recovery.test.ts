@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, inject, it } from 'vitest';
 import { openPostgres, pgliteOptions, wrapPGlite } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
+import { builtRoot } from '../support/api-process.ts';
 import { appOn } from '../support/app.ts';
 import {
   type Answered,
@@ -27,7 +27,6 @@ import { ThrowawayCluster } from '../support/pg-cluster.ts';
  * shared server), and on an embedded data folder written by a child process.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Answers seen before the kill: about a fifth of the burst's 71 commands. */
 const KILL_AFTER = 15;
 
@@ -100,8 +99,9 @@ describe('a database killed with SIGKILL in the middle of a burst of commands', 
         await setup.close();
       }
 
-      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/crash-burst-child.ts'], {
-        cwd: ROOT,
+      // Compiled into the project's tree by its global setup (tests/support/processes-setup.ts): no tsx.
+      const child = spawn(process.execPath, [path.join(builtRoot(), 'dist-tests', 'crash-burst-child.js')], {
+        cwd: builtRoot(),
         env: {
           PATH: process.env.PATH,
           HOME: process.env.HOME,

@@ -7,7 +7,6 @@ import { foldRunOrder } from '../../api/domain/run-orders/evolve.ts';
 import { readStream } from '../../api/event-store/store.ts';
 import { type ApiProcess, startApiProcess } from '../support/api-process.ts';
 import { bearer, createTestApp, sessionsWritten, type TestApp } from '../support/app.ts';
-import { makeBuiltTree } from '../support/built-tree.ts';
 import { createServerDatabase } from '../support/database.ts';
 import { insertEvent, insertRegistration, insertRun, insertUser } from '../support/factories.ts';
 import { LiveTestClient } from '../support/live-client.ts';
@@ -25,7 +24,6 @@ const SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const SOCKETS = 200;
 const POSITIONS = 8;
 
-let tree: Awaited<ReturnType<typeof makeBuiltTree>>;
 let t: TestApp;
 let nginx: Nginx;
 let ports: [number, number];
@@ -35,11 +33,10 @@ let runId: number;
 let token: string;
 let followers: Follower[] = [];
 
-const startInstance = (port: number) =>
-  startApiProcess(t.database.url, { PORT: String(port) }, { kind: 'built', root: tree.root });
+/** `node dist/server.js` of the project's compiled tree. */
+const startInstance = (port: number) => startApiProcess(t.database.url, { PORT: String(port) });
 
 beforeAll(async () => {
-  tree = await makeBuiltTree();
   t = await createTestApp({ database: await createServerDatabase(SERVER_URL, 'ff_nginx') });
   const db = t.database.db;
   admin = await insertUser(db, { role: 'admin', first_name: 'Pat', last_name: 'Proxy' });
@@ -58,7 +55,6 @@ afterAll(async () => {
   await nginx?.stop();
   await Promise.all(instances.map((i) => i.stop()));
   await t?.close();
-  tree?.remove();
 });
 
 /** A run-order command; resolves with the answer (status and body), whatever it is. */

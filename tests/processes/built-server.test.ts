@@ -1,21 +1,18 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiProcess } from '../support/api-process.ts';
-import { BUILT_INDEX_HTML, makeBuiltTree } from '../support/built-tree.ts';
+import { describe, expect, it } from 'vitest';
+import { builtRoot, startApiProcess } from '../support/api-process.ts';
+import { BUILT_INDEX_HTML } from '../support/built-tree.ts';
 
-/** The compiled server (decision 051): plain `node dist/server.js`, no tsx, on an embedded database. */
-
-let tree: Awaited<ReturnType<typeof makeBuiltTree>>;
-beforeAll(async () => {
-  tree = await makeBuiltTree();
-});
-afterAll(() => tree?.remove());
+/**
+ * The compiled server (decision 051): plain `node dist/server.js`, no tsx, on an embedded database; from
+ * the tree the project's global setup builds (tests/support/processes-setup.ts).
+ */
 
 describe('the built server', () => {
   it('is plain JavaScript that loads no TypeScript at run time', () => {
-    const server = readFileSync(path.join(tree.root, 'dist', 'server.js'), 'utf8');
+    const server = readFileSync(path.join(builtRoot(), 'dist', 'server.js'), 'utf8');
     // Every import is a package (left external) or a node: module: no tsx, no .ts file.
     const imports = [...server.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
     expect(imports.length).toBeGreaterThan(10);
@@ -24,7 +21,7 @@ describe('the built server', () => {
 
   it('migrates an embedded database from dist/migrations, serves the web root and the API, and stops cleanly', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ff-built-data-'));
-    const server = await startApiProcess(undefined, { DATA_DIR: dataDir }, { kind: 'built', root: tree.root });
+    const server = await startApiProcess(undefined, { DATA_DIR: dataDir });
     try {
       const ready = await fetch(`http://${server.base}/api/ready`);
       expect(await ready.json()).toMatchObject({ status: 'ready', pendingMigrations: [] });
