@@ -27,5 +27,14 @@ export const orderVersionQuerySchema = z
     path: ['state'],
   });
 
-/** A file's bytes (PDF or CSV) in the answer's own content type. */
-export const documentFileSchema = z.unknown().describe('The file: application/pdf or text/csv (UTF-8 with BOM)');
+/** The media types the downloads answer in, as OpenAPI lists them for a 200. */
+export const PDF_MEDIA_TYPE = 'application/pdf';
+export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8';
+
+/** A PDF's bytes: OpenAPI's binary string, which a generated client reads as a file, not as JSON. */
+export const pdfFileSchema = z.string().meta({ format: 'binary', description: 'The PDF file' });
+
+/** A CSV export: text (a generated client reads it as a string). */
+export const csvFileSchema = z
+  .string()
+  .meta({ description: 'The CSV file: UTF-8 with a byte-order mark, a header row, CRLF line ends' });

@@ -2,10 +2,13 @@ import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema } from '../../contracts/common.ts';
 import {
+  CSV_MEDIA_TYPE,
+  csvFileSchema,
   documentEventParamsSchema,
-  documentFileSchema,
   documentRunParamsSchema,
   orderVersionQuerySchema,
+  PDF_MEDIA_TYPE,
+  pdfFileSchema,
 } from '../../contracts/documents.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { isAdmin, optionalCaller } from '../../plugins/access.ts';
@@ -33,7 +36,16 @@ import {
 const tags = ['documents'];
 const signedIn = signedInRoutes(tags);
 const e = errorEnvelopeSchema;
-const fileResponses = { 200: documentFileSchema, 400: e, 401: e, 403: e, 404: e };
+const errors = { 400: e, 401: e, 403: e, 404: e };
+/** A download's answers: the file in its one media type (not JSON), or the error envelope. */
+const pdfResponses = {
+  200: { description: 'The PDF file', content: { [PDF_MEDIA_TYPE]: { schema: pdfFileSchema } } },
+  ...errors,
+};
+const csvResponses = {
+  200: { description: 'The CSV file', content: { [CSV_MEDIA_TYPE]: { schema: csvFileSchema } } },
+  ...errors,
+};
 const RUN = '/api/documents/run/:runId';
 const EVENT = '/api/documents/event/:eventId';
 
@@ -55,7 +67,7 @@ const runFileName = (kind: string, data: { eventName: string; runName: string },
 
 function sendFile(reply: FastifyReply, body: Buffer | string, type: 'pdf' | 'csv', fileName: string, admin: boolean) {
   reply
-    .header('content-type', type === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+    .header('content-type', type === 'pdf' ? PDF_MEDIA_TYPE : CSV_MEDIA_TYPE)
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('vary', 'authorization')
     .header('cache-control', admin ? 'private, no-store' : 'public, no-cache')
@@ -131,14 +143,15 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new DomainError(403, 'FORBIDDEN', 'Only admins may print a past version or a saved state.');
   }
 
-  const publicRoute = <S extends FastifySchema>(summary: string, schema: S) => ({
+  const publicRoute = <S extends FastifySchema>(type: 'pdf' | 'csv', summary: string, schema: S) => ({
     config: { access: 'public' as const },
-    schema: { tags, summary, response: fileResponses, ...schema },
+    schema: { tags, summary, response: type === 'pdf' ? pdfResponses : csvResponses, ...schema },
   });
 
   app.get(
     `${RUN}/start-list.pdf`,
     publicRoute(
+      'pdf',
       "The run's start list (PDF): heats, pairs, lanes, names, departments, categories, seed times; ?version= or ?state= (admins) for a past version or a saved state. Public for an active run of a public event",
       { params: documentRunParamsSchema, querystring: orderVersionQuerySchema },
     ),
@@ -159,10 +172,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${RUN}/start-list.csv`,
-    publicRoute("The run's start list as CSV (UTF-8 with BOM, header row, CRLF); ?version= or ?state= (admins)", {
-      params: documentRunParamsSchema,
-      querystring: orderVersionQuerySchema,
-    }),
+    publicRoute(
+      'csv',
+      "The run's start list as CSV (UTF-8 with BOM, header row, CRLF); ?version= or ?state= (admins)",
+      {
+        params: documentRunParamsSchema,
+        querystring: orderVersionQuerySchema,
+      },
+    ),
     async (request, reply) => {
       const admin = await callerIsAdmin(request);
       const which = orderVersion(request.query);
@@ -178,7 +195,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Heat sheets (PDF): a page per heat with its pairs and lanes; ?version= or ?state=',
       params: documentRunParamsSchema,
       querystring: orderVersionQuerySchema,
-      response: fileResponses,
+      response: pdfResponses,
     }),
     async (request, reply) => {
       const run = await documentRun(app.db, request.params.runId, true);
@@ -200,7 +217,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         'Blank timing sheets (PDF), a page per heat: lanes, names, boxes for the time, each infraction, DNF/DNS/DQ and initials',
       params: documentRunParamsSchema,
       querystring: orderVersionQuerySchema,
-      response: fileResponses,
+      response: pdfResponses,
     }),
     async (request, reply) => {
       const run = await documentRun(app.db, request.params.runId, true);
@@ -218,6 +235,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${RUN}/results.pdf`,
     publicRoute(
+      'pdf',
       "The run's results (PDF): standings, age categories, team standings. The public gets official results of a public, unheld run; admins also provisional ones, under a DRAFT watermark",
       { params: documentRunParamsSchema },
     ),
@@ -237,6 +255,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${RUN}/results.csv`,
     publicRoute(
+      'csv',
       "The run's results as CSV (UTF-8 with BOM, header row, CRLF); as results.pdf, what the caller may see",
       {
         params: documentRunParamsSchema,
@@ -252,6 +271,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${EVENT}/results-book.pdf`,
     publicRoute(
+      'pdf',
       "The event's results book (PDF): a cover, contents, every run's results, a header and page x of y on every page. Official results of a public event for everyone; admins also provisional ones under a DRAFT watermark",
       { params: documentEventParamsSchema },
     ),
@@ -271,7 +291,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${EVENT}/results.csv`,
-    publicRoute("Every run's results of the event as one CSV; as the results book, what the caller may see", {
+    publicRoute('csv', "Every run's results of the event as one CSV; as the results book, what the caller may see", {
       params: documentEventParamsSchema,
     }),
     async (request, reply) => {

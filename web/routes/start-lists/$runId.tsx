@@ -4,9 +4,9 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatHeatTime } from '../../features/display/clock.ts';
-import { displayQuery } from '../../features/display/queries.ts';
-import { useLiveDisplay } from '../../features/display/use-live-display.ts';
+import { displayKeys, displayQuery } from '../../features/display/queries.ts';
 import { pairLanes } from '../../features/display/view.ts';
+import { useLiveRun } from '../../features/live/use-live-run.ts';
 import { isNotFound } from '../../lib/errors.ts';
 import { parseRouteId } from '../../lib/route-params.ts';
 
@@ -21,7 +21,11 @@ export const Route = createFileRoute('/start-lists/$runId')({
 function StartListPage() {
   const runId = parseRouteId(Route.useParams().runId);
   const list = useQuery({ ...displayQuery(runId), refetchInterval: false });
-  useLiveDisplay(runId, list.data?.version);
+  useLiveRun(runId, [displayKeys.run(runId ?? 0)], {
+    audience: 'public',
+    ready: list.data !== undefined,
+    runOrderVersion: list.data?.version,
+  });
   const view = list.data;
   useEffect(() => {
     document.title = view ? `Start list · ${view.runName} · ${view.eventName}` : 'Start list';

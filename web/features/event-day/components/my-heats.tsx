@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Timer } from 'lucide-react';
-import { useLiveRuns } from '../../display/use-live-runs.ts';
+import { useLiveRuns } from '../../live/use-live-runs.ts';
 import { myHeatText } from '../heat-text.ts';
 import { myHeatsQuery } from '../queries.ts';
 
@@ -20,7 +20,7 @@ export function MyHeats({
 }) {
   const query = myHeatsQuery(userId, eventId);
   const mine = useQuery(query);
-  useLiveRuns(mine.data?.data, query.queryKey);
+  useLiveRuns(mine.data?.data, [query.queryKey]);
   const entries = mine.data?.data ?? [];
   if (entries.length === 0) return null;
   return (

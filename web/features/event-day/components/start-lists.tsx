@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ListOrdered, MonitorPlay } from 'lucide-react';
 import { formatHeatTime } from '../../display/clock.ts';
 import { eventDisplayQuery } from '../../display/queries.ts';
-import { useLiveRuns } from '../../display/use-live-runs.ts';
+import { useLiveRuns } from '../../live/use-live-runs.ts';
 
 /**
  * The event page's "Start lists": a link to the live start list of each run with a published order,
@@ -12,7 +12,7 @@ import { useLiveRuns } from '../../display/use-live-runs.ts';
 export function StartLists({ eventId }: { eventId: number }) {
   const query = eventDisplayQuery(eventId);
   const day = useQuery({ ...query, refetchInterval: false, refetchIntervalInBackground: false });
-  useLiveRuns(day.data?.runs, query.queryKey);
+  useLiveRuns(day.data?.runs, [query.queryKey]);
   const runs = day.data?.runs ?? [];
   if (runs.length === 0) return null;
   return (

@@ -5,18 +5,19 @@ import { NextRun } from '../../../features/display/components/next-run.tsx';
 import { RunBoard } from '../../../features/display/components/run-board.tsx';
 import { DisplayMessage, DisplayScreen, DisplayTitle } from '../../../features/display/components/screen.tsx';
 import { eventStage, runOver } from '../../../features/display/event-view.ts';
-import { displayQuery, eventDisplayQuery } from '../../../features/display/queries.ts';
-import { useLiveRuns } from '../../../features/display/use-live-runs.ts';
+import { displayKeys, displayQuery, eventDisplayQuery } from '../../../features/display/queries.ts';
 import { useRunDisplay } from '../../../features/display/use-run-display.ts';
 import { useWakeLock } from '../../../features/display/use-wake-lock.ts';
 import { runTitle } from '../../../features/display/view.ts';
+import { useLiveRuns } from '../../../features/live/use-live-runs.ts';
 import { isNotFound } from '../../../lib/errors.ts';
 import { parseRouteId } from '../../../lib/route-params.ts';
 
 /**
  * The event-wide venue display (/display/events/{eventId}): one address for the whole day. It shows
  * the run the timing table is running now, and between runs what is next with its estimated start and
- * the last heat's times (docs/decisions/048). Public, live: any run of the event changing refetches.
+ * the last heat's times (docs/decisions/048). Public, live: a change of any run of the event reads again
+ * what it touches (docs/decisions/061).
  */
 export const Route = createFileRoute('/display/events/$eventId')({
   component: EventDisplayPage,
@@ -25,11 +26,17 @@ export const Route = createFileRoute('/display/events/$eventId')({
 function EventDisplayPage() {
   const eventId = parseRouteId(Route.useParams().eventId);
   const event = useQuery(eventDisplayQuery(eventId));
-  const live = useLiveRuns(event.data?.runs, ['display']);
   const running = useRunDisplay(event.data?.runningRunId ?? undefined);
   const over = runOver(running.view, running.results);
   const stage = event.data ? eventStage(event.data, over) : null;
-  const next = useQuery(displayQuery(stage?.kind === 'between' ? (stage.next?.runId ?? undefined) : undefined));
+  const nextRunId = stage?.kind === 'between' ? (stage.next?.runId ?? undefined) : undefined;
+  const next = useQuery(displayQuery(nextRunId));
+  // Every run's order (which one is on the course, the estimates that chain through the day) and, between
+  // runs, the next one's first heat; the running run is kept live by useRunDisplay.
+  const live = useLiveRuns(event.data?.runs, [
+    displayKeys.event(eventId ?? 0),
+    ...(nextRunId === undefined ? [] : [displayKeys.run(nextRunId)]),
+  ]);
   useWakeLock();
 
   const missing = eventId === undefined || isNotFound(event.error);

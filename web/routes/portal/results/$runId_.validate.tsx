@@ -3,10 +3,10 @@ import { BackLink } from '../../../components/back-link.tsx';
 import { RecordNotFound } from '../../../components/portal-not-found.tsx';
 import { DetailErrorState, LoadingState } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
+import { useLiveRun } from '../../../features/live/use-live-run.ts';
 import { ValidationScreen } from '../../../features/results/components/validation-screen.tsx';
 import { resultKeys, timingQuery } from '../../../features/results/queries.ts';
 import { resultVersions } from '../../../features/results/table.ts';
-import { useLiveResults } from '../../../features/results/use-live-results.ts';
 import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 
 /** The validation screen of one run: a second official checks the provisional results heat by heat. */
@@ -35,9 +35,10 @@ function ValidationError({ error }: { error: unknown }) {
 function ValidationPage() {
   const runId = recordIdOf(Route.useParams().runId);
   const timing = useRecord(timingQuery(runId));
-  const live = useLiveResults(runId, [resultKeys.timing(runId)], {
+  const live = useLiveRun(runId, [resultKeys.timing(runId)], {
     audience: 'admin',
-    versions: () => resultVersions(timing.data),
+    runOrderVersion: timing.data.runOrderVersion,
+    resultVersions: () => resultVersions(timing.data),
   });
   return <ValidationScreen view={timing.data} live={live.status} back={<Back />} />;
 }
