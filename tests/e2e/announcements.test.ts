@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
   closeSiteAndBrowser,
+  fastForwardUntil,
   type RunningSite,
   screenshot,
   startSiteAndBrowser,
@@ -352,16 +353,17 @@ describe('announcements in a real browser', () => {
       );
       // Query retries wait while a page is in the background; keep this one in front.
       await page.bringToFront();
+      // The query retries three times (1 s, 2 s, 4 s) before it gives up: on the page's clock, not the real one.
+      await page.clock.install();
       await page.goto(`${site.baseUrl}/announcements`);
       await page.getByRole('heading', { level: 1, name: 'Latest News & Announcements' }).waitFor();
-      // The query retries three times (1 s, 2 s, 4 s) before it gives up.
-      await page.getByTestId('announcements-error').waitFor({ timeout: 30_000 });
+      await fastForwardUntil(page, page.getByTestId('announcements-error'));
       await expect(page.getByText('Unable to load announcements.').isVisible()).resolves.toBe(true);
       await expect(page.getByText('No announcements available at this time.').count()).resolves.toBe(0);
       await screenshot(page, 'announcements-error-desktop');
 
       await page.goto(`${site.baseUrl}/announcements/${latest.id}`);
-      await page.getByTestId('announcement-error').waitFor({ timeout: 30_000 });
+      await fastForwardUntil(page, page.getByTestId('announcement-error'));
       await expect(page.getByText('Announcement Not Found').count()).resolves.toBe(0);
       await page.close();
     });

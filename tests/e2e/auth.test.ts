@@ -14,7 +14,7 @@ import {
 } from '../support/browser.ts';
 import { insertUser } from '../support/factories.ts';
 
-/** Access tokens live 5 s here, so the silent refresh is exercised within one test. */
+/** Access tokens live 5 s here (the shortest allowed): a test moves the page clock past their expiry. */
 const TOKEN_SECONDS = 5;
 const SESSION_KEY = 'firefit-canada-auth';
 
@@ -104,6 +104,8 @@ describe('accounts in a real browser: a session at desktop width (in order: each
       is_verified: true,
     });
     const page = await openPage(browser, 'desktop');
+    // The token's expiry passes on the page's clock, moved on below, not on the real one.
+    await page.clock.install();
     page.on('request', (request) => {
       if (request.url().endsWith('/api/auth/refresh')) refreshes.push(request.url());
     });
@@ -124,7 +126,7 @@ describe('accounts in a real browser: a session at desktop width (in order: each
   it('refreshes an expired access token without a word, keeping the token in memory only', async () => {
     const { page } = pages;
     const before = refreshes.length;
-    await page.waitForTimeout((TOKEN_SECONDS + 1) * 1000);
+    await page.clock.fastForward((TOKEN_SECONDS + 1) * 1000);
     await page.getByRole('link', { name: 'Users' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await page.getByText('kit.marlow@example.org').first().waitFor();

@@ -146,6 +146,14 @@ describe('the event-wide venue display', () => {
 
 describe("a competitor's heat", () => {
   it('shows heat, pair, lane and estimated start on the event page, and follows a move on the board live', async () => {
+    // The admin's board opens meanwhile, with a sign-in of its own: nothing on it changes before the move below.
+    const boardReady = (async () => {
+      const board = await openPage(browser, 'desktop');
+      await signIn(board, site, admin.email, PASSWORD);
+      await board.goto(`${site.baseUrl}/portal/run-orders/${morning.id}`, { waitUntil: 'networkidle' });
+      return board;
+    })();
+    boardReady.catch(() => undefined); // a failure is thrown where it is awaited
     const page = await openPage(browser, 'desktop');
     await signIn(page, site, competitor.email, PASSWORD);
     await page.goto(`${site.baseUrl}/events/${event.id}`, { waitUntil: 'domcontentloaded' });
@@ -161,9 +169,7 @@ describe("a competitor's heat", () => {
 
     // An admin moves Mia's heat (heat 3) to the front on the board, by keyboard.
     expect((await view(morning.id)).slots.indexOf(miaRegistration)).toBe(4);
-    const board = await openPage(browser, 'desktop');
-    await signIn(board, site, admin.email, PASSWORD);
-    await board.goto(`${site.baseUrl}/portal/run-orders/${morning.id}`, { waitUntil: 'networkidle' });
+    const board = await boardReady;
     await board.getByRole('button', { name: 'Move heat 3' }).focus();
     await board.keyboard.press('Space');
     const region = board.locator('[id^="DndLiveRegion"]');

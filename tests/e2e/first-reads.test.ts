@@ -1,7 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../api/db/seed.ts';
-import { closeSiteAndBrowser, onPage, type RunningSite, startSiteAndBrowser, VIEWPORTS } from '../support/browser.ts';
+import {
+  checkEach,
+  closeSiteAndBrowser,
+  onPage,
+  type RunningSite,
+  startSiteAndBrowser,
+  VIEWPORTS,
+} from '../support/browser.ts';
 
 /**
  * The public pages come with their first reads and their route's chunks in the HTML
@@ -36,7 +43,8 @@ describe('first reads inlined in the public pages', () => {
   ];
 
   it('every public page loads without a call to the API, and shows its data', async () => {
-    for (const [path, shows] of pages()) {
+    // The pages at once, each in a context of its own: each waits for its network to go quiet.
+    await checkEach(pages(), async ([path, shows]) => {
       await onPage(browser.newPage({ viewport: VIEWPORTS.phone }), async (page) => {
         const calls: string[] = [];
         page.on('request', (request) => {
@@ -49,7 +57,7 @@ describe('first reads inlined in the public pages', () => {
         // Read once: the script is gone, so a later visit of the same address asks the network.
         expect(await page.locator('#first-reads').count()).toBe(0);
       });
-    }
+    });
   });
 
   it('names the route chunks to fetch beside the main script, and the home picture', async () => {

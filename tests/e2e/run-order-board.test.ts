@@ -12,7 +12,7 @@ import {
   pagesForTests,
   type RunningSite,
   screenshot,
-  signInPage,
+  signIn,
   startSiteAndBrowser,
   type VIEWPORTS,
   waitUntil,
@@ -36,6 +36,8 @@ let site: RunningSite;
 let browser: Browser;
 let event: EventRow;
 const PASSWORD = 'Board-pass1';
+/** How often the board tries the moves kept on the device again (web/features/run-orders/use-run-order-board.ts). */
+const RETRY_OFFLINE_MS = 5_000;
 const TEAMS: [string, number, number][] = [
   // name, department index, seed time (ms)
   ['Kamloops Blaze', 0, 421_500],
@@ -106,9 +108,14 @@ beforeAll(async () => {
 });
 afterAll(() => closeSiteAndBrowser(site, browser));
 
-/** Signed in on the portal; the board's waits give up after 15 s rather than Playwright's 30. */
-async function signedInPage(email: string, viewport: keyof typeof VIEWPORTS): Promise<Page> {
-  const page = await signInPage(browser, site, email, PASSWORD, viewport);
+/**
+ * Signed in on the portal; the board's waits give up after 15 s rather than Playwright's 30. `clock`
+ * installs Playwright's clock first, for a test to move it on.
+ */
+async function signedInPage(email: string, viewport: keyof typeof VIEWPORTS, { clock = false } = {}): Promise<Page> {
+  const page = await openPage(browser, viewport);
+  if (clock) await page.clock.install();
+  await signIn(page, site, email, PASSWORD);
   page.setDefaultTimeout(15_000);
   return page;
 }
@@ -623,7 +630,8 @@ describe('the run-order board when the connection drops (in order: each test goe
   const pages = pagesForTests(
     async () => {
       run = await relayRunWithTeams('Relay: Open D');
-      return { page: await signedInPage('ari@example.org', 'desktop') };
+      // The board tries the moves it keeps again every 5 s: on the page's clock, moved on where a test waits.
+      return { page: await signedInPage('ari@example.org', 'desktop', { clock: true }) };
     },
     { page: 'run-order-board-offline-failure' },
   );
@@ -674,6 +682,7 @@ describe('the run-order board when the connection drops (in order: each test goe
     } finally {
       await page.unroute(moves);
     }
+    await page.clock.fastForward(RETRY_OFFLINE_MS);
     await poll(async () => (await slotsOf(run)).slice(2, 4)).toEqual([before[3], before[2]]);
     await offlineNotice(page).waitFor({ state: 'detached' });
   });

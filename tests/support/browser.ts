@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { callAs, createTestApp, type TestApp } from './app.ts';
 
@@ -183,6 +183,34 @@ export async function onPage(
   }
 }
 
+/**
+ * Waits for `target` while jumping the page's clock ahead, so the app's back-offs (query retries after 1,
+ * 2 and 4 s, live reconnections, all at most 10 s) pass at once instead of on the real clock. The clock
+ * must have been installed (`page.clock.install()`) before the page loaded; between jumps it runs as the
+ * real one, so each retry's call goes out and settles before the next jump.
+ */
+export async function fastForwardUntil(page: Page, target: Locator, step = 10_000, jumps = 20): Promise<void> {
+  for (let jump = 0; jump < jumps; jump++) {
+    try {
+      await target.waitFor({ timeout: 250 });
+      return;
+    } catch {
+      await page.clock.fastForward(step);
+    }
+  }
+  await target.waitFor();
+}
+
+/**
+ * Runs `check` on every item at once and waits for all of them, so none is left running after the test;
+ * the first failure, in the items' order, is thrown.
+ */
+export async function checkEach<T>(items: readonly T[], check: (item: T) => Promise<void>): Promise<void> {
+  const results = await Promise.allSettled(items.map(check));
+  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
 /** Waits until `ready` says yes, where expect.poll cannot run (in a beforeAll): every 100 ms, at most `timeout` ms. */
 export async function waitUntil(ready: () => Promise<boolean>, what: string, timeout = 10_000): Promise<void> {
   const deadline = Date.now() + timeout;
@@ -201,6 +229,33 @@ async function screenshotIfOpen(page: Page | undefined, name: string): Promise<v
 export async function expectNoSidewaysScroll(page: Page, what = page.url()): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Resizes the page's window, then waits two frames (the media queries' change events and React's render
+ * of them, cards or a table, come before the second) and for the pictures the new width asks for.
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  // A lazy picture out of sight is not loaded yet and need not be.
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || img.loading === 'lazy'));
+}
+
+/**
+ * Runs `check` at phone width, then at desktop width, on the page as it is: one visit checked at both
+ * widths, the window resized in between.
+ */
+export async function atEachWidth(
+  page: Page,
+  check: (viewport: keyof typeof VIEWPORTS) => Promise<void>,
+): Promise<void> {
+  for (const viewport of ['phone', 'desktop'] as const) {
+    await resizeTo(page, VIEWPORTS[viewport]);
+    await check(viewport);
+  }
 }
 
 /** Opens a page of the site, waits for its main heading and checks that it does not scroll sideways. */
