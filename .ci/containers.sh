@@ -22,9 +22,11 @@ log() { printf '%s\n' "$*" >&2; }
 
 NODE_MAJOR="${NODE_MAJOR:-26}"
 DEBIAN_SUITE="${DEBIAN_SUITE:-trixie}"
-OFFICIAL_NODE="node:${NODE_MAJOR}-${DEBIAN_SUITE}-slim"
-OFFICIAL_POSTGRES="postgres:17-alpine"
-OFFICIAL_NGINX="nginx:1.27-alpine"
+# Fully qualified: Podman matches a short name against local images by their last path component, so
+# `node:26-trixie-slim` would find the stand-in localhost/firefit-ci/node:26-trixie-slim.
+OFFICIAL_NODE="docker.io/library/node:${NODE_MAJOR}-${DEBIAN_SUITE}-slim"
+OFFICIAL_POSTGRES="docker.io/library/postgres:17-alpine"
+OFFICIAL_NGINX="docker.io/library/nginx:1.27-alpine"
 LOCAL="localhost/firefit-ci"
 SOCKET_PATH="${PODMAN_SOCKET_PATH:-/run/podman/podman.sock}"
 

@@ -32,6 +32,8 @@ cleanup() {
   podman rm -f -t 0 "$RUN-app" "$RUN-db" >/dev/null 2>&1 || true
   podman network rm -f "$NETWORK" >/dev/null 2>&1 || true
   if [ -n "${COMPOSE_UP:-}" ]; then "${COMPOSE[@]}" down -v -t 2 >/dev/null 2>&1 || true; fi
+  # Earlier builds' images: a day's worth stays as the build cache, older ones go.
+  podman image prune -f --filter until=24h >/dev/null 2>&1 || true
   exit $status
 }
 trap cleanup EXIT
