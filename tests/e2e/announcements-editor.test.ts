@@ -85,7 +85,10 @@ async function boldLastWord(page: Page, word: string) {
     await page.keyboard.press('End');
     for (let i = 0; i < word.length; i++) await page.keyboard.press('Shift+ArrowLeft');
     await page.keyboard.press('Control+b');
-    await bold.first().waitFor({ timeout: 10_000 }).catch(() => {});
+    await bold
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => {});
   }
   await expect(bold.first().textContent()).resolves.toBe(word);
   await page.keyboard.press('End');
