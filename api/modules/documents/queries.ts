@@ -7,7 +7,13 @@ import { ENTRANT_MARK_LABELS } from '../../domain/run-orders/events.ts';
 import { markOf } from '../../domain/run-orders/evolve.ts';
 import { formatTime } from '../../domain/times.ts';
 import { isPublicEventSql } from '../events/queries.ts';
-import { type RunForResults, runForResults, runNotFoundError, runStandings } from '../results/queries.ts';
+import {
+  officialRunStandings,
+  type RunForResults,
+  runForResults,
+  runNotFoundError,
+  runStandings,
+} from '../results/queries.ts';
 import { registrationFacts, runOrderAtVersion } from '../run-orders/queries.ts';
 import { runOrderState } from '../run-orders/state.ts';
 import type { ResultRowData, ResultsBookData, RunResultsData, StartListData, StartListRow } from './definitions.ts';
@@ -127,10 +133,14 @@ export async function runResultsData(
   run: RunForResults,
   admin: boolean,
 ): Promise<RunResultsData> {
-  const standings = await runStandings(db, run);
   const hidden = !admin && run.held;
-  const anyProvisional = standings.rows.some((r) => r.status === 'provisional');
-  const visible = (rows: StandingRow[]) => (hidden ? [] : admin ? rows : rows.filter((r) => r.status === 'official'));
+  // The public's places and gaps come from official results only, as the public pages' do (decision 039):
+  // ranking over all and filtering afterwards would skip places and measure gaps from a provisional time.
+  const standings = admin
+    ? { ...(await runStandings(db, run)), provisionalLeftOut: false }
+    : await officialRunStandings(db, run);
+  const anyProvisional = standings.provisionalLeftOut || standings.rows.some((r) => r.status === 'provisional');
+  const visible = (rows: StandingRow[]) => (hidden ? [] : rows);
   return {
     runId: run.id,
     eventName: run.eventName,

@@ -21,7 +21,7 @@ import { INFRACTION_CODES, type InfractionCode, penaltyCounts } from '../../doma
 import type { RunType } from '../../domain/runs/categories.ts';
 import { formatTime } from '../../domain/times.ts';
 import { isPublicEventSql } from '../events/queries.ts';
-import { publicPersonName, type RunForResults, runForResults, runStandings } from '../results/queries.ts';
+import { officialRunStandings, publicPersonName, type RunForResults, runForResults } from '../results/queries.ts';
 
 /**
  * Public results (docs/decisions/039-public-results.md). Every read goes through `publicOfficial`:
@@ -349,7 +349,7 @@ async function publicRun(db: Kysely<Database>, runId: number): Promise<RunForRes
 }
 
 async function publicRunStandings(db: Kysely<Database>, run: RunForResults): Promise<PublicRunStandings> {
-  const standings = await runStandings(db, run, { officialOnly: true });
+  const standings = await officialRunStandings(db, run);
   const flags = await flagsOf(
     db,
     standings.rows.map((row) => ({

@@ -428,6 +428,8 @@ interface ScoredRun {
   facts: Map<number, EntrantFacts>;
   teams: TeamInput[];
   standings: ReturnType<typeof computeRunStandings>;
+  /** Recorded results left out of the standings (provisional ones, for the public). */
+  leftOut: number;
 }
 
 async function scoreRun(
@@ -447,19 +449,36 @@ async function scoreRun(
     eventStartDate: run.eventStartDate,
     teams,
   });
-  return { run, rows: new Map(rows.map((r) => [r.registration_id, r])), facts, teams, standings };
+  return {
+    run,
+    rows: new Map(rows.map((r) => [r.registration_id, r])),
+    facts,
+    teams,
+    standings,
+    leftOut: recorded.length - rows.length,
+  };
+}
+
+/** GET /results/run/{runId}: the run's standings over every recorded result, per category, and its team scores. */
+export async function runStandings(db: Kysely<Database>, run: RunForResults): Promise<RunStandings> {
+  return standingsOf(await scoreRun(db, run));
 }
 
 /**
- * GET /results/run/{runId}: the run's standings, per category, and its department team scores.
- * officialOnly: the public's standings (official results only, public names).
+ * The public's standings of a run: ranks, categories, gaps and team scores over official results only, so
+ * a provisional time neither shows nor moves a place (docs/decisions/039-public-results.md). Every public
+ * output (the public pages, the documents of decision 040) reads this one function.
  */
-export async function runStandings(
+export async function officialRunStandings(
   db: Kysely<Database>,
   run: RunForResults,
-  options: { officialOnly?: boolean } = {},
-): Promise<RunStandings> {
-  const scored = await scoreRun(db, run, options);
+): Promise<RunStandings & { provisionalLeftOut: boolean }> {
+  const scored = await scoreRun(db, run, { officialOnly: true });
+  return { ...standingsOf(scored), provisionalLeftOut: scored.leftOut > 0 };
+}
+
+function standingsOf(scored: ScoredRun): RunStandings {
+  const { run } = scored;
   const dto = (row: ScoredRow) =>
     standingRowDto(row, scored.rows.get(row.registrationId), scored.facts.get(row.registrationId));
   return {
