@@ -79,6 +79,8 @@ interface RunGroup {
   runId: number;
   /** By stream id. */
   members: Map<string, LiveSubscription<Connection>>;
+  /** The versions the client said it holds, by stream key: every way a stream joins starts after them. */
+  held: Record<string, number>;
   established: boolean;
   audience: 'admin' | 'public';
   closed: boolean;
@@ -540,6 +542,7 @@ export class LiveHub {
       name,
       runId,
       members: new Map(),
+      held: versions ?? {},
       established: false,
       audience: audienceOf(conn.auth),
       closed: false,
@@ -626,7 +629,10 @@ export class LiveHub {
     }
     const set = this.groups.get(groupKey(name, runId));
     if (!set) return;
-    const added = [...set].filter((group) => this.addMember(group, streamId, 0));
+    // A notification that comes in while a group is still catching up may be of a stream the client
+    // already holds: it starts after the client's version, as the catch-up would.
+    const key = String(type.perRun?.keyOf(streamId));
+    const added = [...set].filter((group) => this.addMember(group, streamId, group.held[key] ?? 0));
     if (added.length > 0) await this.pump.pump(streamId);
   }
 
