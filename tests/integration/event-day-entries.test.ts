@@ -106,6 +106,32 @@ describe('late entries', () => {
     expect(placed.positions.filter((p) => p.heat === 2 && p.registrationId !== null)).toHaveLength(5);
   });
 
+  it('placing a late entry moves nobody in a heat underway or with a result (docs/decisions/045)', async () => {
+    // Heats of three pairs: eighteen fill three heats; the last of heat 3 (lane 18) has run.
+    const { run, ids, view } = await orderedRun(18);
+    const last = view.slots[17] as number;
+    expect(ids).toContain(last);
+    await ok('POST', '/api/results', { registrationId: last, expectedVersion: 0, outcome: 'dnf' });
+    const running = await orderCommand(run.id, '/current-heat', view.version, { heat: 3 }, 'PATCH');
+    const late = await ok<RegistrationDto>(
+      'POST',
+      '/api/registrations/late-entry',
+      { runId: run.id, userId: (await person()).id },
+      201,
+    );
+    const placed = await orderCommand(run.id, `/registrations/${late.id}/insert`, running.version);
+    expect(placed.slots.slice(0, 18)).toEqual(view.slots.slice(0, 18));
+    expect(placed.positions.find((p) => p.registrationId === last)).toMatchObject({ position: 18, heat: 3 });
+    expect(placed.positions.find((p) => p.registrationId === late.id)?.heat).toBe(4);
+    // Moving him by hand is refused too.
+    const move = await send('PATCH', `/api/run-orders/run/${run.id}/positions/move`, {
+      expectedVersion: placed.version,
+      sourcePosition: 18,
+      targetPosition: 19,
+    });
+    expect([move.statusCode, move.json().code]).toEqual([409, 'HEAT_UNDERWAY']);
+  });
+
   it('keeps every other rule: once per run, eligibility, the limit; event day only; admins only', async () => {
     const run = await insertRun(db(), today.id, { participant_limit: 1 });
     const first = await person();

@@ -831,3 +831,63 @@ describe('MarkEntrant (scratches and no-shows)', () => {
     expect(play(state, { type: 'Undo' }).marks).toEqual({ '1': 'no-show' });
   });
 });
+
+describe('entrants who ran stay put (docs/decisions/045)', () => {
+  // Heats of 3 pairs: heat 3 is positions 13 to 18. Registration 18 is Liam Tremblay, lane 18.
+  const running = (heat: number, slots: Slots = range(18)): RunOrderState =>
+    spec.given([{ type: 'CurrentHeatSet', data: { heat, setBy: ACTOR } }], given(slots));
+  const withResults = (...ids: number[]): DecideContext => ({ ...context(), hasResult: (id) => ids.includes(id) });
+
+  it('a late entry placed while heat 3 runs leaves heat 3 as it is', () => {
+    const slots = slotsAfter(running(3), { type: 'Insert', registrationId: 19 });
+    expect(slots.slice(0, 18)).toEqual(range(18));
+    expect(slots.indexOf(19) + 1).toBeGreaterThan(18);
+  });
+
+  it('a late entry never moves an entrant with a recorded result, wherever they stand', () => {
+    const state = running(2);
+    const events = decide(state, { type: 'Insert', registrationId: 19 }, withResults(18));
+    const slots = spec.given(events, state).slots;
+    expect(slots[17]).toBe(18);
+    // Before the start, a result alone holds its entrant too.
+    const before = spec.given(
+      decide(given(range(18)), { type: 'Insert', registrationId: 19 }, withResults(18)),
+      given(range(18)),
+    );
+    expect(before.slots[17]).toBe(18);
+  });
+
+  it('before the start, the last heat is still balanced as before', () => {
+    expect(slotsAfter(given(range(18)), { type: 'Insert', registrationId: 19 }).slice(17)).toEqual([null, 19, 18]);
+  });
+
+  it('refuses moves into, out of and through heats underway, and inserts at their positions', () => {
+    const state = running(3, [...range(18), 19, 20]);
+    expect(refusal(state, { type: 'MovePosition', sourcePosition: 18, targetPosition: 19 })).toMatchObject({
+      code: 'HEAT_UNDERWAY',
+      details: { position: 18, heat: 3 },
+    });
+    expect(refusal(state, { type: 'MoveHeat', sourceHeatNumber: 4, targetHeatNumber: 3 }).code).toBe('HEAT_UNDERWAY');
+    expect(refusal(state, { type: 'Insert', registrationId: 30, position: 5 }).code).toBe('HEAT_UNDERWAY');
+    expect(refusal(state, { type: 'Remove', registrationId: 2 }).code).toBe('HEAT_UNDERWAY');
+    expect(
+      refusal(
+        given([...range(18), 19, 20]),
+        { type: 'MovePosition', sourcePosition: 20, targetPosition: 19 },
+        withResults(20),
+      ),
+    ).toMatchObject({ code: 'RESULT_RECORDED', details: { position: 20, registrationId: 20 } });
+  });
+
+  it('generation keeps heats underway and entrants with results, and their heat size', () => {
+    const state = running(2, range(24));
+    const shuffled = [...range(24)].reverse();
+    expect(refusal(state, { type: 'Generate', slots: shuffled, seeding, heatSize: 3 }).code).toBe('HEAT_UNDERWAY');
+    expect(refusal(state, { type: 'Generate', slots: range(24), seeding, heatSize: 2 }).code).toBe('HEAT_UNDERWAY');
+    const kept = [...range(12), ...range(12).map((i) => 25 - i)];
+    expect(refusal(state, { type: 'Generate', slots: kept, seeding, heatSize: 3 }, withResults(24)).code).toBe(
+      'RESULT_RECORDED',
+    );
+    expect(slotsAfter(state, { type: 'Generate', slots: kept, seeding, heatSize: 3 })).toEqual(kept);
+  });
+});

@@ -14,7 +14,10 @@ import { ENTRANT_MARKS, type EntrantMark, type RunOrderEvent, type SeedingRule, 
 import {
   allLockedPositions,
   evolve,
+  fixedPositions,
   heatCount,
+  heatOf,
+  heatsUnderway,
   initialRunOrderState,
   lockedPositionSet,
   markOf,
@@ -51,6 +54,8 @@ export interface DecideContext {
   actorId: number | null;
   /** The run's registrations as the order sees them: confirmed ones may be placed. */
   registrationStatus: (registrationId: number) => 'confirmed' | 'waitlisted' | 'cancelled' | 'deleted' | undefined;
+  /** Whether a registration has a recorded result: it has run and stays where it ran (decision 045). None when absent. */
+  hasResult?: (registrationId: number) => boolean;
 }
 
 export const runOrderNotFound = () => notFound('Run order', 'RUN_ORDER_NOT_FOUND');
@@ -131,7 +136,16 @@ export function decideCreateEmpty(
 
 export function decideGenerate(command: Of<'Generate'>, state: RunOrderState, context: DecideContext): RunOrderEvent[] {
   refuseWhenOrderLocked(state);
+  // Another heat size would put those who ran in other heats (docs/decisions/045).
+  if (state.exists && command.heatSize !== state.heatSize && ranAlready(state, context)) {
+    throw conflict(
+      'HEAT_UNDERWAY',
+      'The run has started or has results; its heat size stays as it is. Generate again with the same heat size.',
+      { heatSize: state.heatSize },
+    );
+  }
   return changed(
+    context,
     state,
     command.slots,
     () => ({
@@ -163,7 +177,7 @@ export function decideReorder(command: Of<'Reorder'>, state: RunOrderState, cont
       'Reorder rule: a reorder moves the placed registrations only; insert or remove them with their own actions.',
     );
   }
-  return changed(state, command.slots, () => ({
+  return changed(context, state, command.slots, () => ({
     type: 'PositionsReordered',
     data: { slots: command.slots, reorderedBy: context.actorId },
   }));
@@ -178,12 +192,12 @@ export function decideMovePosition(
   const { sourcePosition: source, targetPosition: target } = command;
   checkPosition(state, source, 'sourcePosition');
   checkPosition(state, target, 'targetPosition');
-  const locked = lockedPositionSet(state);
-  refuseLocked(state, locked, source);
-  refuseLocked(state, locked, target);
+  const locked = heldPositions(state, context, true);
+  refuseLocked(state, context, locked, source);
+  refuseLocked(state, context, locked, target);
   if (source === target) return [];
   const slots = moveAmongUnlocked(state.slots, locked, source, target);
-  return changed(state, slots, () => ({
+  return changed(context, state, slots, () => ({
     type: 'PositionMoved',
     data: { slots, sourcePosition: source, targetPosition: target, movedBy: context.actorId },
   }));
@@ -203,17 +217,17 @@ export function decideMoveHeat(command: Of<'MoveHeat'>, state: RunOrderState, co
   if (source === target) return [];
   const size = state.heatSize * 2;
   const padded = [...state.slots, ...Array(heats * size - state.slots.length).fill(null)] as Slots;
-  const locked = lockedPositionSet(state);
+  const locked = heldPositions(state, context, false);
   const first = (Math.min(source, target) - 1) * size + 1;
   const last = Math.max(source, target) * size;
-  for (let p = first; p <= last; p += 1) refuseLocked(state, locked, p);
+  for (let p = first; p <= last; p += 1) refuseLocked(state, context, locked, p);
   const blocks = Array.from({ length: heats }, (_, h) => padded.slice(h * size, (h + 1) * size));
   const [moving] = blocks.splice(source - 1, 1);
   blocks.splice(target - 1, 0, moving as Slots);
   const slots = blocks.flat();
   // The last heat was padded to a whole heat; padding left at the end is not a new position.
   while (slots.length > state.slots.length && slots.at(-1) === null) slots.pop();
-  return changed(state, slots, () => ({
+  return changed(context, state, slots, () => ({
     type: 'HeatMoved',
     data: { slots, sourceHeatNumber: source, targetHeatNumber: target, movedBy: context.actorId },
   }));
@@ -236,8 +250,9 @@ export function decideInsert(command: Of<'Insert'>, state: RunOrderState, contex
     throw conflict('ALREADY_PLACED', `This registration already stands at position ${placed}; move it instead.`, {
       position: placed,
     });
-  // Locks past the end count too: a locked last pair of an odd-length order takes no partner.
-  const locked = allLockedPositions(state);
+  // Locks past the end count too: a locked last pair of an odd-length order takes no partner. Heats
+  // underway and entrants with results are held like locks, so balancing never moves who ran (045).
+  const locked = heldPositions(state, context, false);
   if (command.position !== undefined) {
     const asked = command.position;
     if (!Number.isInteger(asked) || asked < 1 || asked > state.slots.length + 1) {
@@ -246,7 +261,7 @@ export function decideInsert(command: Of<'Insert'>, state: RunOrderState, contex
         `Position rule: position ${asked} is outside the order (1 to ${state.slots.length + 1}).`,
       );
     }
-    refuseLocked(state, locked, asked);
+    refuseLocked(state, context, locked, asked);
   }
   const wanted = command.position ?? firstFreePosition(state.slots, locked);
   const inserted = insertAmongUnlocked(state.slots, locked, wanted, registrationId);
@@ -260,7 +275,7 @@ export function decideRemove(command: Of<'Remove'>, state: RunOrderState, contex
   refuseWhenOrderLocked(state);
   const position = positionOf(state.slots, command.registrationId);
   if (position === undefined) throw conflict('NOT_PLACED', 'This registration is not in the run order.');
-  refuseLocked(state, lockedPositionSet(state), position);
+  refuseLocked(state, context, heldPositions(state, context, true), position);
   const slots = state.slots.map((id) => (id === command.registrationId ? null : id));
   return [
     {
@@ -354,7 +369,7 @@ export function decideUndo(_: Of<'Undo'>, state: RunOrderState, context: DecideC
   refuseWhenOrderLocked(state);
   const target = state.undo.at(-1);
   if (!target) throw conflict('NOTHING_TO_UNDO', 'There is nothing to undo.');
-  refuseLockedChanges(state, target);
+  refuseLockedChanges(state, context, target);
   return [
     { type: 'ChangeUndone', data: { slots: target, marks: marksBefore(state.undoMarks), undoneBy: context.actorId } },
   ];
@@ -364,7 +379,7 @@ export function decideRedo(_: Of<'Redo'>, state: RunOrderState, context: DecideC
   refuseWhenOrderLocked(state);
   const target = state.redo.at(-1);
   if (!target) throw conflict('NOTHING_TO_REDO', 'There is nothing to redo.');
-  refuseLockedChanges(state, target);
+  refuseLockedChanges(state, context, target);
   return [
     { type: 'ChangeRedone', data: { slots: target, marks: marksBefore(state.redoMarks), redoneBy: context.actorId } },
   ];
@@ -386,8 +401,9 @@ export function decideApplyState(
   refuseWhenOrderLocked(state);
   const saved = state.savedStates.find((s) => s.name === command.name);
   if (!saved) throw notFound(`Saved state "${command.name}"`, 'SAVED_STATE_NOT_FOUND');
-  const slots = withLocksKept(state, saved.slots);
+  const slots = withLocksKept(state, context, saved.slots);
   return changed(
+    context,
     state,
     slots,
     () => ({ type: 'StateApplied', data: { name: saved.name, slots, appliedBy: context.actorId } }),
@@ -421,12 +437,13 @@ export const entriesOf = (slots: Slots): number[] => slots.filter((id): id is nu
 
 /** An arrangement change, or nothing when it changes nothing (unless it must be recorded anyway). */
 function changed(
+  context: DecideContext,
   state: RunOrderState,
   slots: Slots,
   event: () => RunOrderEvent,
   recordEvenIfSame = false,
 ): RunOrderEvent[] {
-  refuseLockedChanges(state, slots);
+  refuseLockedChanges(state, context, slots);
   const duplicate = firstDuplicate(slots);
   if (duplicate !== undefined)
     throw ruleBroken(
@@ -452,8 +469,42 @@ function refuseWhenOrderLocked(state: RunOrderState): void {
     throw conflict('ORDER_LOCKED', 'The whole run order is locked; unlock it to change the arrangement.');
 }
 
-function lockError(state: RunOrderState, position: number): DomainError {
+/** Whether anybody has run: a heat underway, or a placed entrant with a result. */
+function ranAlready(state: RunOrderState, context: DecideContext): boolean {
+  return heatsUnderway(state) > 0 || state.slots.some((id) => id !== null && (context.hasResult?.(id) ?? false));
+}
+
+/**
+ * Positions no arrangement change may touch: the locks, and those held because their heat is underway
+ * or their entrant has a result (docs/decisions/045). Within the order's length, or past its end too.
+ */
+function heldPositions(state: RunOrderState, context: DecideContext, withinOrder: boolean): Set<number> {
+  const held = withinOrder ? lockedPositionSet(state) : allLockedPositions(state);
+  for (const p of fixedPositions(state, context.hasResult)) if (!withinOrder || p <= state.slots.length) held.add(p);
+  return held;
+}
+
+function lockError(state: RunOrderState, context: DecideContext, position: number): DomainError {
   const pair = pairOf(position);
+  const lockedByHand = state.lockedPositions.includes(position) || state.lockedPairs.includes(pair);
+  if (!lockedByHand) {
+    const heat = heatOf(position, state.heatSize);
+    if (heat <= heatsUnderway(state)) {
+      return conflict(
+        'HEAT_UNDERWAY',
+        `Position ${position} is in heat ${heat}, which is on the course or has run; nobody there moves.`,
+        { position, heat },
+      );
+    }
+    const registrationId = state.slots[position - 1] ?? null;
+    if (registrationId !== null && context.hasResult?.(registrationId)) {
+      return conflict(
+        'RESULT_RECORDED',
+        `Position ${position} holds registration ${registrationId}, which has a recorded result; it stays where it ran.`,
+        { position, registrationId },
+      );
+    }
+  }
   if (state.lockedPairs.includes(pair)) {
     return conflict(
       'PAIR_LOCKED',
@@ -464,14 +515,20 @@ function lockError(state: RunOrderState, position: number): DomainError {
   return conflict('POSITION_LOCKED', `Position ${position} is locked; unlock it first.`, { position });
 }
 
-function refuseLocked(state: RunOrderState, locked: ReadonlySet<number>, position: number): void {
-  if (locked.has(position)) throw lockError(state, position);
+function refuseLocked(
+  state: RunOrderState,
+  context: DecideContext,
+  locked: ReadonlySet<number>,
+  position: number,
+): void {
+  if (locked.has(position)) throw lockError(state, context, position);
 }
 
 /** A new arrangement must leave every locked position (past the end too) holding what it holds now. */
-function refuseLockedChanges(state: RunOrderState, slots: Slots): void {
-  for (const position of [...allLockedPositions(state)].sort((a, b) => a - b)) {
-    if ((slots[position - 1] ?? null) !== (state.slots[position - 1] ?? null)) throw lockError(state, position);
+function refuseLockedChanges(state: RunOrderState, context: DecideContext, slots: Slots): void {
+  for (const position of [...heldPositions(state, context, false)].sort((a, b) => a - b)) {
+    if ((slots[position - 1] ?? null) !== (state.slots[position - 1] ?? null))
+      throw lockError(state, context, position);
   }
 }
 
@@ -558,8 +615,8 @@ function firstFreePosition(slots: Slots, locked: ReadonlySet<number>): number {
  * entry the saved state had at a locked position takes the place the locked entry had in the saved
  * state (or the first free one), so applying a state never drops anybody.
  */
-function withLocksKept(state: RunOrderState, saved: Slots): Slots {
-  const locked = lockedPositionSet(state);
+function withLocksKept(state: RunOrderState, context: DecideContext, saved: Slots): Slots {
+  const locked = heldPositions(state, context, true);
   const length = Math.max(saved.length, ...[...locked]);
   const result: Slots = Array.from({ length }, (_, i) => saved[i] ?? null);
   const kept = new Set<number>();
@@ -576,7 +633,7 @@ function withLocksKept(state: RunOrderState, saved: Slots): Slots {
     const id = result[i] ?? null;
     if (id !== null && kept.has(id) && !locked.has(i + 1)) result[i] = stillDisplaced.shift() ?? null;
   }
-  const lockedAnywhere = allLockedPositions(state);
+  const lockedAnywhere = heldPositions(state, context, false);
   for (const id of stillDisplaced) {
     const free = result.findIndex((slot, i) => slot === null && !lockedAnywhere.has(i + 1));
     if (free !== -1) {

@@ -250,6 +250,31 @@ export function allLockedPositions(state: Pick<RunOrderState, 'lockedPositions' 
   return locked;
 }
 
+/**
+ * How many heats are running or have run: the current heat and those before it, once the timing table
+ * has started the run (a current heat past 1 means it has). Nothing in them moves (docs/decisions/045).
+ */
+export function heatsUnderway(state: Pick<RunOrderState, 'currentHeat' | 'currentHeatStartedAt'>): number {
+  return state.currentHeat > 1 || state.currentHeatStartedAt ? state.currentHeat : 0;
+}
+
+/**
+ * Positions held in place besides the locks (docs/decisions/045, "Entrants who ran"): every position of a
+ * heat underway (past the order's end too) and the position of every entrant with a recorded result.
+ */
+export function fixedPositions(
+  state: Pick<RunOrderState, 'currentHeat' | 'currentHeatStartedAt' | 'heatSize' | 'slots'>,
+  hasResult: (registrationId: number) => boolean = () => false,
+): Set<number> {
+  const fixed = new Set<number>();
+  const last = heatsUnderway(state) * state.heatSize * 2;
+  for (let p = 1; p <= last; p += 1) fixed.add(p);
+  state.slots.forEach((id, i) => {
+    if (id !== null && hasResult(id)) fixed.add(i + 1);
+  });
+  return fixed;
+}
+
 /** The mark of a registration (scratched, no-show), or null. */
 export function markOf(state: Pick<RunOrderState, 'marks'>, registrationId: number): EntrantMark | null {
   return marksOf(state)[String(registrationId)] ?? null;

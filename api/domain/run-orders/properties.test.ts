@@ -11,8 +11,12 @@ import type { RunOrderEvent, SeedingRule, Slots } from './events.ts';
 import {
   allLockedPositions,
   evolve,
+  fixedPositions,
   foldRunOrder,
+  heatOf,
+  heatsUnderway,
   initialRunOrderState,
+  laneOf,
   type RunOrderState,
   UNDO_DEPTH,
 } from './evolve.ts';
@@ -269,6 +273,7 @@ function generateFor(
 ): RunOrderCommand {
   const entries = ENTRIES.filter((_, i) => include[i]);
   const locked = allLockedPositions(state);
+  for (const p of fixedPositions(state)) locked.add(p);
   const slots = generateArrangement({ entries, current: state.slots, locked, seeding });
   expectGeneratedWell(slots, { entries, current: state.slots, locked, seeding });
   return { type: 'Generate', slots, seeding, heatSize };
@@ -346,6 +351,15 @@ function expectInvariants(before: RunOrderState, after: RunOrderState, accepted:
     `locked positions changed: ${JSON.stringify(before.slots)} -> ${JSON.stringify(after.slots)}`,
   ).toEqual([]);
   if (before.orderLocked) expect(after.slots).toEqual(before.slots);
+  // Heats underway keep their entrants (docs/decisions/045).
+  if (after.version > before.version && after.currentHeat === before.currentHeat) {
+    const moved = [...fixedPositions(before)].filter(
+      (p) => (after.slots[p - 1] ?? null) !== (before.slots[p - 1] ?? null),
+    );
+    expect(moved, `heats underway changed: ${JSON.stringify(before.slots)} -> ${JSON.stringify(after.slots)}`).toEqual(
+      [],
+    );
+  }
   if (before.exists) expect(after.exists).toBe(true);
 }
 
@@ -367,8 +381,14 @@ describe('run-order properties', () => {
           const after = accepted ? apply(state, answer, log) : state;
           expectInvariants(state, after, accepted);
 
-          // What generateArrangement gives is always accepted, unless the whole order is locked.
-          if (step.kind === 'generate') expect(accepted || (answer as DomainError).code === 'ORDER_LOCKED').toBe(true);
+          // What generateArrangement gives is always accepted, unless the whole order is locked or a
+          // started run would change heat size.
+          if (step.kind === 'generate')
+            expect(
+              accepted ||
+                (answer as DomainError).code === 'ORDER_LOCKED' ||
+                ((answer as DomainError).code === 'HEAT_UNDERWAY' && step.heatSize !== state.heatSize),
+            ).toBe(true);
 
           // Undo then redo (or redo then undo), with nothing between, returns the same arrangement.
           if (accepted && answer.length > 0 && (cmd.type === 'Undo' || cmd.type === 'Redo')) {
@@ -424,6 +444,145 @@ describe('run-order properties', () => {
           expect(result.length).toBeGreaterThanOrEqual(Math.max(0, ...lockedList));
         },
       ),
+      { numRuns: NUM_RUNS },
+    );
+  });
+});
+
+describe('entrants who ran stay put (docs/decisions/045)', () => {
+  const LATE = [21, 22, 23, 24];
+  const ids = fc.uniqueArray(fc.integer({ min: 1, max: 20 }), { maxLength: 20 });
+  /** A run under way: random entrants in random slots, a random current heat (or none), random results. */
+  const runState = ids.chain((placed) =>
+    fc.record({
+      slots: fc.array(fc.boolean(), { minLength: placed.length, maxLength: placed.length + 6 }).map((holes) => {
+        const queue = [...placed];
+        const slots: Slots = holes.map((hole) => (hole || queue.length === 0 ? null : (queue.shift() ?? null)));
+        return [...slots, ...queue];
+      }),
+      heatSize: fc.integer({ min: 1, max: 3 }),
+      heat: fc.integer({ min: 0, max: 8 }),
+      results: fc.subarray([...placed, ...LATE]),
+      saved: fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 26 }),
+      reordered: fc.boolean(),
+    }),
+  );
+  const pos = fc.integer({ min: 1, max: 30 });
+  type Step = Intent | { kind: 'regenerate'; seeding: SeedingRule; sameHeatSize: boolean; include: boolean[] };
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    fc.record({
+      kind: fc.constant('regenerate' as const),
+      seeding: seedingRule,
+      sameHeatSize: fc.boolean(),
+      include: fc.array(fc.boolean(), { minLength: 24, maxLength: 24 }),
+    }),
+    fc.record({
+      kind: fc.constant('shuffle' as const),
+      keys: fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1 }),
+    }),
+    command(
+      fc.record({
+        type: fc.constant('Generate' as const),
+        slots: fc.shuffledSubarray([...Array(24).keys()].map((i) => i + 1)),
+        seeding: seedingRule,
+        heatSize: fc.integer({ min: 1, max: 3 }),
+      }),
+    ),
+    command(
+      fc.record(
+        {
+          type: fc.constant('Insert' as const),
+          registrationId: fc.constantFrom(...LATE),
+          position: fc.option(pos, { nil: undefined }),
+        },
+        { requiredKeys: ['type', 'registrationId'] },
+      ),
+    ),
+    command(fc.record({ type: fc.constant('MovePosition' as const), sourcePosition: pos, targetPosition: pos })),
+    command(
+      fc.record({
+        type: fc.constant('MoveHeat' as const),
+        sourceHeatNumber: fc.integer({ min: 1, max: 8 }),
+        targetHeatNumber: fc.integer({ min: 1, max: 8 }),
+      }),
+    ),
+    command(fc.record({ type: fc.constant('Remove' as const), registrationId: fc.integer({ min: 1, max: 24 }) })),
+    command(fc.constantFrom<RunOrderCommand>({ type: 'Undo' }, { type: 'Redo' }, { type: 'ApplyState', name: 'S' })),
+  );
+
+  it('no command moves an entrant in a heat underway or with a result', () => {
+    fc.assert(
+      fc.property(runState, fc.array(step, { minLength: 1, maxLength: 8 }), (run, steps) => {
+        const all = (id: number) => id >= 1 && id <= 24;
+        const ctx: DecideContext = {
+          actorId: 5,
+          registrationStatus: (id) => (all(id) ? 'confirmed' : undefined),
+          hasResult: (id) => run.results.includes(id),
+        };
+        const events: RunOrderEvent[] = [
+          { type: 'RunOrderCreated', data: { heatSize: run.heatSize, slots: run.slots, createdBy: 5 } },
+          // A saved arrangement and an undoable change, so ApplyState, Undo and Redo have something to do.
+          {
+            type: 'StateSaved',
+            data: { name: 'S', slots: shuffleBy(run.slots, run.saved.length ? run.saved : [0]), savedBy: 5 },
+          },
+        ];
+        if (run.reordered)
+          events.push({ type: 'PositionsReordered', data: { slots: [...run.slots].reverse(), reorderedBy: 5 } });
+        let state = events.reduce<RunOrderState>((s, e) => evolve(s, e), initialRunOrderState());
+        const heats = Math.max(1, Math.ceil(Math.ceil(state.slots.length / 2) / state.heatSize));
+        if (run.heat > 0)
+          state = evolve(state, {
+            type: 'CurrentHeatSet',
+            data: { heat: Math.min(run.heat, heats), setBy: 5 },
+            recordedAt: recordedAt(9),
+          });
+        // Who may not move: everyone in a heat underway, everyone with a result.
+        const held = new Map<number, { heat: number; lane: string; position: number }>();
+        state.slots.forEach((id, i) => {
+          const p = i + 1;
+          if (id !== null && (heatOf(p, state.heatSize) <= heatsUnderway(state) || run.results.includes(id)))
+            held.set(id, { heat: heatOf(p, state.heatSize), lane: laneOf(p), position: p });
+        });
+        for (const s of steps) {
+          let cmd: RunOrderCommand;
+          if (s.kind === 'command') cmd = s.command;
+          else if (s.kind === 'shuffle') cmd = { type: 'Reorder', slots: shuffleBy(state.slots, s.keys) };
+          else if (s.kind !== 'regenerate') continue;
+          else {
+            // As the module completes Generate: locks and fixed positions are held (commands.ts).
+            const locked = allLockedPositions(state);
+            for (const p of fixedPositions(state, ctx.hasResult)) locked.add(p);
+            const entries = [...Array(24).keys()]
+              .map((i) => i + 1)
+              .filter((id) => s.include[id - 1])
+              .map((id) => ({ registrationId: id, departmentId: id % 3, bestTimeMs: null, personIds: [id] }));
+            const heatSize = s.sameHeatSize ? state.heatSize : (state.heatSize % 3) + 1;
+            cmd = {
+              type: 'Generate',
+              slots: generateArrangement({ entries, current: state.slots, locked, seeding: s.seeding, heatSize }),
+              seeding: s.seeding,
+              heatSize,
+            };
+          }
+          let answer: RunOrderEvent[];
+          try {
+            answer = decide(cmd, state, ctx);
+          } catch (error) {
+            if (error instanceof DomainError) continue;
+            throw error;
+          }
+          state = answer.reduce<RunOrderState>((x, e) => evolve(x, e), state);
+          for (const [id, was] of held) {
+            const p = state.slots.indexOf(id) + 1;
+            const now = { heat: heatOf(p, state.heatSize), lane: laneOf(p), position: p };
+            if (p === 0 || now.heat !== was.heat || now.lane !== was.lane || now.position !== was.position)
+              expect.fail(
+                `${cmd.type} moved ${id} from ${JSON.stringify(was)} to ${p === 0 ? 'nowhere' : JSON.stringify(now)}`,
+              );
+          }
+        }
+      }),
       { numRuns: NUM_RUNS },
     );
   });

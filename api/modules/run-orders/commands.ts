@@ -15,6 +15,7 @@ import {
   allLockedPositions,
   DEFAULT_HEAT_SIZE,
   evolve,
+  fixedPositions,
   markOf,
   type RunOrderState,
 } from '../../domain/run-orders/evolve.ts';
@@ -111,9 +112,12 @@ export async function runOrderCommand(
     async decide(trx, current) {
       facts = await registrationFacts(trx, runId);
       const known = facts;
-      const events = decide(completeCommand(request, current, known), current, {
+      const ran = await registrationsWithResults(trx, runId);
+      const hasResult = (id: number) => ran.has(id);
+      const events = decide(completeCommand(request, current, known, hasResult), current, {
         actorId: meta.actorId,
         registrationStatus: (id) => known.get(id)?.status,
+        hasResult,
       });
       const after = events.reduce<RunOrderState>((state, event: RunOrderEvent) => evolve(state, event), current);
       const changed = marksChanged(current, after);
@@ -129,10 +133,22 @@ export async function runOrderCommand(
   return runOrderView(store.db, run, state, facts);
 }
 
+/** The run's registrations with a recorded result (the results read model): they have run and stay put (decision 045). */
+async function registrationsWithResults(trx: Transaction<Database>, runId: number): Promise<Set<number>> {
+  const rows = await trx
+    .selectFrom('results')
+    .select('registration_id')
+    .where('run_id', '=', runId)
+    .where('recorded', '=', true)
+    .execute();
+  return new Set(rows.map((r) => r.registration_id));
+}
+
 function completeCommand(
   request: RunOrderRequest,
   state: RunOrderState,
   facts: Awaited<ReturnType<typeof registrationFacts>>,
+  hasResult: (registrationId: number) => boolean,
 ): RunOrderCommand {
   if (request.type === 'CreateEmpty') {
     const confirmed = [...facts.values()].filter((f) => f.status === 'confirmed').length;
@@ -148,10 +164,13 @@ function completeCommand(
       (request.seeding?.rule !== undefined || !state.seeding ? randomInt(1, 2_147_483_647) : base.seed);
     const seeding: SeedingRule = { ...base, ...request.seeding, seed };
     const heatSize = request.heatSize ?? state.heatSize ?? DEFAULT_HEAT_SIZE;
+    // Who ran, or runs now, is held like a lock (docs/decisions/045).
+    const locked = allLockedPositions(state);
+    for (const p of fixedPositions(state, hasResult)) locked.add(p);
     const slots = generateArrangement({
       entries: seedEntriesOf(facts.values()),
       current: state.slots,
-      locked: allLockedPositions(state),
+      locked,
       seeding,
       heatSize,
     });

@@ -5,7 +5,12 @@
 import { MAX_HEAT_SIZE, type RunOrderEntry } from '../../../api/contracts/run-orders.ts';
 import { type ArrangementMove, arrangementMoves } from '../../../api/domain/run-orders/diff.ts';
 import type { SeedingRule, Slots } from '../../../api/domain/run-orders/events.ts';
-import { DEFAULT_HEAT_SIZE, lockedPositionSet, type RunOrderState } from '../../../api/domain/run-orders/evolve.ts';
+import {
+  DEFAULT_HEAT_SIZE,
+  fixedPositions,
+  lockedPositionSet,
+  type RunOrderState,
+} from '../../../api/domain/run-orders/evolve.ts';
 import { generateArrangement, seedEntriesOf } from '../../../api/domain/run-orders/generate.ts';
 
 /** The limits of the generate call (api/contracts/run-orders.ts). */
@@ -117,7 +122,9 @@ export function previewGenerate(
   seeding: SeedingRule,
   heatSize: number = state.heatSize,
 ): GeneratePreview {
+  // Heats underway stay as the server keeps them (docs/decisions/045).
   const locked = lockedPositionSet(state);
+  for (const p of fixedPositions(state)) locked.add(p);
   const slots = generateArrangement({
     entries: seedEntriesOf(Object.values(entries)),
     current: state.slots,
