@@ -74,8 +74,8 @@ beforeAll(async () => {
     password_hash: await hash(PASSWORD),
   });
   miaRegistration = (await insertRegistration(db, { runId: morning.id, userId: competitor.id })).id;
-  // Heats of one pair, in registration order: Mia is fifth, heat 3, left lane.
-  await command(morning.id, 'POST', '/create-empty', { heatSize: 1, positions: 6 });
+  // Heats of one pair, in registration order: Mia is fifth, heat 3, left lane; heat 4 is empty.
+  await command(morning.id, 'POST', '/create-empty', { heatSize: 1, positions: 8 });
   const order = await view(morning.id);
   const ids = order.unplaced.map((e) => e.registrationId).sort((a, b) => a - b);
   for (const [i, id] of ids.entries())
@@ -139,7 +139,7 @@ describe('the event-wide venue display', () => {
     // And back when the morning run's next heat starts.
     await command(morning.id, 'PATCH', '/current-heat', { heat: 2 });
     await poll(() => heading(page)).toContain('Open Men');
-    await poll(() => page.getByTestId('current-heat').textContent()).toBe('Heat 2 of 3');
+    await poll(() => page.getByTestId('current-heat').textContent()).toBe('Heat 2 of 4');
     await page.context().close();
   });
 });
@@ -167,33 +167,46 @@ describe("a competitor's heat", () => {
       .waitFor();
     await screenshot(page, 'event-page-my-heat-1440');
 
-    // An admin moves Mia's heat (heat 3) to the front on the board, by keyboard.
+    // Heat 2 is on the course: it and heat 1 stay where they are. Its handle is off, and a drop of
+    // heat 3 over it is refused on the board, next to the heat, before anything is sent.
     expect((await view(morning.id)).slots.indexOf(miaRegistration)).toBe(4);
     const board = await boardReady;
-    await board.getByRole('button', { name: 'Move heat 3' }).focus();
-    await board.keyboard.press('Space');
+    expect(await board.getByRole('button', { name: 'Move heat 2' }).isDisabled()).toBe(true);
     const region = board.locator('[id^="DndLiveRegion"]');
-    await poll(async () => {
-      const text = (await region.textContent()) ?? '';
-      if (!text.includes('over heat 1.')) await board.keyboard.press('ArrowUp');
-      return text;
-    }).toContain('Heat 3 is over heat 1.');
-    await board.keyboard.press('Space');
-    await poll(async () => (await view(morning.id)).slots.indexOf(miaRegistration)).toBe(0);
-    await poll(() => mine.getByTestId('my-heat-text').textContent()).toMatch(/^Heat 1, pair 1, left lane/);
+    const dragHeat3Over = async (target: number, key: 'ArrowUp' | 'ArrowDown') => {
+      await board.getByRole('button', { name: 'Move heat 3' }).focus();
+      await board.keyboard.press('Space');
+      await poll(async () => {
+        const text = (await region.textContent()) ?? '';
+        if (!text.includes(`over heat ${target}.`)) await board.keyboard.press(key);
+        return text;
+      }).toContain(`Heat 3 is over heat ${target}.`);
+      await board.keyboard.press('Space');
+    };
+    await dragHeat3Over(2, 'ArrowUp');
+    await board
+      .getByTestId('heat-2')
+      .getByText(/Position 3 is in heat 2, which is on the course or has run; nobody there moves/)
+      .waitFor();
+    expect((await view(morning.id)).slots.indexOf(miaRegistration)).toBe(4);
+
+    // An admin moves Mia's heat (heat 3) after heat 4 on the board, by keyboard; her page follows.
+    await dragHeat3Over(4, 'ArrowDown');
+    await poll(async () => (await view(morning.id)).slots.indexOf(miaRegistration)).toBe(6);
+    await poll(() => mine.getByTestId('my-heat-text').textContent()).toMatch(/^Heat 4, pair 4, left lane/);
 
     // "Next heat" is one button and Page Down on the board.
-    await board.getByTestId('board-current-heat').getByText('heat 2 of 3').waitFor();
+    await board.getByTestId('board-current-heat').getByText('heat 2 of 4').waitFor();
     await board.getByRole('button', { name: /^Next heat/ }).waitFor();
     await board.keyboard.press('PageDown');
-    await board.getByTestId('board-current-heat').getByText('heat 3 of 3').waitFor();
+    await board.getByTestId('board-current-heat').getByText('heat 3 of 4').waitFor();
     await screenshot(board, 'run-order-board-next-heat-1440');
     await board.context().close();
     await expectNoSeriousAxeViolations(page);
 
     // The same on My registrations, and the public start list the event page links to.
     await page.goto(`${site.baseUrl}/portal/registrations`, { waitUntil: 'domcontentloaded' });
-    await poll(() => page.getByTestId('my-heat-text').first().textContent()).toMatch(/^Heat 1, pair 1, left lane/);
+    await poll(() => page.getByTestId('my-heat-text').first().textContent()).toMatch(/^Heat 4, pair 4, left lane/);
     await page.context().close();
 
     const phone = await openPage(browser, 'phone');
@@ -203,5 +216,5 @@ describe("a competitor's heat", () => {
     await screenshot(phone, 'start-list-390');
     await expectNoSeriousAxeViolations(phone);
     await phone.context().close();
-  });
+  }, 120_000); // two browsers, two signed-in pages and a keyboard drag each way: long on a busy machine
 });

@@ -34,6 +34,21 @@ describe('boardModel', () => {
     expect(model.heats[2]?.pairs[0]?.locked).toBe(true);
   });
 
+  it('holds the heats on the course or run, and their lanes; heat 1 only once it has started', () => {
+    const held = (extra: Parameters<typeof stateWith>[1]) =>
+      boardModel(stateWith([1, 2, 3, 4, 5, 6], { heatSize: 1, ...extra }), entries).heats.map((h) => [
+        h.held,
+        h.pairs.flatMap((p) => p.lanes.map((l) => l.held)),
+      ]);
+    expect(held({ currentHeat: 1 })).toEqual([
+      [false, [false, false]],
+      [false, [false, false]],
+      [false, [false, false]],
+    ]);
+    expect(held({ currentHeat: 1, currentHeatStartedAt: '2027-06-05T15:00:00Z' })[0]).toEqual([true, [true, true]]);
+    expect(held({ currentHeat: 2 }).map(([heat]) => heat)).toEqual([true, true, false]);
+  });
+
   it('flags placed entries that are no longer confirmed, or unknown', () => {
     const withCancelled = { ...entries, 2: entry(2, 'Blair Chen', { status: 'cancelled' }) };
     const model = boardModel(stateWith([1, 2, 77, null]), withCancelled);

@@ -1,7 +1,7 @@
 /** What the board draws, derived from a run-order state (or a past arrangement): heats of pairs of lanes. */
 import type { RunOrderEntry } from '../../../api/contracts/run-orders.ts';
 import type { EntrantMark, EntrantMarks } from '../../../api/domain/run-orders/events.ts';
-import type { RunOrderState } from '../../../api/domain/run-orders/evolve.ts';
+import { heatsUnderway, type RunOrderState } from '../../../api/domain/run-orders/evolve.ts';
 import { layoutOf } from '../../../api/domain/run-orders/layout.ts';
 
 export interface BoardLane {
@@ -17,6 +17,8 @@ export interface BoardLane {
   flagged: boolean;
   /** Scratched or no-show: keeps the slot, shown as such. */
   mark: EntrantMark | null;
+  /** In a heat on the course or run: nothing moves it (docs/decisions/045, "Entrants who ran"). */
+  held: boolean;
 }
 
 export interface BoardPair {
@@ -31,6 +33,8 @@ export interface BoardHeat {
   pairs: BoardPair[];
   /** Holds a locked position, so it cannot be moved as a whole. */
   hasLocks: boolean;
+  /** On the course or run: it stays where it is, and so does everybody in it. */
+  held: boolean;
 }
 
 export interface BoardModel {
@@ -58,6 +62,7 @@ export function modelOfPositions(
   entries: Record<string, RunOrderEntry>,
   lockedPairs: readonly number[] = [],
   marks: EntrantMarks = {},
+  heatsRun = 0,
 ): BoardModel {
   const heats = new Map<number, BoardHeat>();
   const pairsLocked = new Set(lockedPairs);
@@ -70,7 +75,7 @@ export function modelOfPositions(
     if (flagged) flaggedCount += 1;
     let heat = heats.get(p.heat);
     if (!heat) {
-      heat = { heat: p.heat, pairs: [], hasLocks: false };
+      heat = { heat: p.heat, pairs: [], hasLocks: false, held: p.heat <= heatsRun };
       heats.set(p.heat, heat);
     }
     let pair = heat.pairs.find((candidate) => candidate.pair === p.pair);
@@ -90,6 +95,7 @@ export function modelOfPositions(
       lockedVia: p.lockedVia,
       flagged,
       mark: p.registrationId === null ? null : (marks[String(p.registrationId)] ?? null),
+      held: heat.held,
     });
   }
   return {
@@ -102,7 +108,7 @@ export function modelOfPositions(
 
 /** The model of a live state. */
 export function boardModel(state: RunOrderState, entries: Record<string, RunOrderEntry>): BoardModel {
-  return modelOfPositions(layoutOf(state).positions, entries, state.lockedPairs, state.marks);
+  return modelOfPositions(layoutOf(state).positions, entries, state.lockedPairs, state.marks, heatsUnderway(state));
 }
 
 /** Confirmed registrations not placed in the arrangement, by name: what "Not placed" offers. */

@@ -113,7 +113,7 @@ export function SortableHeat({
   /** The refusal of a drop that ended on this heat or one of its positions, if any. */
   noteAt?: (anchor: NoticeAnchor) => ReactNode;
 }) {
-  const canDrag = !orderLocked && !heat.hasLocks;
+  const canDrag = !orderLocked && !heat.hasLocks && !heat.held;
   // A heat with locks stays a drop target: a drop on it is refused there by the shared rules.
   const sortable = useSortable({
     id: dragId({ kind: 'heat', heat: heat.heat }),
@@ -129,11 +129,13 @@ export function SortableHeat({
       disabled={!canDrag}
       aria-label={`Move heat ${heat.heat}`}
       title={
-        heat.hasLocks
-          ? 'A heat with locked positions stays where it is'
-          : orderLocked
-            ? 'The order is locked'
-            : `Move heat ${heat.heat}`
+        heat.held
+          ? `Heat ${heat.heat} is on the course or has run: it stays where it is`
+          : heat.hasLocks
+            ? 'A heat with locked positions stays where it is'
+            : orderLocked
+              ? 'The order is locked'
+              : `Move heat ${heat.heat}`
       }
       className="inline-grid size-8 shrink-0 cursor-grab touch-none place-items-center rounded-lg border border-slate-200 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700 active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-40"
     >

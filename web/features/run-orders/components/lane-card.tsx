@@ -204,7 +204,7 @@ export function SortableLane({
   movers: PresenceViewer[];
   note?: ReactNode;
 }) {
-  const canDrag = !orderLocked && !lane.locked && lane.registrationId !== null;
+  const canDrag = !orderLocked && !lane.locked && !lane.held && lane.registrationId !== null;
   // A locked lane stays a drop target, so a drop on it is refused there (and sends nothing) instead of
   // landing on the nearest open lane.
   const sortable = useSortable({
