@@ -62,6 +62,11 @@ export const publicResultSchema = z.object({
   officialTime: z.string().nullable(),
   penalties: z.array(penaltyCountSchema),
   flags: z.array(resultFlagSchema),
+  /**
+   * The place in the run's official standings ("7th of 11": rank among the ranked finishers), from the
+   * same standings the run's results page shows. Null when unranked (DNF, DNS, DQ) and on search hits.
+   */
+  place: z.object({ rank: z.number().int(), of: z.number().int() }).nullable(),
 });
 export type PublicResult = z.infer<typeof publicResultSchema>;
 export const publicResultPageSchema = pageOf(publicResultSchema);
@@ -100,6 +105,8 @@ export const departmentResultsSchema = z.object({
       runId: z.number().int(),
       runName: z.string(),
       team: teamScoreSchema,
+      /** How many teams of the run have a score: the team's rank is "of" these. */
+      rankedTeams: z.number().int(),
     }),
   ),
 });

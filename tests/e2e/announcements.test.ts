@@ -370,7 +370,7 @@ describe('announcements in a real browser', () => {
   });
 
   describe('department page', () => {
-    it('shows the department card and links back to events', async () => {
+    it('shows the department card, and links to all results when opened directly', async () => {
       const department = await insertDepartment(site.database.db, {
         name: 'Halifax Regional Fire & Emergency',
         city: 'Halifax',
@@ -399,8 +399,8 @@ describe('announcements in a real browser', () => {
       await page.setViewportSize(VIEWPORTS.phone);
       await screenshot(page, 'department-phone');
 
-      await page.getByRole('link', { name: 'Back to Events' }).first().click();
-      await page.waitForURL(/\/events$/);
+      await page.getByRole('link', { name: 'All results' }).first().click();
+      await page.waitForURL(/\/results$/);
       await page.close();
     });
 

@@ -120,7 +120,16 @@ describe('public results, signed out', () => {
     await onPage(openPage(browser, 'desktop'), async (page) => {
       await page.goto(`${site.baseUrl}/results/competitors/${riley.id}`, { waitUntil: 'networkidle' });
       await page.getByTestId('progression-chart').locator('canvas').waitFor();
+      // Each result with its place in the run, over official results only (Jordan's 2026 time is provisional).
+      expect(await page.getByTestId('result-place').allTextContents()).toEqual(['1st of 1', '1st of 3', '1st of 3']);
       await screenshot(page, 'public-results-competitor-1440');
+      // The department's page, reached from here, shows the places too, and "Back" returns here.
+      await page.getByRole('link', { name: 'Kamloops Fire Rescue' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Kamloops Fire Rescue' }).waitFor();
+      await expect.poll(() => page.getByTestId('result-place').count()).toBeGreaterThan(0);
+      await screenshot(page, 'public-results-department-1440');
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.waitForURL(`${site.baseUrl}/results/competitors/${riley.id}`);
       await page.goto(`${site.baseUrl}/results?eventId=${event.id}`, { waitUntil: 'networkidle' });
       await expect.poll(() => page.getByTestId('result-row').count()).toBe(1);
       // The pickers show the filters of the URL, and what is picked goes back into it.

@@ -225,6 +225,26 @@ describe('records and bests', () => {
       [2025, 95_000],
     ]);
   });
+
+  it("gives each result of a competitor's and a department's page its place, as the run's standings rank it", async () => {
+    const standings = (await get(`/api/results/public/runs/${run2.id}`)).json() as PublicRunStandings;
+    const ranked = standings.rows.filter((row) => row.rank !== null);
+    const bobInRun2 = standings.rows.find((row) => row.resultId === results.bob2);
+    const bob = (await get(`/api/results/public/competitors/${(people.bob as User).id}`)).json() as CompetitorResults;
+    expect(bob.results.map((r) => [r.eventName, r.place])).toEqual([
+      ['Summer Cup', { rank: bobInRun2?.rank, of: ranked.length }],
+      ['Spring Cup', { rank: 1, of: 3 }],
+    ]);
+    // Ranked over official results only: the provisional and the absent are not counted.
+    expect(ranked.map((row) => row.resultId)).not.toContain(results.hank2);
+    const department = (await get(`/api/results/public/departments/${halifax.id}`)).json() as DepartmentResults;
+    const placeOf = (id: number | undefined) => department.results.find((r) => r.resultId === id)?.place;
+    expect(placeOf(results.bob1)).toEqual({ rank: 1, of: 3 });
+    expect(placeOf(results.hank2)).toBeNull(); // DNS: no place
+    // Search hits carry none: they are read page by page, without each run's standings.
+    const hits = (await get('/api/results/public/search?q=stone')).json() as PublicResultPage;
+    expect(hits.data.map((r) => r.place)).toEqual([null, null]);
+  });
 });
 
 describe('search', () => {

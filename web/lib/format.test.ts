@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { daysAwayLabel, formatDate, formatDateTime, formatDateWithWeekday, parseCalendarDate } from './format.ts';
+import {
+  daysAwayLabel,
+  formatDate,
+  formatDateTime,
+  formatDateWithWeekday,
+  ordinal,
+  parseCalendarDate,
+  placeText,
+} from './format.ts';
 
 const originalTz = process.env.TZ;
 
@@ -75,5 +83,26 @@ describe('daysAwayLabel', () => {
     expect(daysAwayLabel(undefined)).toBeUndefined();
     expect(daysAwayLabel(null)).toBeUndefined();
     expect(daysAwayLabel(Number.NaN)).toBeUndefined();
+  });
+});
+
+describe('places', () => {
+  it('says ordinals the English way, teens included', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+      '112th',
+    ]);
+    expect(placeText({ rank: 7, of: 11 })).toBe('7th of 11');
   });
 });

@@ -60,3 +60,14 @@ export function daysAwayLabel(days: number | null | undefined): string | undefin
   const whole = Math.ceil(days);
   return whole === 1 ? '1 day away' : `${whole} days away`;
 }
+
+const ORDINAL = new Intl.PluralRules('en-CA', { type: 'ordinal' });
+const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+
+/** 1 → "1st", 22 → "22nd", 113 → "113th". */
+export function ordinal(n: number): string {
+  return `${n}${ORDINAL_SUFFIX[ORDINAL.select(n)] ?? 'th'}`;
+}
+
+/** A place in a run: "7th of 11". */
+export const placeText = (place: { rank: number; of: number }): string => `${ordinal(place.rank)} of ${place.of}`;

@@ -186,6 +186,7 @@ function toPublicResult(row: RawResult, flags: ResultFlag[]): PublicResult {
     officialTime: row.officialTimeMs === null ? null : formatTime(row.officialTimeMs),
     penalties: penaltyCounts((row.penalties ?? []) as InfractionCode[]),
     flags,
+    place: null,
   };
 }
 
@@ -338,6 +339,27 @@ export async function flagsOf(db: Kysely<Database>, rows: readonly Flaggable[]):
 async function withFlags(db: Kysely<Database>, rows: readonly RawResult[]): Promise<PublicResult[]> {
   const flags = await flagsOf(db, rows);
   return rows.map((row) => toPublicResult(row, flags.get(row.resultId) ?? []));
+}
+
+/**
+ * Each result's place in its run ("7th of 11"), read from the run's public standings, the one ranking
+ * every public output uses; the standings of each run are read once, and kept for the caller.
+ */
+async function withPlaces(
+  db: Kysely<Database>,
+  results: readonly PublicResult[],
+): Promise<{ results: PublicResult[]; standings: Map<number, PublicRunStandings> }> {
+  const standings = new Map<number, PublicRunStandings>();
+  for (const runId of new Set(results.map((r) => r.runId))) {
+    const run = await publicRun(db, runId);
+    if (run) standings.set(runId, await publicRunStandings(db, run));
+  }
+  const places = new Map<number, PublicResult['place']>();
+  for (const run of standings.values()) {
+    const of = run.rows.filter((row) => row.rank !== null).length;
+    for (const row of run.rows) places.set(row.resultId, row.rank === null ? null : { rank: row.rank, of });
+  }
+  return { results: results.map((r) => ({ ...r, place: places.get(r.resultId) ?? null })), standings };
 }
 
 // ---------- standings ----------
@@ -663,7 +685,7 @@ export async function competitorResults(db: Kysely<Database>, userId: number): P
     .execute();
   const first = rows[0];
   if (!first) return undefined;
-  const results = await withFlags(db, rows);
+  const { results } = await withPlaces(db, await withFlags(db, rows));
   return {
     userId,
     name: publicPersonName(first.firstName, first.lastName),
@@ -693,15 +715,20 @@ export async function departmentResults(
     .orderBy(sql`res.official_time_ms nulls last`)
     .limit(DEPARTMENT_RESULTS_LIMIT)
     .execute();
-  const results = await withFlags(db, rows);
+  const { results, standings } = await withPlaces(db, await withFlags(db, rows));
   const teams: DepartmentResults['teams'] = [];
-  const individualRuns = [...new Set(rows.filter((r) => r.runType === 'individual').map((r) => r.runId))];
-  for (const runId of individualRuns) {
-    const run = await publicRun(db, runId);
-    if (!run) continue;
-    const standings = await publicRunStandings(db, run);
-    for (const team of standings.teams.filter((t) => t.departmentId === departmentId))
-      teams.push({ eventId: run.eventId, eventName: run.eventName, runId: run.id, runName: run.name, team });
+  for (const run of standings.values()) {
+    if (run.runType !== 'individual') continue;
+    const rankedTeams = run.teams.filter((t) => t.rank !== null).length;
+    for (const team of run.teams.filter((t) => t.departmentId === departmentId))
+      teams.push({
+        eventId: run.eventId,
+        eventName: run.eventName,
+        runId: run.runId,
+        runName: run.runName,
+        team,
+        rankedTeams,
+      });
   }
   return { departmentId: department.id, departmentName: department.name, results, teams };
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, useCanGoBack, useRouter } from '@tanstack/react-router';
 import { ArrowLeft, Building2, CalendarDays, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PublicDepartment } from '../../../api/contracts/departments.ts';
@@ -60,6 +60,31 @@ function DepartmentError() {
   return <PublicLoadError testId="department-error" back={<BackToEvents />} title="Unable to load this department." />;
 }
 
+/**
+ * Visitors reach a department from an event, a competitor's results or a search: "Back" returns them
+ * there; opened directly, the link leads to all results, where departments are searched.
+ */
+function BackFromDepartment() {
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  if (!canGoBack)
+    return (
+      <Link to="/results" className={BACK_LINK}>
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        All results
+      </Link>
+    );
+  return (
+    <button type="button" onClick={() => router.history.back()} className={BACK_LINK}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back
+    </button>
+  );
+}
+
+const BACK_LINK =
+  'inline-flex items-center gap-2 rounded-md text-sm font-semibold text-slate-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700';
+
 function BackToEvents() {
   return (
     <Link
@@ -110,7 +135,7 @@ function DepartmentCard({ department }: { department: PublicDepartment }) {
     <div className="bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto max-w-4xl px-4 pb-10 pt-6 sm:px-6 sm:pb-14 sm:pt-10">
-          <BackToEvents />
+          <BackFromDepartment />
           <div className="mt-8 flex flex-col gap-5 sm:flex-row sm:items-center">
             <span className="grid size-16 shrink-0 place-items-center rounded-2xl bg-brand-700 text-white shadow-sm">
               <Building2 className="size-8" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { placeText } from '../../../lib/format.ts';
 import { departmentResultsQuery } from '../queries.ts';
 import { ResultList } from './result-list.tsx';
 
@@ -26,7 +27,11 @@ export function DepartmentResultsSection({ departmentId }: { departmentId: numbe
                 </span>
                 <span className="shrink-0 text-right">
                   <span className="block font-mono font-bold tabular-nums">{t.team.score ?? 'No score'}</span>
-                  {t.team.rank !== null ? <span className="text-sm text-slate-600">Rank {t.team.rank}</span> : null}
+                  {t.team.rank !== null ? (
+                    <span className="text-sm text-slate-600">
+                      {placeText({ rank: t.team.rank, of: t.rankedTeams })} teams
+                    </span>
+                  ) : null}
                 </span>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { PublicResult } from '../../../../api/contracts/public-results.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, placeText } from '../../../lib/format.ts';
 import { ResultFlags, timeText } from './flags.tsx';
 
 /** Flat official results as cards (phone first): who, where, the time and its flags. */
@@ -62,6 +62,11 @@ export function ResultList({
           </div>
           <div className="shrink-0 text-right">
             <p className="font-mono text-lg font-bold tabular-nums text-slate-900">{timeText(r)}</p>
+            {r.place ? (
+              <p className="text-sm font-semibold text-slate-700" data-testid="result-place">
+                {placeText(r.place)}
+              </p>
+            ) : null}
             <ResultFlags flags={r.flags} />
           </div>
         </li>
