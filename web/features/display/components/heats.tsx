@@ -44,16 +44,16 @@ function useFlash<T extends HTMLElement>(flashKey: string | undefined) {
   return ref;
 }
 
-// In a roomy heat the names never go below 4.45vmin (48 px at 1080p, to be read from 20 m): the rest of
-// the board shrinks around them instead.
+// In a roomy heat the names stay at 4.45vmin or more (48 px at 1080p, to be read from 20 m): the rest of
+// the board shrinks around them, unless that would make it unreadable (use-fit.ts drops --name-floor).
 const NAME: Record<'now' | 'deck', Record<Density, string>> = {
   now: {
-    roomy: 'text-[max(4.45vmin,calc(var(--fit,1)*6vmin))]',
+    roomy: 'text-[max(var(--name-floor,4.45vmin),calc(var(--fit,1)*6vmin))]',
     snug: 'text-[calc(var(--fit,1)*5vmin)]',
     dense: 'text-[calc(var(--fit,1)*3.4vmin)]',
   },
   deck: {
-    roomy: 'text-[max(4.45vmin,calc(var(--fit,1)*4.9vmin))]',
+    roomy: 'text-[max(var(--name-floor,4.45vmin),calc(var(--fit,1)*4.9vmin))]',
     snug: 'text-[calc(var(--fit,1)*3.6vmin)]',
     dense: 'text-[calc(var(--fit,1)*2.8vmin)]',
   },

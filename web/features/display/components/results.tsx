@@ -10,26 +10,30 @@ const PROVISIONAL = 'text-[calc(var(--fit,1)*1.6vmin)] font-bold uppercase track
  * The results on the venue screen: the last heat that has results (times and penalties, each official
  * or marked provisional) and the run's current top places. Nothing while the run's results are held.
  */
-export function ResultsBoard({ panel }: { panel: ResultsPanel }) {
+export function ResultsBoard({ panel, wide = false }: { panel: ResultsPanel; wide?: boolean }) {
   return (
     <section
       aria-labelledby="results-title"
-      // Not a [data-fit-part]: the names on the course and on deck keep their size (48 px and more at
-      // 1080p, to be read from 20 m); the results take the room left and clip at its end.
-      className="flex max-h-full min-h-0 min-w-0 flex-col gap-[1.2vmin] self-start overflow-hidden rounded-[1.6vmin] border-l-[0.8vmin] border-emerald-400 bg-slate-900/70 p-[1.4vmin]"
+      // The last heat's times are a [data-fit-part] (the board shrinks to show them whole); the top places
+      // take the room left, as many whole ones as fit. Wide: side by side, the row to themselves.
+      className={`min-h-0 min-w-0 gap-[1.2vmin] overflow-hidden rounded-[1.6vmin] border-l-[0.8vmin] border-emerald-400 bg-slate-900/70 p-[1.4vmin] ${
+        wide
+          ? 'grid flex-1 grid-cols-1 landscape:grid-cols-2 landscape:gap-x-[3vmin]'
+          : 'flex max-h-full flex-col self-start'
+      }`}
       data-testid="display-results"
     >
       <h2 id="results-title" className="sr-only">
         Results
       </h2>
       {panel.heat && (
-        <div data-testid="display-heat-results">
+        <div data-testid="display-heat-results" data-fit-part className={wide ? 'self-start' : undefined}>
           <h3 className={`${HEAD} text-emerald-400`}>Heat {panel.heat.heat} results</h3>
           <ol className="mt-[0.6vmin] flex flex-col gap-[0.5vmin]">
             {panel.heat.lanes.map((lane) => (
               <li
                 key={lane.position}
-                className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-[1.5vmin] rounded-[1vmin] bg-white/[0.06] px-[1.2vmin] py-[0.6vmin]"
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-[1.5vmin] rounded-[1vmin] bg-white/[0.06] px-[1.2vmin] py-[0.4vmin]"
                 data-testid="display-result"
                 data-position={lane.position}
               >
@@ -37,40 +41,39 @@ export function ResultsBoard({ panel }: { panel: ResultsPanel }) {
                   <p className={`${NAME} truncate`}>{lane.name}</p>
                   {penaltyText(lane) && <p className={SMALL}>{penaltyText(lane)}</p>}
                 </div>
-                <div className="text-right">
-                  <p className={TIME}>{laneResultText(lane) || '—'}</p>
-                  {lane.status === 'provisional' && <p className={PROVISIONAL}>Provisional</p>}
-                  {lane.status === 'official' && <p className="sr-only">Official</p>}
-                </div>
+                <p className="flex items-baseline justify-end gap-[1vmin] text-right">
+                  {lane.status === 'provisional' && <span className={PROVISIONAL}>Provisional</span>}
+                  {lane.status === 'official' && <span className="sr-only">Official</span>}
+                  <span className={TIME}>{laneResultText(lane) || '—'}</span>
+                </p>
               </li>
             ))}
           </ol>
         </div>
       )}
       {panel.top.length > 0 && (
-        // The top places show whole or not at all: a heading with no places under it reads as broken.
-        <div data-fit-clip className="min-h-0 flex-1 overflow-hidden">
-          <div data-testid="display-top-places" data-fit-optional>
-            <h3 className={`${HEAD} text-emerald-400`}>Top places</h3>
-            <ol className="mt-[0.6vmin] flex flex-col gap-[0.4vmin]">
-              {panel.top.map((place) => (
-                <li
-                  key={`${place.rank}-${place.name}`}
-                  className="grid grid-cols-[5vmin_minmax(0,1fr)_auto] items-center gap-x-[1.2vmin] px-[1vmin]"
-                >
-                  <span className={`${TIME} text-emerald-300`}>
-                    <span className="sr-only">Rank </span>
-                    {place.rank}
-                  </span>
-                  <span className={`${NAME} truncate`}>{place.name}</span>
-                  <span className="text-right">
-                    <span className={`${TIME} block`}>{place.officialTime}</span>
-                    {place.status === 'provisional' && <span className={PROVISIONAL}>Provisional</span>}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          </div>
+        // As many whole places as fit, from the first; the heading goes when none does.
+        <div data-fit-clip className="min-h-0 flex-1 overflow-hidden" data-testid="display-top-places">
+          <h3 className={`${HEAD} text-emerald-400`}>Top places</h3>
+          <ol className="mt-[0.6vmin] flex flex-col gap-[0.4vmin]">
+            {panel.top.map((place) => (
+              <li
+                key={`${place.rank}-${place.name}`}
+                data-fit-optional
+                className="grid grid-cols-[5vmin_minmax(0,1fr)_auto] items-center gap-x-[1.2vmin] px-[1vmin]"
+              >
+                <span className={`${TIME} text-emerald-300`}>
+                  <span className="sr-only">Rank </span>
+                  {place.rank}
+                </span>
+                <span className={`${NAME} truncate`}>{place.name}</span>
+                <span className="flex items-baseline justify-end gap-[1vmin] text-right">
+                  {place.status === 'provisional' && <span className={PROVISIONAL}>Provisional</span>}
+                  <span className={TIME}>{place.officialTime}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
         </div>
       )}
     </section>

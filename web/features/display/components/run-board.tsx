@@ -47,6 +47,16 @@ export function RunBoard({
       </div>
     );
   }
+  // The last heat on the course, timed or being timed: its results and the run's standings share the row
+  // the heat on deck had, as a projector shows standings at the end of a round.
+  if (!stage.onDeck && results) {
+    return (
+      <div ref={board} className="flex min-h-0 flex-1 flex-col gap-[1.5vmin]">
+        <NowRunning heat={stage.now} heatCount={stage.heatCount} highlight={highlight} heatMoved={heatMoved} />
+        <ResultsBoard panel={results} wide />
+      </div>
+    );
+  }
   return (
     <div ref={board} className="flex min-h-0 flex-1 flex-col gap-[1.5vmin]">
       <NowRunning heat={stage.now} heatCount={stage.heatCount} highlight={highlight} heatMoved={heatMoved} />
