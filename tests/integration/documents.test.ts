@@ -1,6 +1,8 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, Run, User } from '../../api/db/schema.ts';
+import { INFRACTIONS } from '../../api/domain/results/penalties.ts';
+import { TIMING_SHEET_HEADERS } from '../../api/modules/documents/definitions.ts';
 import { callAs, createTestApp, type TestApp } from '../support/app.ts';
 import { expectEnvelope } from '../support/expect-envelope.ts';
 import {
@@ -205,6 +207,16 @@ describe('start lists, heat sheets and timing sheets', () => {
     for (const label of ['Time (m:ss.hh)', 'DNF', 'DNS', 'DQ', 'Initials', 'False start', 'Timing official']) {
       expect(timingPages[0]).toContain(label);
     }
+    // Every infraction's box is headed by a readable name and its key, in the table's header, before the names.
+    expectInOrder(timingPages[0] ?? '', [
+      'Penalties: +2 s each, tally every call',
+      'Disqualify (DQ)',
+      ...INFRACTIONS.filter((i) => !i.disqualifies).map((i) => `${TIMING_SHEET_HEADERS[i.code]} ${i.key}`),
+      ...INFRACTIONS.filter((i) => i.disqualifies).map((i) => `${TIMING_SHEET_HEADERS[i.code]} ${i.key}`),
+      'DNF',
+      order.find((n) => n !== '' && !n.startsWith('=')) ?? '',
+      'Penalty keys:',
+    ]);
     expectInOrder(
       timingPages[0] ?? '',
       order.slice(0, 4).filter((n) => !n.startsWith('=')),
