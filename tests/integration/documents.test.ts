@@ -295,6 +295,9 @@ describe('results', () => {
     expect(csv.startsWith('\uFEFFRun,Category,Rank,Name,Department,')).toBe(true);
     expect(csv.split('\r\n')).toHaveLength(official.length + 2);
     expect(csv).not.toContain('provisional\r\n');
+    // The gap is the code's own value: written as it is, never defused like a typed name.
+    expect(csv).toContain(',1:41.00,+1.00,Finished,official\r\n');
+    expect(csv).not.toContain("'+");
   });
 
   it('prints no draft watermark once every result is official', async () => {
