@@ -300,6 +300,42 @@ describe('results', () => {
     expect(csv).not.toContain("'+");
   });
 
+  it('writes the raw time of a run disqualified by an infraction, with DQ and the infraction; no official time, gap or rank', async () => {
+    const { run, slots, order } = await runWith(publicEvent);
+    const placed = slots.flatMap((id, i) => (id !== null && !(order[i] ?? '').startsWith('=') ? [i] : []));
+    const [fastest, disqualified] = placed as [number, number];
+    await insertResult(db(), {
+      registrationId: slots[fastest] as number,
+      rawTimeMs: 100_000,
+      enteredBy: admin.id,
+      validatedBy: user.id,
+    });
+    await insertResult(db(), {
+      registrationId: slots[disqualified] as number,
+      rawTimeMs: 98_760,
+      penalties: ['roll-dropped'],
+      enteredBy: admin.id,
+      validatedBy: user.id,
+    });
+    const csv = (await get(`/api/documents/run/${run.id}/results.csv`)).rawPayload.toString('utf8');
+    const line = csv.split('\r\n').find((l) => l.includes(order[disqualified] as string));
+    expect(line?.split(',').slice(2)).toEqual([
+      '',
+      order[disqualified],
+      expect.stringContaining('Lévis'),
+      '1:38.76',
+      'Roll dropped off the platform',
+      '',
+      '',
+      'DQ',
+      'official',
+    ]);
+    expect(csv).toContain(`Individuel hommes,Open Men,1,${order[fastest]},`);
+    // The printed results show it too.
+    const text = (await pdf((await get(`/api/documents/run/${run.id}/results.pdf`)).rawPayload)).all;
+    expect(text).toContain('1:38.76');
+  });
+
   it('prints no draft watermark once every result is official', async () => {
     const { run, slots } = await runWith(publicEvent);
     await insertResult(db(), {
