@@ -225,6 +225,9 @@ describe('a heat from the keyboard to the venue display', () => {
   it('the entering official may validate their own entry only with a reason', async () => {
     // Ari corrects Morgan-validated lane 1 (an official result: the reason is asked), then validates it himself.
     await entry.reload({ waitUntil: 'networkidle' });
+    // Official results read "Rank N", without "(provisional)".
+    await poll(() => entry.getByTestId('rank-4').textContent()).toBe('Rank 1');
+    expect(await entry.getByTestId('rank-1').textContent()).toBe('Rank 2');
     await entry.getByTestId('time-1').focus();
     await entry.keyboard.press('Delete');
     await entry.keyboard.type('14733');
@@ -234,6 +237,7 @@ describe('a heat from the keyboard to the venue display', () => {
     await dialog.getByRole('button', { name: 'Save the correction' }).click();
     await poll(async () => (await heatResults(1))[0]?.status).toBe('provisional');
     expect((await heatResults(1))[0]?.rawTime).toBe('1:47.33');
+    await poll(() => entry.getByTestId('rank-1').textContent()).toBe('Rank 2 (provisional)');
 
     await entry.goto(`${site.baseUrl}/portal/results/${run.id}/validate`, { waitUntil: 'networkidle' });
     await entry.getByTestId('validate-row-1').focus();
