@@ -240,6 +240,7 @@ describe('a heat from the keyboard to the venue display', () => {
     expect(await reason.inputValue()).toBe('Mistyped hundredths\n');
     await reason.press('Backspace');
     expect(await dialog.getByText('Ctrl+Enter to send').isVisible()).toBe(true);
+    await screenshot(entry, 'results-correction-reason-1440');
     await reason.press('Control+Enter');
     await poll(async () => (await heatResults(1))[0]?.status).toBe('provisional');
     expect((await heatResults(1))[0]?.rawTime).toBe('1:47.33');
