@@ -225,22 +225,35 @@ describe('a heat from the keyboard to the venue display', () => {
   it('the entering official may validate their own entry only with a reason', async () => {
     // Ari corrects Morgan-validated lane 1 (an official result: the reason is asked), then validates it himself.
     await entry.reload({ waitUntil: 'networkidle' });
+    // Official results read "Rank N", without "(provisional)".
+    await poll(() => entry.getByTestId('rank-4').textContent()).toBe('Rank 1');
+    expect(await entry.getByTestId('rank-1').textContent()).toBe('Rank 2');
     await entry.getByTestId('time-1').focus();
     await entry.keyboard.press('Delete');
     await entry.keyboard.type('14733');
     await entry.keyboard.press('Enter');
     const dialog = entry.getByRole('dialog');
-    await dialog.getByLabel('Reason for the correction').fill('Mistyped hundredths');
-    await dialog.getByRole('button', { name: 'Save the correction' }).click();
+    const reason = dialog.getByLabel('Reason for the correction');
+    await reason.fill('Mistyped hundredths');
+    // Enter adds a line; Ctrl+Enter sends, as the hint under the field says.
+    await reason.press('Enter');
+    expect(await reason.inputValue()).toBe('Mistyped hundredths\n');
+    await reason.press('Backspace');
+    expect(await dialog.getByText('Ctrl+Enter to send').isVisible()).toBe(true);
+    await screenshot(entry, 'results-correction-reason-1440');
+    await reason.press('Control+Enter');
     await poll(async () => (await heatResults(1))[0]?.status).toBe('provisional');
     expect((await heatResults(1))[0]?.rawTime).toBe('1:47.33');
+    await poll(() => entry.getByTestId('rank-1').textContent()).toBe('Rank 2 (provisional)');
+    expect(await entry.getByRole('dialog').count()).toBe(0);
 
     await entry.goto(`${site.baseUrl}/portal/results/${run.id}/validate`, { waitUntil: 'networkidle' });
     await entry.getByTestId('validate-row-1').focus();
     await entry.keyboard.press('v');
     const ask = entry.getByRole('dialog');
     await ask.getByLabel('Why you validate it yourself').fill('Second official away at the start line');
-    await ask.getByRole('button', { name: 'Validate' }).click();
+    // ⌘+Enter on a Mac sends it too.
+    await ask.getByLabel('Why you validate it yourself').press('Meta+Enter');
     await poll(async () => (await heatResults(1))[0]?.status).toBe('official');
 
     const history = await api<{ data: { type: string; reason: string | null }[] }>(

@@ -1,6 +1,8 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, Run, User } from '../../api/db/schema.ts';
+import { INFRACTIONS } from '../../api/domain/results/penalties.ts';
+import { TIMING_SHEET_HEADERS } from '../../api/modules/documents/definitions.ts';
 import { callAs, createTestApp, type TestApp } from '../support/app.ts';
 import { expectEnvelope } from '../support/expect-envelope.ts';
 import {
@@ -205,6 +207,16 @@ describe('start lists, heat sheets and timing sheets', () => {
     for (const label of ['Time (m:ss.hh)', 'DNF', 'DNS', 'DQ', 'Initials', 'False start', 'Timing official']) {
       expect(timingPages[0]).toContain(label);
     }
+    // Every infraction's box is headed by a readable name and its key, in the table's header, before the names.
+    expectInOrder(timingPages[0] ?? '', [
+      'Penalties: +2 s each, tally every call',
+      'Disqualify (DQ)',
+      ...INFRACTIONS.filter((i) => !i.disqualifies).map((i) => `${TIMING_SHEET_HEADERS[i.code]} ${i.key}`),
+      ...INFRACTIONS.filter((i) => i.disqualifies).map((i) => `${TIMING_SHEET_HEADERS[i.code]} ${i.key}`),
+      'DNF',
+      order.find((n) => n !== '' && !n.startsWith('=')) ?? '',
+      'Penalty keys:',
+    ]);
     expectInOrder(
       timingPages[0] ?? '',
       order.slice(0, 4).filter((n) => !n.startsWith('=')),
@@ -283,6 +295,45 @@ describe('results', () => {
     expect(csv.startsWith('\uFEFFRun,Category,Rank,Name,Department,')).toBe(true);
     expect(csv.split('\r\n')).toHaveLength(official.length + 2);
     expect(csv).not.toContain('provisional\r\n');
+    // The gap is the code's own value: written as it is, never defused like a typed name.
+    expect(csv).toContain(',1:41.00,+1.00,Finished,official\r\n');
+    expect(csv).not.toContain("'+");
+  });
+
+  it('writes the raw time of a run disqualified by an infraction, with DQ and the infraction; no official time, gap or rank', async () => {
+    const { run, slots, order } = await runWith(publicEvent);
+    const placed = slots.flatMap((id, i) => (id !== null && !(order[i] ?? '').startsWith('=') ? [i] : []));
+    const [fastest, disqualified] = placed as [number, number];
+    await insertResult(db(), {
+      registrationId: slots[fastest] as number,
+      rawTimeMs: 100_000,
+      enteredBy: admin.id,
+      validatedBy: user.id,
+    });
+    await insertResult(db(), {
+      registrationId: slots[disqualified] as number,
+      rawTimeMs: 98_760,
+      penalties: ['roll-dropped'],
+      enteredBy: admin.id,
+      validatedBy: user.id,
+    });
+    const csv = (await get(`/api/documents/run/${run.id}/results.csv`)).rawPayload.toString('utf8');
+    const line = csv.split('\r\n').find((l) => l.includes(order[disqualified] as string));
+    expect(line?.split(',').slice(2)).toEqual([
+      '',
+      order[disqualified],
+      expect.stringContaining('Lévis'),
+      '1:38.76',
+      'Roll dropped off the platform',
+      '',
+      '',
+      'DQ',
+      'official',
+    ]);
+    expect(csv).toContain(`Individuel hommes,Open Men,1,${order[fastest]},`);
+    // The printed results show it too.
+    const text = (await pdf((await get(`/api/documents/run/${run.id}/results.pdf`)).rawPayload)).all;
+    expect(text).toContain('1:38.76');
   });
 
   it('prints no draft watermark once every result is official', async () => {

@@ -102,7 +102,9 @@ describe('standings', () => {
       [2, 'dnf', null, null],
       [1, 'dns', null, null],
     ]);
-    expect(rows[1]).toMatchObject({ officialTimeMs: null, rawTimeMs: null, gapMs: null });
+    // Disqualified by an infraction: the measured time stays on record, no official time, gap or place.
+    expect(rows[1]).toMatchObject({ registrationId: 5, officialTimeMs: null, rawTimeMs: 100_000, gapMs: null });
+    expect(rows[2]).toMatchObject({ registrationId: 6, officialTimeMs: null, rawTimeMs: null, gapMs: null });
   });
 
   it('leaves provisional results out of official standings', () => {

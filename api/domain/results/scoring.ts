@@ -50,6 +50,7 @@ export interface StandingRow {
   name: string;
   departmentId: number | null;
   departmentName: string | null;
+  /** What was measured: kept for a run disqualified by an infraction; null when none was (DNF, DNS, a DQ entered as such). */
   rawTimeMs: number | null;
   penaltyMs: number;
   officialTimeMs: number | null;
@@ -156,7 +157,8 @@ function rowOf(
     name: entry.name,
     departmentId: entry.departmentId,
     departmentName: entry.departmentName,
-    rawTimeMs: outcome === 'finished' ? entry.rawTimeMs : null,
+    // A run disqualified by an infraction keeps the time it was measured at; only its official time and place go.
+    rawTimeMs: entry.outcome === 'finished' ? entry.rawTimeMs : null,
     penaltyMs: penaltyMs(entry.penalties),
     officialTimeMs: placed.officialTimeMs,
     outcome,

@@ -1,19 +1,38 @@
+import { defuseFormula } from '../../domain/spreadsheet-text.ts';
+
 /**
  * CSV exports (docs/decisions/040-print-documents.md): UTF-8 with a byte-order mark so a spreadsheet
- * reads accents right, a header row, CRLF line ends, every field quoted when it needs to be. A cell
- * that a spreadsheet would take for a formula (=, +, -, @, tab, CR first) gets a leading apostrophe.
+ * reads accents right, a header row, CRLF line ends, every field quoted when it needs to be. Each column
+ * says where its values come from: text people typed (names, departments, runs) is defused against
+ * formulas; what the code writes itself (times, gaps, outcomes) and numbers are written as they are
+ * (docs/decisions/063-results-outputs-details.md).
  */
 
 const BOM = '\uFEFF';
-const FORMULA_START = /^[=+\-@\t\r]/;
 
-function field(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+export interface CsvColumn {
+  header: string;
+  /** 'person': text typed by someone, defused; 'code': values this code formats itself, written as they are. */
+  from: 'person' | 'code';
+}
+
+export type CsvCell = string | number | null | undefined;
+
+function quoted(text: string): string {
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
-  return `${BOM}${[header, ...rows].map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
+function field(value: CsvCell, column: CsvColumn | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  // A column without a declaration (a row longer than the header) counts as typed text.
+  return quoted(column?.from === 'code' ? value : defuseFormula(value));
+}
+
+export function toCsv(columns: readonly CsvColumn[], rows: readonly (readonly CsvCell[])[]): string {
+  const lines = [
+    columns.map((c) => quoted(c.header)).join(','),
+    ...rows.map((row) => row.map((value, i) => field(value, columns[i])).join(',')),
+  ];
+  return `${BOM}${lines.join('\r\n')}\r\n`;
 }

@@ -1,5 +1,5 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { INFRACTIONS } from '../../domain/results/penalties.ts';
+import { INFRACTIONS, type InfractionCode, PENALTY_SECONDS } from '../../domain/results/penalties.ts';
 
 /**
  * The print documents as pdfmake definitions (docs/decisions/040-print-documents.md): pure functions of
@@ -229,12 +229,81 @@ export function heatSheetsDocument(data: StartListData): TDocumentDefinitions {
 
 const BOX = { text: ' ', fontSize: 14 };
 
+/**
+ * Each infraction's column header on a timing sheet: a few short words that fit its narrow box, the
+ * timing table's key under them; the full labels stay in the legend below the table.
+ */
+export const TIMING_SHEET_HEADERS: Record<InfractionCode, string> = {
+  'false-start': 'False start',
+  'missed-step': 'Missed step',
+  'pack-outside-box': 'Pack out of box',
+  'roll-touched-deck': 'Roll on deck',
+  'mallet-outside-zone': 'Mallet out of zone',
+  'hydrant-missed': 'Hydrant',
+  'target-missed': 'Missed target',
+  'nozzle-open': 'Nozzle open',
+  'mannequin-carried': 'Carry or spike',
+  'roll-dropped': 'Roll dropped',
+  unsportsmanlike: 'Unsport. conduct',
+  'equipment-tampering': 'Equip. tamper',
+  'non-compliant-gear': 'Non-compl. gear',
+};
+
+const TIMING_PENALTIES = INFRACTIONS.filter((i) => !i.disqualifies);
+const TIMING_DISQUALIFYING = INFRACTIONS.filter((i) => i.disqualifies);
+/** The infraction columns, the ones that cost seconds first, as the two header groups. */
+const TIMING_INFRACTIONS = [...TIMING_PENALTIES, ...TIMING_DISQUALIFYING];
+
+/** Pair, lane, name, time; the infractions; DNF, DNS, DQ; initials. */
+const TIMING_WIDTHS = [20, 26, '*', 64, ...TIMING_INFRACTIONS.map(() => 25), 20, 20, 20, 32];
+const FIRST_INFRACTION_COLUMN = 4;
+const FIRST_OUTCOME_COLUMN = FIRST_INFRACTION_COLUMN + TIMING_INFRACTIONS.length;
+
+const spanned = (text: string, colSpan: number): TableCell[] => [
+  { text, style: 'th', colSpan, alignment: 'center' },
+  ...Array.from({ length: colSpan - 1 }, () => ({})),
+];
+const tall = (text: string): TableCell => ({ text, style: 'th', rowSpan: 2 });
+
+/** The two header rows: groups over the infraction and outcome boxes, then a readable name per box. */
+function timingSheetHead(): TableCell[][] {
+  return [
+    [
+      ...['Pair', 'Lane', 'Name', 'Time (m:ss.hh)'].map(tall),
+      ...spanned(`Penalties: +${PENALTY_SECONDS} s each, tally every call`, TIMING_PENALTIES.length),
+      ...spanned('Disqualify (DQ)', TIMING_DISQUALIFYING.length),
+      ...spanned('Outcome', 3),
+      tall('Initials'),
+    ],
+    [
+      {},
+      {},
+      {},
+      {},
+      ...TIMING_INFRACTIONS.map(
+        (i): TableCell => ({
+          stack: [
+            { text: TIMING_SHEET_HEADERS[i.code], fontSize: 6.5, lineHeight: 0.95 },
+            { text: i.key, fontSize: 9, margin: [0, 1, 0, 0] },
+          ],
+          style: 'th',
+          alignment: 'center',
+          verticalAlignment: 'bottom',
+        }),
+      ),
+      ...['DNF', 'DNS', 'DQ'].map(
+        (text): TableCell => ({ text, style: 'th', alignment: 'center', verticalAlignment: 'bottom' }),
+      ),
+      {},
+    ],
+  ];
+}
+
 /** Blank timing sheets, one page per heat: lanes and names, boxes for time, each infraction, outcome, initials. */
 export function timingSheetsDocument(data: StartListData): TDocumentDefinitions {
   const heats = groupBy(data.rows, (r) => r.heat);
   const content: Content[] = [];
   if (heats.length === 0) content.push({ text: 'No run order yet.', italics: true });
-  const infractionHead = INFRACTIONS.map((i) => ({ text: i.key, style: 'th', alignment: 'center' as const }));
   heats.forEach(([heat, rows], index) => {
     content.push(
       {
@@ -245,15 +314,11 @@ export function timingSheetsDocument(data: StartListData): TDocumentDefinitions 
       { text: `${runTitle(data)} · ${data.eventName} · ${data.asOf}`, style: 'subtitle' },
       {
         table: {
-          headerRows: 1,
+          headerRows: 2,
           dontBreakRows: true,
-          widths: [22, 30, '*', 70, ...INFRACTIONS.map(() => 13), 20, 20, 20, 34],
+          widths: TIMING_WIDTHS,
           body: [
-            [
-              ...head(['Pair', 'Lane', 'Name', 'Time (m:ss.hh)']),
-              ...infractionHead,
-              ...head(['DNF', 'DNS', 'DQ', 'Initials']),
-            ],
+            ...timingSheetHead(),
             ...rows.map((r) => [
               String(r.pair),
               LANE[r.lane],
@@ -264,7 +329,7 @@ export function timingSheetsDocument(data: StartListData): TDocumentDefinitions 
                 ],
               },
               BOX,
-              ...INFRACTIONS.map(() => BOX),
+              ...TIMING_INFRACTIONS.map(() => BOX),
               BOX,
               BOX,
               BOX,
@@ -274,9 +339,18 @@ export function timingSheetsDocument(data: StartListData): TDocumentDefinitions 
         },
         layout: {
           hLineWidth: () => 0.6,
-          vLineWidth: () => 0.6,
+          // A firmer line around the groups of boxes.
+          vLineWidth: (i: number) =>
+            i === FIRST_INFRACTION_COLUMN ||
+            i === FIRST_INFRACTION_COLUMN + TIMING_PENALTIES.length ||
+            i === FIRST_OUTCOME_COLUMN
+              ? 1.2
+              : 0.6,
           hLineColor: () => '#666666',
           vLineColor: () => '#666666',
+          // The infraction boxes are narrow: little padding beside their headers.
+          paddingLeft: (i: number) => (i >= FIRST_INFRACTION_COLUMN && i < FIRST_OUTCOME_COLUMN + 3 ? 1.5 : 4),
+          paddingRight: (i: number) => (i >= FIRST_INFRACTION_COLUMN && i < FIRST_OUTCOME_COLUMN + 3 ? 1.5 : 4),
           paddingTop: () => 6,
           paddingBottom: () => 6,
         },

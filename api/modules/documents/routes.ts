@@ -13,7 +13,7 @@ import {
 import { DomainError } from '../../domain/errors.ts';
 import { isAdmin, optionalCaller } from '../../plugins/access.ts';
 import { signedInRoutes } from '../route-options.ts';
-import { toCsv } from './csv.ts';
+import { type CsvColumn, toCsv } from './csv.ts';
 import {
   heatSheetsDocument,
   type RunResultsData,
@@ -78,21 +78,23 @@ function sendFile(reply: FastifyReply, body: Buffer | string, type: 'pdf' | 'csv
 const orderVersion = (query: { version?: number | undefined; state?: string | undefined }): OrderVersion =>
   query.version !== undefined ? { version: query.version } : query.state !== undefined ? { state: query.state } : {};
 
+const RESULTS_CSV_COLUMNS: CsvColumn[] = [
+  { header: 'Run', from: 'person' },
+  { header: 'Category', from: 'person' },
+  { header: 'Rank', from: 'code' },
+  { header: 'Name', from: 'person' },
+  { header: 'Department', from: 'person' },
+  { header: 'Raw time', from: 'code' },
+  { header: 'Penalties', from: 'code' },
+  { header: 'Official time', from: 'code' },
+  { header: 'Gap', from: 'code' },
+  { header: 'Outcome', from: 'code' },
+  { header: 'Status', from: 'code' },
+];
+
 const resultsCsv = (runs: readonly RunResultsData[]) =>
   toCsv(
-    [
-      'Run',
-      'Category',
-      'Rank',
-      'Name',
-      'Department',
-      'Raw time',
-      'Penalties',
-      'Official time',
-      'Gap',
-      'Outcome',
-      'Status',
-    ],
+    RESULTS_CSV_COLUMNS,
     runs.flatMap((run) =>
       run.overall.map((r) => [
         run.runName,
@@ -110,9 +112,21 @@ const resultsCsv = (runs: readonly RunResultsData[]) =>
     ),
   );
 
+const START_LIST_CSV_COLUMNS: CsvColumn[] = [
+  { header: 'Position', from: 'code' },
+  { header: 'Heat', from: 'code' },
+  { header: 'Pair', from: 'code' },
+  { header: 'Lane', from: 'code' },
+  { header: 'Name', from: 'person' },
+  { header: 'Department', from: 'person' },
+  { header: 'Category', from: 'person' },
+  { header: 'Seed time', from: 'code' },
+  { header: 'Note', from: 'code' },
+];
+
 const startListCsv = (data: StartListData) =>
   toCsv(
-    ['Position', 'Heat', 'Pair', 'Lane', 'Name', 'Department', 'Category', 'Seed time', 'Note'],
+    START_LIST_CSV_COLUMNS,
     data.rows.map((r) => [
       r.position,
       r.heat,

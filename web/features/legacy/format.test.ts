@@ -17,6 +17,8 @@ describe('legacy money and CSV', () => {
     expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(csvCell('-19.99')).toBe('-19.99');
     expect(csvCell('-cmd')).toBe("'-cmd");
+    expect(csvCell('\t=cmd')).toBe("'\t=cmd");
+    expect(csvCell(-3)).toBe('-3');
     expect(
       toCsv(
         [{ n: 'INV-1', t: '10.00' }],

@@ -1,3 +1,5 @@
+import { defuseFormula } from '../../../api/domain/spreadsheet-text.ts';
+
 /**
  * Money and CSV for the legacy billing pages (docs/legacy-billing.md). Amounts arrive as decimal strings
  * ("1234.50") and are shown by moving digits, never through a float.
@@ -13,11 +15,13 @@ export function formatMoney(amount: string | null | undefined, currency = 'CAD')
   return `${negative ? '−' : ''}${symbol}${grouped}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
 
-/** A value for a CSV cell: quoted when it holds a comma, a quote or a line break; formulas defused. */
+/**
+ * A value for a CSV cell: quoted when it holds a comma, a quote or a line break. Text is defused
+ * against formulas by the one shared guard; numbers and amounts like -19.99 stay numbers.
+ */
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  // A spreadsheet runs a cell that starts with = + - @ as a formula; amounts like -19.99 stay numbers.
-  if (/^[=+@]/.test(text) || (/^-/.test(text) && !/^-\d+(\.\d+)?$/.test(text))) text = `'${text}`;
+  if (typeof value !== 'number' && !/^-?\d+(\.\d+)?$/.test(text)) text = defuseFormula(text);
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -4,6 +4,7 @@ import {
   lanesOf,
   laneWarnings,
   provisionalRank,
+  rankLabel,
   stepLane,
   timedResults,
   valueOfResult,
@@ -109,5 +110,23 @@ describe('warnings before saving', () => {
     expect(
       laneWarnings(lane, { rawTimeMs: null, outcome: 'dnf', penalties: [] }, { bestEverMs: 90_000, lanes }),
     ).toEqual([]);
+  });
+});
+
+describe('rank label', () => {
+  const official = resultOf(1, { status: 'official' });
+  const provisional = resultOf(1, { status: 'provisional' });
+
+  it('reads "Rank N" for a saved official result, marked provisional otherwise', () => {
+    expect(rankLabel(1, { result: official, dirty: false })).toBe('Rank 1');
+    expect(rankLabel(2, { result: provisional, dirty: false })).toBe('Rank 2 (provisional)');
+    // Being changed: the change makes it provisional again; not saved yet: provisional.
+    expect(rankLabel(1, { result: official, dirty: true })).toBe('Rank 1 (provisional)');
+    expect(rankLabel(3, { result: null, dirty: true })).toBe('Rank 3 (provisional)');
+    expect(rankLabel(3, { result: { ...official, recorded: false }, dirty: false })).toBe('Rank 3 (provisional)');
+  });
+
+  it('is empty without a rank', () => {
+    expect(rankLabel(null, { result: official, dirty: false })).toBe('');
   });
 });

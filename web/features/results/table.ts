@@ -99,6 +99,19 @@ export function provisionalRank(
   return ahead + 1;
 }
 
+/**
+ * The rank shown beside a lane: "Rank 2" for the lane's saved official result, "Rank 2 (provisional)"
+ * while it is provisional or being changed (a change makes it provisional again); '' without a rank.
+ */
+export function rankLabel(
+  rank: number | null,
+  lane: { result: Pick<ResultDto, 'recorded' | 'status'> | null; dirty: boolean },
+): string {
+  if (rank === null) return '';
+  const official = !lane.dirty && lane.result?.recorded === true && lane.result.status === 'official';
+  return official ? `Rank ${rank}` : `Rank ${rank} (provisional)`;
+}
+
 export type { EntryWarning };
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boardShortcut, isTypingTarget, type ShortcutKeyEvent } from './shortcuts.ts';
+import type { ShortcutKeyEvent } from '../../lib/keyboard.ts';
+import { boardShortcut } from './shortcuts.ts';
 
 const press = (key: string, modifiers: Partial<ShortcutKeyEvent> = {}): ShortcutKeyEvent => ({
   key,
@@ -49,15 +50,5 @@ describe('boardShortcut', () => {
     ]) {
       expect(boardShortcut(press('z', { ctrlKey: true, target: target as unknown as EventTarget }))).toBeUndefined();
     }
-  });
-});
-
-describe('isTypingTarget', () => {
-  it('counts text-like inputs but not buttons and check boxes', () => {
-    expect(isTypingTarget({ tagName: 'INPUT', type: 'number' } as unknown as EventTarget)).toBe(true);
-    expect(isTypingTarget({ tagName: 'input' } as unknown as EventTarget)).toBe(true);
-    expect(isTypingTarget({ tagName: 'INPUT', type: 'checkbox' } as unknown as EventTarget)).toBe(false);
-    expect(isTypingTarget({ tagName: 'BUTTON' } as unknown as EventTarget)).toBe(false);
-    expect(isTypingTarget(null)).toBe(false);
   });
 });

@@ -3,10 +3,12 @@ import { REASON_MAX_LENGTH } from '../../../../api/contracts/registrations.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { inputClass } from '../../../components/form-field.tsx';
+import { SubmitShortcutHint, useSubmitShortcut } from '../../../components/submit-shortcut.tsx';
 
 /**
  * Asks before a registration command. Unlike the shared ConfirmDialog its way out is named ('Keep
- * it'), since 'Cancel' beside 'Cancel registration' would be ambiguous; it can also take a reason.
+ * it'), since 'Cancel' beside 'Cancel registration' would be ambiguous; it can also take a reason, and
+ * Ctrl+Enter in the reason confirms.
  * What was typed stays when the server refuses; the refusal is shown inside.
  */
 export function ActionDialog({
@@ -38,6 +40,7 @@ export function ActionDialog({
   onDismiss: () => void;
 }) {
   const reasonId = useId();
+  const shortcut = useSubmitShortcut({ verb: 'confirm', onSubmit: onConfirm, disabled: pending });
   return (
     <Dialog open onClose={onDismiss} title={title} busy={pending} size="sm">
       <div className="text-sm text-slate-700">{children}</div>
@@ -53,8 +56,11 @@ export function ActionDialog({
             rows={2}
             disabled={pending}
             onChange={(e) => onReasonChange(e.target.value)}
+            {...shortcut.fieldProps}
+            aria-describedby={shortcut.hintId}
             className={`${inputClass()} mt-1`}
           />
+          <SubmitShortcutHint id={shortcut.hintId}>{shortcut.hint}</SubmitShortcutHint>
         </div>
       )}
       {error && (

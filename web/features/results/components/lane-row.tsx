@@ -18,7 +18,7 @@ import {
   removePenalty,
   shownEntry,
 } from '../entry.ts';
-import type { EntryWarning, TableLane } from '../table.ts';
+import { type EntryWarning, rankLabel, type TableLane } from '../table.ts';
 
 export interface LaneStatus {
   saving?: boolean;
@@ -169,7 +169,7 @@ export function LaneRow({
                   : ''}
           </span>
           <span className="text-xs text-slate-600" data-testid={`rank-${lane.position}`}>
-            {rank !== null ? `Rank ${rank} (provisional)` : ''}
+            {rankLabel(rank, { result, dirty })}
           </span>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { RESULT_REASON_MAX_LENGTH } from '../../../../api/contracts/results.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { inputClass } from '../../../components/form-field.tsx';
+import { SubmitShortcutHint, useSubmitShortcut } from '../../../components/submit-shortcut.tsx';
 
 export interface ReasonRequest {
   title: string;
@@ -15,7 +16,8 @@ export interface ReasonRequest {
 
 /**
  * Asks for the reason a command needs (a correction of an official result, a void, a send-back, an own
- * entry's validation). Submitting sends it; a refusal shows in the dialog, which stays open.
+ * entry's validation). Submitting (or Ctrl+Enter in the field) sends it; a refusal shows in the dialog,
+ * which stays open.
  */
 export function ReasonDialog({
   request,
@@ -30,6 +32,7 @@ export function ReasonDialog({
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const fieldId = useId();
+  const shortcut = useSubmitShortcut({ disabled: busy });
 
   const close = () => {
     if (busy) return;
@@ -79,9 +82,12 @@ export function ReasonDialog({
           maxLength={RESULT_REASON_MAX_LENGTH}
           rows={3}
           onChange={(event) => setReason(event.target.value)}
+          {...shortcut.fieldProps}
+          aria-describedby={shortcut.hintId}
           aria-invalid={error ? true : undefined}
           className={`${inputClass(Boolean(error))} mt-1`}
         />
+        <SubmitShortcutHint id={shortcut.hintId}>{shortcut.hint}</SubmitShortcutHint>
         {error && (
           <p role="alert" className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800">
             {error}

@@ -10,11 +10,11 @@ import { formatTime } from '../../../../api/domain/times.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { EmptyState, PortalPageHeader } from '../../../components/states.tsx';
 import { isAppError } from '../../../lib/errors.ts';
+import { isTypingTarget } from '../../../lib/keyboard.ts';
 import type { LiveStatus } from '../../../lib/live-socket.ts';
 import { offlineQueue } from '../../../lib/offline-queue.ts';
 import { DocumentLinks, runDocumentLinks } from '../../documents/document-links.tsx';
 import { newCommandId } from '../../run-orders/actions.ts';
-import { isTypingTarget } from '../../run-orders/shortcuts.ts';
 import {
   draftOf,
   draftValue,

@@ -8,6 +8,7 @@ import type { RunDto } from '../../../../api/contracts/runs.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
+import { useSubmitShortcut } from '../../../components/submit-shortcut.tsx';
 import { placesText } from '../../events/run-view.ts';
 import { useForm } from '../../portal/use-form.ts';
 import type { EntrantOption } from '../actions.ts';
@@ -52,6 +53,7 @@ function RegisterForm({
     submit: async (body) => onRegistered(await register.mutateAsync(body)),
   });
   const pending = register.isPending;
+  const shortcut = useSubmitShortcut({ verb: run.isFull ? 'join the waitlist' : 'register', disabled: pending });
   const refusal = register.isError ? refusalView(register.error) : undefined;
   const entrantError = form.errors.entrant;
 
@@ -96,7 +98,7 @@ function RegisterForm({
         label="Notes for the organisers"
         name="notes"
         error={form.errors.notes}
-        hint="Optional: anything the organisers should know about this entry."
+        hint={`Optional: anything the organisers should know about this entry. ${shortcut.hint}.`}
         aside={
           <span className="text-xs text-slate-500">
             {form.values.notes.length}/{NOTES_MAX_LENGTH}
@@ -109,6 +111,7 @@ function RegisterForm({
             rows={3}
             value={form.values.notes}
             onChange={(event) => form.setField('notes', event.target.value)}
+            {...shortcut.fieldProps}
             disabled={pending}
             className={inputClass(!!form.errors.notes)}
           />
