@@ -19,8 +19,8 @@ const integration = (kind: DatabaseKind): TestProjectInlineConfiguration => ({
     include: ['tests/integration/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
     provide: { databaseKind: kind },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });
 
@@ -31,8 +31,10 @@ const browser = (name: string, kind: DatabaseKind, include: string[]): TestProje
     include,
     globalSetup: ['tests/support/e2e-setup.ts'],
     provide: { databaseKind: kind },
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    // A page waits on a build, a database and a browser sharing two cores with the other workers.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
 
@@ -43,6 +45,8 @@ export default defineConfig({
     // every file would wait for the one before it. Most files wait on a database, a browser or a child
     // process, not on the CPU: three at once finish the run far sooner on 2 cores.
     maxWorkers: 3,
+    // The time limits below are a net for a test that hangs, never a measure (benchmarks measure): wide
+    // enough for three workers on two busy cores.
     projects: [
       {
         test: {
@@ -61,8 +65,8 @@ export default defineConfig({
           include: ['tests/processes/**/*.test.ts'],
           globalSetup: ['tests/support/processes-setup.ts'],
           provide: { databaseKind: 'pglite' },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       integration('pglite'),

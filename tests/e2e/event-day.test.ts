@@ -216,5 +216,5 @@ describe("a competitor's heat", () => {
     await screenshot(phone, 'start-list-390');
     await expectNoSeriousAxeViolations(phone);
     await phone.context().close();
-  }, 120_000); // two browsers, two signed-in pages and a keyboard drag each way: long on a busy machine
+  });
 });
