@@ -366,6 +366,8 @@ export const myHeatsSchema = z.object({
       /** The run has started (the timing table started a heat). */
       started: z.boolean(),
       estimatedStart: z.iso.datetime().nullable(),
+      /** Scratched or no-show on the run order (docs/decisions/046): the entry keeps its slot but will not run. */
+      mark: entrantMarkSchema.nullable(),
     }),
   ),
 });
