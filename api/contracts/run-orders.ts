@@ -254,6 +254,13 @@ export const runOrderPositionsSchema = z.object({
 });
 
 export const runOrderHistoryItemSchema = z.object({
+  /** The change's place in the whole log: unique across the run order's stream and its registrations'. */
+  id: z.number().int(),
+  /**
+   * `order`: a change of the run order (its version); `substitution`: someone else took a placed entry
+   * (recorded on the registration; version is the order's version at the time).
+   */
+  kind: z.enum(['order', 'substitution']),
   version: z.number().int(),
   type: z.string(),
   summary: z.string(),
