@@ -9,6 +9,7 @@ import {
   pageQuerySchema,
   searchQueryInput,
   textInput,
+  wholeNumberParam,
 } from './common.ts';
 
 /** Requests and responses of /api/registrations (docs/domain.md "Registration"). Shared with the browser. */
@@ -139,6 +140,41 @@ export const lateEntryBodySchema = z
     path: ['userId'],
   });
 export type LateEntryBody = z.infer<typeof lateEntryBodySchema>;
+
+/** GET /registrations/late-entry/candidates (admins): whom the late-entry picker offers for a run. */
+export const lateEntryCandidatesQuerySchema = z
+  .object({
+    runId: idQuery('runId'),
+    /** A person's name or e-mail (individual runs), a team's name (relay and Tech2). */
+    query: searchQueryInput(100, 'query', 'query is required').min(1, 'query is required'),
+    limit: wholeNumberParam('limit must be a whole number from 1 to 20', 1, 20).default(6),
+  })
+  .strict();
+export type LateEntryCandidatesQuery = z.infer<typeof lateEntryCandidatesQuerySchema>;
+
+/**
+ * The people (individual runs) or teams a late entry would admit now: eligible, of the run's format,
+ * and not already entered in the run (docs/decisions/065). Exactly one of userId and teamId is set.
+ */
+export const lateEntryCandidatesSchema = z.object({
+  data: z.array(
+    z.object({
+      userId: z.number().int().nullable(),
+      teamId: z.number().int().nullable(),
+      name: z.string(),
+      /** A person's e-mail address (null for a team). */
+      email: z.string().nullable(),
+      departmentName: z.string().nullable(),
+    }),
+  ),
+  meta: z.object({
+    /** How many of those judged may be entered (data shows the first `limit`). */
+    offered: z.number().int(),
+    /** How many matched the search and were judged (at most 200: type more to narrow it). */
+    judged: z.number().int(),
+  }),
+});
+export type LateEntryCandidates = z.infer<typeof lateEntryCandidatesSchema>;
 
 /** PUT /registrations/{id}: the notes (an empty body changes nothing). */
 export const registrationUpdateBodySchema = z.object({ notes: notesSchema.nullable().optional(), ...commandFields });

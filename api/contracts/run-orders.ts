@@ -254,6 +254,13 @@ export const runOrderPositionsSchema = z.object({
 });
 
 export const runOrderHistoryItemSchema = z.object({
+  /** The change's place in the whole log: unique across the run order's stream and its registrations'. */
+  id: z.number().int(),
+  /**
+   * `order`: a change of the run order (its version); `substitution`: someone else took a placed entry
+   * (recorded on the registration; version is the order's version at the time).
+   */
+  kind: z.enum(['order', 'substitution']),
   version: z.number().int(),
   type: z.string(),
   summary: z.string(),
@@ -366,6 +373,8 @@ export const myHeatsSchema = z.object({
       /** The run has started (the timing table started a heat). */
       started: z.boolean(),
       estimatedStart: z.iso.datetime().nullable(),
+      /** Scratched or no-show on the run order (docs/decisions/046): the entry keeps its slot but will not run. */
+      mark: entrantMarkSchema.nullable(),
     }),
   ),
 });

@@ -1,13 +1,14 @@
 import { hash } from '@node-rs/argon2';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventRow, Run, User } from '../../api/db/schema.ts';
+import type { EventRow, NewUser, Run, User } from '../../api/db/schema.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { runOrderState } from '../../api/modules/run-orders/state.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
   closeSiteAndBrowser,
   expectNoSidewaysScroll,
+  openPage,
   pagesForTests,
   type RunningSite,
   screenshot,
@@ -40,14 +41,16 @@ const RUNNERS = ['Ava Tremblay', 'Ben Okafor', 'Chloe Martin', 'Dev Singh'];
 const db = () => site.database.db;
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 100 });
 const slotsOf = async () => (await runOrderState(db(), run.id)).slots;
-const person = (first: string, last: string): Promise<User> =>
+const emailOf = (first: string, last: string) => `${first}.${last}@example.org`.toLowerCase().replace(/\s/g, '');
+const person = (first: string, last: string, extra: Partial<NewUser> = {}): Promise<User> =>
   insertUser(db(), {
     first_name: first,
     last_name: last,
-    email: `${first}.${last}@example.org`.toLowerCase().replace(/\s/g, ''),
+    email: emailOf(first, last),
     department_id: departmentId,
     date_of_birth: '1990-05-05',
     gender: 'male',
+    ...extra,
   });
 
 beforeAll(async () => {
@@ -70,11 +73,18 @@ beforeAll(async () => {
     registration_closes_on: addDays(today, -2),
   });
   run = await insertRun(db(), event.id, { name: 'Individual: Open Men', participant_limit: 30 });
+  // The runners sign in to see their own heat.
+  const runnerHash = await hash(PASSWORD);
   for (const name of RUNNERS) {
     const [first = '', last = ''] = name.split(' ');
-    await insertRegistration(db(), { runId: run.id, userId: (await person(first, last)).id });
+    await insertRegistration(db(), {
+      runId: run.id,
+      userId: (await person(first, last, { password_hash: runnerHash })).id,
+    });
   }
   await person('Late', 'Larsen');
+  // Not offered for a late entry: too young for the run.
+  await person('Junior', 'Larsen', { date_of_birth: addDays(todayIn(site.app.config.siteTimeZone), -15 * 365) });
   await person('Sam', 'Substitute');
 });
 afterAll(() => closeSiteAndBrowser(site, browser));
@@ -86,6 +96,16 @@ async function signedInPage(viewport: keyof typeof VIEWPORTS): Promise<Page> {
 }
 
 const position = (page: Page, n: number) => page.getByTestId(`position-${n}`);
+/** The person entered at position n of the board, from the database. */
+async function entrantAt(page: Page, n: number): Promise<User> {
+  const id = Number(await position(page, n).getAttribute('data-registration-id'));
+  return db()
+    .selectFrom('users')
+    .innerJoin('registrations', 'registrations.user_id', 'users.id')
+    .selectAll('users')
+    .where('registrations.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
 
 describe('event day on the board (in order: each test goes on from the one before)', () => {
   const pages = pagesForTests(
@@ -113,8 +133,20 @@ describe('event day on the board (in order: each test goes on from the one befor
     const { page } = pages;
     await page.getByRole('button', { name: 'Late entry' }).click();
     const dialog = page.getByRole('dialog', { name: 'Late entry' });
+    // Someone already in the run is not offered (no "Enter late" that can only be refused).
+    await dialog.getByLabel('Competitor').fill('Okafor');
+    await dialog.getByTestId('late-candidates-none').waitFor();
+    expect(await dialog.getByRole('button', { name: /^Enter late/ }).count()).toBe(0);
+    await screenshot(page, 'event-day-late-entry-none-desktop');
+    // Of the two Larsens, only the one the run is open to (Junior is 15).
     await dialog.getByLabel('Competitor').fill('Larsen');
-    await dialog.getByRole('button', { name: 'Enter late' }).click();
+    await dialog.getByRole('button', { name: 'Enter late Late Larsen' }).waitFor();
+    expect(await dialog.getByTestId('late-candidates').locator('li').allTextContents()).toEqual([
+      expect.stringContaining('Late Larsen'),
+    ]);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'event-day-late-entry-picker-desktop');
+    await dialog.getByRole('button', { name: 'Enter late Late Larsen' }).click();
     await dialog.waitFor({ state: 'detached' });
     const late = await db()
       .selectFrom('registrations')
@@ -169,6 +201,32 @@ describe('event day on the board (in order: each test goes on from the one befor
       // The display already open follows it live.
       await display.getByTestId('lane-mark').getByText('Scratched').waitFor();
       await screenshot(display, 'event-day-display-scratch');
+
+      // The public start list and the competitor's own heat say the same, from the same mark.
+      const scratched = await entrantAt(page, 1);
+      for (const viewport of ['desktop', 'phone'] as const) {
+        const list = await openPage(browser, viewport);
+        try {
+          await list.goto(`${site.baseUrl}/start-lists/${run.id}`, { waitUntil: 'networkidle' });
+          const marks = list.getByTestId('start-list-mark');
+          await marks.first().waitFor();
+          expect(await marks.allTextContents()).toEqual(['Scratched']);
+          await expectNoSidewaysScroll(list);
+          await screenshot(list, `event-day-start-list-scratch-${viewport}`);
+        } finally {
+          await list.context().close();
+        }
+      }
+      const runner = await signInPage(browser, site, scratched.email, PASSWORD, 'phone');
+      try {
+        await runner.goto(`${site.baseUrl}/events/${event.id}`, { waitUntil: 'networkidle' });
+        await poll(() => runner.getByTestId('my-heat-text').textContent()).toBe(
+          'Heat 1, pair 1, left lane: Scratched, will not run',
+        );
+        await screenshot(runner, 'event-day-my-heat-scratch-phone');
+      } finally {
+        await runner.context().close();
+      }
     } finally {
       await display.close();
     }
@@ -191,6 +249,7 @@ describe('event day on the board (in order: each test goes on from the one befor
     const { page } = pages;
     const before = await slotsOf();
     const id = Number(await position(page, 2).getAttribute('data-registration-id'));
+    const replaced = await entrantAt(page, 2);
     await position(page, 2)
       .getByRole('button', { name: /^Scratch, no-show or substitute/ })
       .click();
@@ -201,6 +260,16 @@ describe('event day on the board (in order: each test goes on from the one befor
     await position(page, 2).getByText('Sam Substitute').waitFor();
     expect(await position(page, 2).getAttribute('data-registration-id')).toBe(String(id));
     expect(await slotsOf()).toEqual(before);
+    // The history says what happened, once: not a scratch and an insert.
+    const line = page.getByTestId('history-substitution');
+    await poll(() => line.count()).toBe(1);
+    expect(await line.textContent()).toMatch(
+      new RegExp(
+        `^Sam Substitute substituted for ${replaced.first_name} ${replaced.last_name}Substitution · Dana Chief · `,
+      ),
+    );
+    await line.scrollIntoViewIfNeeded();
+    await screenshot(page, 'event-day-history-substitution-desktop');
   });
 
   it('works at phone width: the lane actions and the dialog fit', async () => {
@@ -243,6 +312,9 @@ describe('a late team in a relay run', () => {
       await page.getByRole('button', { name: 'Late entry' }).click();
       const dialog = page.getByRole('dialog', { name: 'Late entry' });
       await dialog.getByLabel('Team', { exact: true }).fill('Latecomers');
+      await dialog.getByRole('button', { name: 'Enter late Kamloops Latecomers' }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, 'event-day-late-team-picker-phone');
       await dialog.getByRole('button', { name: 'Enter late' }).click();
       await dialog.waitFor({ state: 'detached' });
       const registration = await db()

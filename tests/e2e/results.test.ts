@@ -197,9 +197,12 @@ describe('a heat from the keyboard to the venue display', () => {
       expect(await checker.getByTestId('validation-heat').textContent()).toBe('Heat 1 · 4 provisional');
       // Who entered each result is on its row.
       expect(await checker.getByTestId('validate-row-1').textContent()).toContain('Entered by Ari Benn');
+      // The cursor waits on the first result to check: v works at once, no Tab needed.
+      await poll(() => checker.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+        'validate-row-1',
+      );
       await expectNoSeriousAxeViolations(checker);
       await screenshot(checker, 'results-validation-1440');
-      await checker.getByTestId('validate-row-1').focus();
       for (let i = 0; i < 4; i++) {
         await checker.keyboard.press('v');
         await poll(async () => (await heatResults(1)).filter((r) => r?.status === 'official').length).toBe(i + 1);
@@ -248,7 +251,7 @@ describe('a heat from the keyboard to the venue display', () => {
     expect(await entry.getByRole('dialog').count()).toBe(0);
 
     await entry.goto(`${site.baseUrl}/portal/results/${run.id}/validate`, { waitUntil: 'networkidle' });
-    await entry.getByTestId('validate-row-1').focus();
+    await poll(() => entry.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('validate-row-1');
     await entry.keyboard.press('v');
     const ask = entry.getByRole('dialog');
     await ask.getByLabel('Why you validate it yourself').fill('Second official away at the start line');
@@ -329,6 +332,9 @@ describe('a heat imported from a timing system', () => {
       await screenshot(page, 'results-index-390');
       await page.goto(`${site.baseUrl}/portal/results/${run.id}/validate`, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1, name: /Validate/ }).waitFor();
+      // Heat 1 is all official: heat 2 (imported) opens, its first row under the cursor.
+      expect(await page.getByTestId('validation-heat').textContent()).toBe('Heat 2 · 3 provisional');
+      await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('validate-row-5');
       await expectNoSidewaysScroll(page, 'the validation screen at 390 px');
       await screenshot(page, 'results-validation-390');
     } finally {

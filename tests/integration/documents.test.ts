@@ -114,7 +114,7 @@ describe('start lists, heat sheets and timing sheets', () => {
     expect(all).toMatch(/Lévis/);
   });
 
-  it('prints a scratch or a no-show beside the name, as the board shows it; the version before it prints none', async () => {
+  it('prints a scratch or a no-show beside the name on the start list, heat and timing sheets, as the board shows it; the version before it prints none', async () => {
     const { run, slots, order } = await runWith(publicEvent);
     const scratched = slots.findIndex((id) => id !== null);
     const marked = await callAs(
@@ -129,6 +129,15 @@ describe('start lists, heat sheets and timing sheets', () => {
     expect(now.replace(/\s+/g, '')).toContain(`${order[scratched]}(Scratched)`.replace(/\s+/g, ''));
     const before = await get(`/api/documents/run/${run.id}/start-list.pdf?version=1`, admin);
     expect((await pdf(before.rawPayload)).all).not.toContain('Scratched');
+    // The officials' sheets carry the same mark: nobody times a lane that will not run.
+    for (const sheet of ['heat-sheets.pdf', 'timing-sheets.pdf']) {
+      const printed = await get(`/api/documents/run/${run.id}/${sheet}`, admin);
+      expect(printed.statusCode, printed.body).toBe(200);
+      const text = (await pdf(printed.rawPayload)).all.replace(/\s+/g, '');
+      expect(text, sheet).toContain(`${order[scratched]}(Scratched)`.replace(/\s+/g, ''));
+      const atOne = await get(`/api/documents/run/${run.id}/${sheet}?version=1`, admin);
+      expect((await pdf(atOne.rawPayload)).all, sheet).not.toContain('Scratched');
+    }
   });
 
   it('prints a past version or a saved state for admins; refuses them to others and bad queries', async () => {

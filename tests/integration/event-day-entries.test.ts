@@ -165,6 +165,79 @@ describe('late entries', () => {
     expect(await eventCount()).toBe(count);
   });
 
+  it('the picker offers only people a late entry would admit, not those already entered; refusals are worded for the admin', async () => {
+    const run = await insertRun(db(), today.id, { participant_limit: 50 });
+    const picker = (first: string, extra: Partial<NewUser> = {}) =>
+      person({ first_name: first, last_name: 'Picker', email: `${first.toLowerCase()}.picker@example.org`, ...extra });
+    const entered = await picker('Jordan');
+    await insertRegistration(db(), { runId: run.id, userId: entered.id });
+    const waiting = await picker('Wade');
+    await insertRegistration(db(), { runId: run.id, userId: waiting.id, status: 'waitlisted' });
+    const cancelled = await picker('Cleo');
+    const gone = await insertRegistration(db(), { runId: run.id, userId: cancelled.id });
+    await ok('PATCH', `/api/registrations/${gone.id}/cancel`, {});
+    await picker('Young', { date_of_birth: '2015-01-01' });
+    await picker('Unverified', { is_verified: false });
+    await picker('Senior', { date_of_birth: '1950-01-01' });
+    const free = await picker('Avery');
+    const candidates = async (query: string, runId = run.id, caller: User = admin) => {
+      const res = await send(
+        'GET',
+        `/api/registrations/late-entry/candidates?runId=${runId}&query=${encodeURIComponent(query)}`,
+        undefined,
+        caller,
+      );
+      return res;
+    };
+    const offered = await candidates('picker');
+    expect(offered.statusCode, offered.body).toBe(200);
+    // Cleo's cancelled registration holds no place: she may come back late.
+    expect(offered.json().data.map((c: { name: string }) => c.name)).toEqual(['Avery Picker', 'Cleo Picker']);
+    expect(offered.json().data[0]).toEqual({
+      userId: free.id,
+      teamId: null,
+      name: 'Avery Picker',
+      email: 'avery.picker@example.org',
+      departmentName: department.name,
+    });
+    expect(offered.json().meta).toEqual({ offered: 2, judged: 7 });
+
+    // Entering someone already in the run anyway: the admin is told who, not "you".
+    const again = await send('POST', '/api/registrations/late-entry', { runId: run.id, userId: entered.id });
+    expect([again.statusCode, again.json().code, again.json().message]).toEqual([
+      409,
+      'ALREADY_REGISTERED',
+      'Jordan Picker is already entered in this run.',
+    ]);
+
+    // Relay runs offer teams of the format that are not entered yet.
+    const relay = await insertRun(db(), today.id, { type: 'relay', category: 'Men', name: 'Relay: Men' });
+    const team = async (name: string, runType: 'relay' | 'tech2' = 'relay') => {
+      const [captain, m1, m2] = [await person(), await person(), await person()];
+      return insertTeam(db(), { captain_id: captain.id, department_id: department.id, run_type: runType, name }, [
+        m1.id,
+        m2.id,
+      ]);
+    };
+    const inRelay = await team('Picker Hose Crew');
+    await insertRegistration(db(), { runId: relay.id, teamId: inRelay.id });
+    const open = await team('Picker Ladder Crew');
+    await team('Picker Tandem', 'tech2');
+    const teams = await candidates('picker', relay.id);
+    expect(teams.statusCode, teams.body).toBe(200);
+    expect(teams.json().data).toMatchObject([{ teamId: open.id, userId: null, name: 'Picker Ladder Crew' }]);
+    const teamAgain = await send('POST', '/api/registrations/late-entry', { runId: relay.id, teamId: inRelay.id });
+    expect(teamAgain.json().message).toBe('Picker Hose Crew is already entered in this run.');
+
+    // A run that takes no late entry today says why; admins only; a query is needed.
+    const later = await insertEvent(db(), { start_date: addDays(todayIn(t.app.config.siteTimeZone), 20) });
+    const early = await candidates('picker', (await insertRun(db(), later.id)).id);
+    expect([early.statusCode, early.json().code]).toEqual([422, 'NOT_EVENT_DAY']);
+    expect((await candidates('picker', run.id, free)).statusCode).toBe(403);
+    expect((await candidates('', run.id)).statusCode).toBe(400);
+    expect((await candidates('picker', 999_999)).statusCode).toBe(404);
+  });
+
   it('a retried late entry (same command id) answers the first registration and appends nothing', async () => {
     const open = await insertRun(db(), today.id);
     const who = await person();
@@ -216,6 +289,23 @@ describe('scratches and no-shows', () => {
       .heats.flatMap((h: { pairs: { lanes: unknown[] }[] }) => h.pairs.flatMap((p) => p.lanes));
     expect(lanes.find((l: { position: number }) => l.position === 3)).toMatchObject({ mark: 'scratched' });
     expect(lanes.filter((l: { mark: string | null }) => l.mark === null)).toHaveLength(3);
+    // The competitor's own "your heat" carries the same mark, from the same run order.
+    const { user_id } = await db()
+      .selectFrom('registrations')
+      .select('user_id')
+      .where('id', '=', target)
+      .executeTakeFirstOrThrow();
+    const entrant = await db()
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user_id as number)
+      .executeTakeFirstOrThrow();
+    const myHeat = async () => {
+      const res = await send('GET', `/api/run-orders/mine?eventId=${today.id}`, undefined, entrant);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: { registrationId: number; mark: string | null }[] }).data;
+    };
+    expect(await myHeat()).toMatchObject([{ registrationId: target, mark: 'scratched' }]);
 
     const result = await ok<{ outcome: string; recorded: boolean }>('GET', `/api/results/registration/${target}`);
     expect(result).toMatchObject({ outcome: 'dns', recorded: true });
@@ -236,6 +326,7 @@ describe('scratches and no-shows', () => {
     expect(undone.marks).toEqual({ [String(target)]: 'scratched' });
     const twice = await orderCommand(run.id, '/undo', undone.version);
     expect(twice.marks).toEqual({});
+    expect(await myHeat()).toMatchObject([{ registrationId: target, mark: null }]);
     const voided = await ok<{ recorded: boolean; voidedAttempts: { outcome: string; reason: string }[] }>(
       'GET',
       `/api/results/registration/${target}`,
@@ -294,6 +385,43 @@ describe('substitutions', () => {
     expect(after.positions[1]?.entry?.name).toBe('Casey Sub');
     const history = await ok<{ data: { summary: string }[] }>('GET', `/api/registrations/${id}/history`);
     expect(history.data.map((h) => h.summary).join(' | ')).toContain(`user ${sub.id} takes the place of user`);
+  });
+
+  it("the run order's history shows a substitution as one line, and earlier lines name who held the entry then", async () => {
+    const run = await insertRun(db(), today.id, { participant_limit: 50 });
+    const avery = await person({ first_name: 'Avery', last_name: 'Thompson' });
+    const id = (await insertRegistration(db(), { runId: run.id, userId: avery.id })).id;
+    await insertRegistration(db(), { runId: run.id, userId: (await person()).id });
+    const generated = await orderCommand(run.id, '/generate', 0, { heatSize: 3 });
+    const from = generated.slots.indexOf(id) + 1;
+    const to = from === 1 ? 2 : 1;
+    const moved = await orderCommand(
+      run.id,
+      '/positions/move',
+      generated.version,
+      { sourcePosition: from, targetPosition: to },
+      'PATCH',
+    );
+    const jordan = await person({ first_name: 'Jordan', last_name: 'Okafor' });
+    await ok('POST', `/api/registrations/${id}/substitute`, { userId: jordan.id });
+
+    const history = await ok<{
+      data: { id: number; kind: string; version: number; summary: string; actor: { id: number } | null }[];
+      meta: { total: number };
+    }>('GET', `/api/run-orders/run/${run.id}/history?perPage=50`);
+    const [newest, ...older] = history.data;
+    expect(newest).toMatchObject({
+      kind: 'substitution',
+      version: moved.version,
+      summary: 'Jordan Okafor substituted for Avery Thompson',
+      actor: { id: admin.id },
+    });
+    expect(history.meta.total).toBe(moved.version + 1);
+    expect(older.every((item) => item.kind === 'order')).toBe(true);
+    // The move happened while Avery held the entry: it says so, not the substitute's name.
+    expect(older[0]?.summary).toBe(`Moved Avery Thompson from position ${from} to ${to}`);
+    expect(older.map((item) => item.summary).join(' | ')).not.toContain('Jordan');
+    expect(new Set(history.data.map((item) => item.id)).size).toBe(history.data.length);
   });
 
   it('refuses an ineligible substitute, someone already entered, an entry that ran, strangers; nothing changes', async () => {

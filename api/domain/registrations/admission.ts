@@ -5,7 +5,13 @@
  */
 import { conflict, type DomainError, ruleBroken } from '../errors.ts';
 import type { EventStatus } from '../events/statuses.ts';
-import { type EligibilityMember, ineligibleError, memberEligibility, type RunTypeName } from '../teams/eligibility.ts';
+import {
+  type EligibilityMember,
+  ineligibleError,
+  memberEligibility,
+  personLabel,
+  type RunTypeName,
+} from '../teams/eligibility.ts';
 import { mixesDepartments, type TeamFacts, type TeamMemberFacts, teamEligibility } from '../teams/team-rules.ts';
 
 export interface AdmissionFacts {
@@ -39,6 +45,11 @@ export interface AdmissionFacts {
    * window is not checked, the event day is; every other rule is (docs/decisions/045).
    */
   late?: boolean;
+  /**
+   * An admin enters someone else (not late): refusals name the entrant instead of saying "you". A late
+   * entry is always an admin's, and its refusals are worded for the admin (docs/decisions/065).
+   */
+  onBehalf?: boolean;
 }
 
 /** Statuses under which an event takes no registrations whatever its dates say (docs/decisions/008), and drafts. */
@@ -82,7 +93,7 @@ export function lateEntryProblem(facts: Pick<AdmissionFacts, 'today' | 'event'>)
   if (NOT_REGISTERING.includes(event.status))
     return `Late entry rule: the event is ${event.status}, so it takes no entries.`;
   if (today < event.startDate)
-    return `Late entry rule: late entries are taken on event day (the event starts on ${event.startDate}); until then, register normally.`;
+    return `Late entry rule: late entries are taken on event day (the event starts on ${event.startDate}); until then, register them normally.`;
   if (today > event.endDate) return 'Late entry rule: the event is over.';
   return undefined;
 }
@@ -110,13 +121,20 @@ export function admissionRefusal(facts: AdmissionFacts): DomainError | undefined
     if (run.type !== 'individual') {
       return ruleBroken(
         'TEAM_REQUIRED',
-        `Format rule: the ${run.type} format is run by teams; register a team for it.`,
+        facts.late
+          ? `Format rule: the ${run.type} format is run by teams; enter a team late instead.`
+          : `Format rule: the ${run.type} format is run by teams; register a team for it.`,
       );
     }
     if (facts.alreadyRegistered) {
+      const who = personLabel(entrant.person);
       return conflict(
         'ALREADY_REGISTERED',
-        'Registration rule: you are already registered for this run; a person registers once per run.',
+        facts.late
+          ? `${who} is already entered in this run.`
+          : facts.onBehalf
+            ? `Registration rule: ${who} is already registered for this run; a person registers once per run.`
+            : 'Registration rule: you are already registered for this run; a person registers once per run.',
       );
     }
     const problems = memberEligibility(entrant.person, context);
@@ -142,7 +160,9 @@ export function admissionRefusal(facts: AdmissionFacts): DomainError | undefined
   if (facts.alreadyRegistered) {
     return conflict(
       'ALREADY_REGISTERED',
-      `Registration rule: ${team.name} is already registered for this run; a team registers once per run.`,
+      facts.late
+        ? `${team.name} is already entered in this run.`
+        : `Registration rule: ${team.name} is already registered for this run; a team registers once per run.`,
     );
   }
   const eligibility = teamEligibility(team, members, context);

@@ -73,6 +73,23 @@ describe('late entries: admission', () => {
       'TOO_YOUNG',
     );
   });
+
+  it('words its refusals for the admin who enters someone, naming them, never "you"', () => {
+    const jordan = person(5, { firstName: 'Jordan', lastName: 'Okafor' });
+    const message = (facts: Partial<AdmissionFacts>) =>
+      admissionRefusal({ ...lateFacts, entrant: { kind: 'user', person: jordan }, ...facts })?.message;
+    expect(message({ alreadyRegistered: true })).toBe('Jordan Okafor is already entered in this run.');
+    expect(message({ run: { ...lateFacts.run, type: 'relay' } })).toBe(
+      'Format rule: the relay format is run by teams; enter a team late instead.',
+    );
+    expect(message({ today: '2027-05-31' })).not.toMatch(/\byou\b/i);
+    // An admin registering someone else in the window is told whom it is about too; a competitor, "you".
+    const inWindow = { late: false, today: '2027-05-01', now: '2027-05-01T09:00:00.000Z' };
+    expect(message({ ...inWindow, alreadyRegistered: true, onBehalf: true })).toBe(
+      'Registration rule: Jordan Okafor is already registered for this run; a person registers once per run.',
+    );
+    expect(message({ ...inWindow, alreadyRegistered: true })).toContain('you are already registered');
+  });
 });
 
 describe('late entries: decide', () => {

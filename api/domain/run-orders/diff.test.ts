@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrangementMoves, summariseRunOrderEvent } from './diff.ts';
+import { arrangementMoves, summariseRunOrderEvent, summariseSubstitution } from './diff.ts';
 import type { RunOrderEvent } from './events.ts';
 
 const names: Record<number, string> = { 1: 'Kamloops A', 2: 'Surrey B', 3: 'Red Deer', 9: 'Halifax C' };
@@ -141,5 +141,28 @@ describe('summariseRunOrderEvent: marks', () => {
     expect(summariseRunOrderEvent(marked('scratched'), nameOf)).toBe('Scratched Entrant 4 at position 3');
     expect(summariseRunOrderEvent(marked('no-show'), nameOf)).toBe('Marked Entrant 4 a no-show at position 3');
     expect(summariseRunOrderEvent(marked(null), nameOf)).toBe('Reinstated Entrant 4 at position 3');
+  });
+});
+
+describe('summariseSubstitution', () => {
+  const people: Record<number, string> = { 10: 'Jordan Okafor', 11: 'Avery Thompson' };
+  const person = (id: number) => people[id] ?? `User ${id}`;
+
+  it('says who came in for whom, in one line', () => {
+    expect(
+      summariseSubstitution({ type: 'EntrantSubstituted', data: { previousUserId: 11, userId: 10 } }, person),
+    ).toBe('Jordan Okafor substituted for Avery Thompson');
+    expect(
+      summariseSubstitution(
+        { type: 'TeamMemberSubstituted', data: { teamId: 3, replacedUserId: 11, userId: 10 } },
+        person,
+        'Kamloops Relay',
+      ),
+    ).toBe('Jordan Okafor substituted for Avery Thompson in Kamloops Relay');
+  });
+
+  it('answers nothing for another event or data not as expected', () => {
+    expect(summariseSubstitution({ type: 'RegistrationCancelled', data: {} }, person)).toBeUndefined();
+    expect(summariseSubstitution({ type: 'EntrantSubstituted', data: { userId: 10 } }, person)).toBeUndefined();
   });
 });

@@ -147,3 +147,26 @@ export function summariseRunOrderEvent(
       return event.type;
   }
 }
+
+/** The registration events that put someone else in a run's slot (docs/decisions/045). */
+export const SUBSTITUTION_EVENT_TYPES = ['EntrantSubstituted', 'TeamMemberSubstituted'] as const;
+
+/**
+ * A substitution in one line for the run order's history: who came in for whom (and, for a team, in
+ * which team), from the event the substitution recorded on the registration; undefined for any other
+ * event or one whose data is not as expected. People are named by their account id through nameOfUser.
+ */
+export function summariseSubstitution(
+  event: { type: string; data: unknown },
+  nameOfUser: (userId: number) => string,
+  teamName?: string | null,
+): string | undefined {
+  const data = (event.data && typeof event.data === 'object' ? event.data : {}) as Record<string, unknown>;
+  const incoming = data.userId;
+  const outgoing = event.type === 'EntrantSubstituted' ? data.previousUserId : data.replacedUserId;
+  if (typeof incoming !== 'number' || typeof outgoing !== 'number') return undefined;
+  const line = `${nameOfUser(incoming)} substituted for ${nameOfUser(outgoing)}`;
+  if (event.type === 'EntrantSubstituted') return line;
+  if (event.type === 'TeamMemberSubstituted') return teamName ? `${line} in ${teamName}` : `${line} in the team`;
+  return undefined;
+}

@@ -23,7 +23,7 @@ export interface StartListRow {
   departmentName: string | null;
   category: string | null;
   seedTime: string | null;
-  /** Set when the placed registration is no longer confirmed (admins only see it). */
+  /** A scratch or no-show on the run order, or (admins only) a placed registration no longer confirmed. */
   note: string | null;
 }
 
@@ -139,6 +139,14 @@ const runTitle = (run: DocumentRun) => `${run.runName} (${run.runCategory})`;
 
 // ---------- start list ----------
 
+/**
+ * A lane's entrant as every sheet prints it: the name, and beside it the note (a scratch or a no-show
+ * from the run order, or a registration cancelled since) so the start list, the heat sheets and the
+ * timing sheets say the same (docs/decisions/046).
+ */
+const entrantText = (r: Pick<StartListRow, 'name' | 'note'>): string =>
+  r.note ? `${r.name ?? ''} (${r.note})` : (r.name ?? '');
+
 const START_LIST_HEAD = ['#', 'Heat', 'Pair', 'Lane', 'Name', 'Department', 'Category', 'Seed time'];
 
 export function startListDocument(data: StartListData): TDocumentDefinitions {
@@ -149,7 +157,7 @@ export function startListDocument(data: StartListData): TDocumentDefinitions {
       String(r.heat),
       String(r.pair),
       LANE[r.lane],
-      r.name === null ? { text: '(empty)', color: '#888888' } : r.note ? `${r.name} (${r.note})` : r.name,
+      r.name === null ? { text: '(empty)', color: '#888888' } : entrantText(r),
       dash(r.departmentName),
       dash(r.category),
       dash(r.seedTime),
@@ -204,9 +212,7 @@ export function heatSheetsDocument(data: StartListData): TDocumentDefinitions {
             ...rows.map((r) => [
               { text: String(r.pair), bold: true },
               LANE[r.lane],
-              r.name === null
-                ? { text: '(empty)', color: '#888888' }
-                : { text: r.note ? `${r.name} (${r.note})` : r.name, fontSize: 11 },
+              r.name === null ? { text: '(empty)', color: '#888888' } : { text: entrantText(r), fontSize: 11 },
               dash(r.departmentName),
               dash(r.category),
               dash(r.seedTime),
@@ -324,7 +330,7 @@ export function timingSheetsDocument(data: StartListData): TDocumentDefinitions 
               LANE[r.lane],
               {
                 stack: [
-                  r.name === null ? { text: '(empty)', color: '#888888' } : { text: r.name, bold: true },
+                  r.name === null ? { text: '(empty)', color: '#888888' } : { text: entrantText(r), bold: true },
                   { text: dash(r.departmentName), style: 'small' },
                 ],
               },

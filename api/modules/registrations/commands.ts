@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { BatchRefusal, RegistrationDto } from '../../contracts/registrations.ts';
+import type { BatchRefusal, LateEntryCandidates, RegistrationDto } from '../../contracts/registrations.ts';
+import { containsPattern } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
 import { todayIn } from '../../domain/dates.ts';
 import { DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
@@ -13,6 +14,7 @@ import {
   type RegistrationState,
 } from '../../domain/registrations/evolve.ts';
 import { fillFreePlaces, type StreamChange } from '../../domain/registrations/places.ts';
+import { personLabel } from '../../domain/teams/eligibility.ts';
 import type { TeamMemberFacts } from '../../domain/teams/team-rules.ts';
 import { handleCommand } from '../../event-store/command-handler.ts';
 import {
@@ -274,8 +276,13 @@ type Entrant = { teamId: number; userId: null } | { teamId: null; userId: number
  * The run (locked) with its event's facts and, for a person entering, that person's facts (undefined
  * when there is no such account), for admitting entrants: one query (decision 055).
  */
-async function lockRunForAdmission(trx: Transaction<Database>, runId: number, userId: number | null = null) {
-  const row = await trx
+async function lockRunForAdmission(
+  trx: Kysely<Database>,
+  runId: number,
+  userId: number | null = null,
+  { lock = true }: { lock?: boolean } = {},
+) {
+  const query = trx
     .selectFrom('runs')
     .innerJoin('events', 'events.id', 'runs.event_id')
     .leftJoin('users', (join) => join.on('users.id', '=', userId ?? 0))
@@ -302,9 +309,8 @@ async function lockRunForAdmission(trx: Transaction<Database>, runId: number, us
       'users.department_id as person_department_id',
     ])
     .where('runs.id', '=', runId)
-    .where('runs.deleted_at', 'is', null)
-    .forUpdate('runs')
-    .executeTakeFirst();
+    .where('runs.deleted_at', 'is', null);
+  const row = await (lock ? query.forUpdate('runs') : query).executeTakeFirst();
   if (!row) return undefined;
   const event: EventFacts = {
     isActive: row.event_is_active,
@@ -335,15 +341,12 @@ async function lockRunForAdmission(trx: Transaction<Database>, runId: number, us
 type RunRow = NonNullable<Awaited<ReturnType<typeof lockRun>>>;
 
 /** One person as the eligibility rules see them, or undefined when there is no such account. */
-async function personFacts(trx: Transaction<Database>, userId: number): Promise<TeamMemberFacts | undefined> {
+async function personFacts(trx: Kysely<Database>, userId: number): Promise<TeamMemberFacts | undefined> {
   const row = await trx.selectFrom('users').select(PERSON_COLUMNS).where('users.id', '=', userId).executeTakeFirst();
   return row && toPerson(row);
 }
 
-async function entrantFacts(
-  trx: Transaction<Database>,
-  entrant: Entrant,
-): Promise<AdmissionFacts['entrant'] | undefined> {
+async function entrantFacts(trx: Kysely<Database>, entrant: Entrant): Promise<AdmissionFacts['entrant'] | undefined> {
   if (entrant.userId !== null) {
     const person = await personFacts(trx, entrant.userId);
     return person && { kind: 'user', person };
@@ -373,7 +376,7 @@ async function entrantFacts(
   };
 }
 
-function clock(options: CommandOptions) {
+function clock(options: Pick<CommandOptions, 'timeZone' | 'now'>) {
   const now = options.now ?? new Date();
   return { now: now.toISOString(), today: todayIn(options.timeZone, now) };
 }
@@ -383,7 +386,7 @@ function toAdmissionFacts(
   event: EventFacts,
   entrant: AdmissionFacts['entrant'],
   alreadyRegistered: boolean,
-  options: CommandOptions,
+  options: Pick<CommandOptions, 'timeZone' | 'now'>,
 ): AdmissionFacts {
   return {
     ...clock(options),
@@ -522,6 +525,8 @@ async function submitEntry(
       if (facts.kind === 'team') team = facts.team;
       admission = toAdmissionFacts(run, event, facts, loaded.entrantHoldsPlace, options);
       if (rules.admission === 'late') admission = { ...admission, late: true };
+      // An admin entering someone else: refusals name the entrant rather than say "you".
+      else if (entrant.userId !== null && entrant.userId !== caller.sub) admission = { ...admission, onBehalf: true };
     }
     const { state } = await submitAdmitted(
       store,
@@ -621,6 +626,100 @@ export async function submitLateEntry(
     notes: body.notes,
     admission: 'late',
   });
+}
+
+/** How many people or teams matching the search are judged for the late-entry picker, at most. */
+export const LATE_CANDIDATES_SCANNED = 200;
+
+/** The refusals that concern the run or the event, whoever the entrant: the picker answers them as they are. */
+const RUN_WIDE_REFUSALS = new Set(['RUN_INACTIVE', 'EVENT_INACTIVE', 'NOT_EVENT_DAY']);
+
+/**
+ * GET /registrations/late-entry/candidates (admins): whom the late-entry picker offers for a run, by
+ * name or e-mail (people, individual runs) or team name (relay and Tech2): only those a late entry
+ * would admit now, judged by the same admission rules as the entry itself (eligibility, the format,
+ * the hybrid rule) and not already entered (confirmed or waitlisted). The participant limit is left
+ * to the entry (RUN_FULL). A run that takes no late entry at all answers why (docs/decisions/065).
+ */
+export async function lateEntryCandidates(
+  db: Kysely<Database>,
+  query: { runId: number; query: string; limit: number },
+  options: Pick<CommandOptions, 'timeZone' | 'now'>,
+): Promise<LateEntryCandidates> {
+  const located = await lockRunForAdmission(db, query.runId, null, { lock: false });
+  if (!located) throw runNotFound();
+  const { run, event } = located;
+  const pattern = containsPattern(query.query);
+  const holders = await db
+    .selectFrom('registrations')
+    .select(['user_id', 'team_id'])
+    .where('run_id', '=', run.id)
+    .where('deleted_at', 'is', null)
+    .where('status', '<>', 'cancelled')
+    .execute();
+  const entrants: AdmissionFacts['entrant'][] = [];
+  const contacts = new Map<number, { email: string | null; departmentName: string | null }>();
+  if (run.type === 'individual') {
+    const rows = await db
+      .selectFrom('users')
+      .leftJoin('departments', 'departments.id', 'users.department_id')
+      .select([...PERSON_COLUMNS, 'users.email', 'departments.name as department_name'])
+      .where((eb) =>
+        eb.or([
+          eb('users.first_name', 'ilike', pattern),
+          eb('users.last_name', 'ilike', pattern),
+          eb(sql<string>`${sql.ref('users.first_name')} || ' ' || ${sql.ref('users.last_name')}`, 'ilike', pattern),
+          eb('users.email', 'ilike', pattern),
+        ]),
+      )
+      .orderBy('users.last_name')
+      .orderBy('users.first_name')
+      .orderBy('users.id')
+      .limit(LATE_CANDIDATES_SCANNED)
+      .execute();
+    for (const row of rows) {
+      entrants.push({ kind: 'user', person: toPerson(row) });
+      contacts.set(row.user_id, { email: row.email, departmentName: row.department_name });
+    }
+  } else {
+    const teams = await db
+      .selectFrom('teams')
+      .leftJoin('departments', 'departments.id', 'teams.department_id')
+      .select(['teams.id', 'departments.name as department_name'])
+      .where('teams.run_type', '=', run.type)
+      .where('teams.deleted_at', 'is', null)
+      .where('teams.name', 'ilike', pattern)
+      .orderBy('teams.name')
+      .orderBy('teams.id')
+      .limit(LATE_CANDIDATES_SCANNED)
+      .execute();
+    for (const team of teams) {
+      const facts = await entrantFacts(db, { teamId: team.id, userId: null });
+      if (facts) entrants.push(facts);
+      contacts.set(team.id, { email: null, departmentName: team.department_name });
+    }
+  }
+  const offered: LateEntryCandidates['data'] = [];
+  for (const entrant of entrants) {
+    const alreadyEntered = holders.some((h) =>
+      entrant.kind === 'user' ? h.user_id === entrant.person.userId : h.team_id === entrant.team.id,
+    );
+    const refusal = admissionRefusal({
+      ...toAdmissionFacts(run, event, entrant, alreadyEntered, options),
+      late: true,
+    });
+    if (refusal && RUN_WIDE_REFUSALS.has(refusal.code)) throw refusal;
+    if (refusal) continue;
+    const id = entrant.kind === 'user' ? entrant.person.userId : entrant.team.id;
+    offered.push({
+      userId: entrant.kind === 'user' ? entrant.person.userId : null,
+      teamId: entrant.kind === 'team' ? entrant.team.id : null,
+      name: entrant.kind === 'user' ? personLabel(entrant.person) : entrant.team.name,
+      email: contacts.get(id)?.email ?? null,
+      departmentName: contacts.get(id)?.departmentName ?? null,
+    });
+  }
+  return { data: offered.slice(0, query.limit), meta: { offered: offered.length, judged: entrants.length } };
 }
 
 /** Swaps a team member for the run's day; the teams module's, given when the app is assembled. */

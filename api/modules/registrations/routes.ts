@@ -8,6 +8,8 @@ import {
   COMMAND_ID_PATTERN,
   historyQuerySchema,
   lateEntryBodySchema,
+  lateEntryCandidatesQuerySchema,
+  lateEntryCandidatesSchema,
   registrationCancelBodySchema,
   registrationCommandBodySchema,
   registrationCreateBodySchema,
@@ -28,6 +30,7 @@ import {
   batchRegister,
   type CommandOptions,
   type ExistingCommand,
+  lateEntryCandidates,
   readableRegistration,
   runRegistrationCommand,
   type SwapTeamMember,
@@ -254,6 +257,21 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       );
       return reply.status(201).send(registration);
     },
+  );
+
+  app.get(
+    '/api/registrations/late-entry/candidates',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          "Whom the late-entry picker offers (admins): people (or, for relay and Tech2, teams) matching the query whom a late entry would admit now: eligible, of the run's format, not already entered",
+        querystring: lateEntryCandidatesQuerySchema,
+        response: { 200: lateEntryCandidatesSchema, 400: e, 401: e, 403: e, 404: e, 422: e },
+      },
+    },
+    async (request) => lateEntryCandidates(app.db, request.query, { timeZone: app.config.siteTimeZone }),
   );
 
   app.post(

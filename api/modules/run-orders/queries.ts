@@ -539,6 +539,8 @@ export async function myHeats(db: Kysely<Database>, userId: number, now: Date, e
       currentHeat: run.state.currentHeat,
       started: run.started,
       estimatedStart: isoOrNull(run.estimates.starts[heat - 1] ?? null),
+      // The same mark as the venue display's lanes and the printed start list: the run order's.
+      mark: markOf(run.state, row.id),
     });
   }
   return { data };

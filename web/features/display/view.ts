@@ -4,6 +4,7 @@
  * lanes changed since the last view (to highlight them). Pure, so it is tested without a browser.
  */
 import type { RunOrderDisplay } from '../../../api/contracts/run-orders.ts';
+import type { EntrantMark } from '../../../api/domain/run-orders/events.ts';
 
 export type DisplayView = RunOrderDisplay;
 export type DisplayHeat = RunOrderDisplay['heats'][number];
@@ -53,7 +54,7 @@ export interface LaneCell {
   departmentName: string | null;
   empty: boolean;
   /** Scratched or no-show: the lane shows the name with the mark (docs/decisions/046). */
-  mark?: 'scratched' | 'no-show' | null;
+  mark?: EntrantMark | null;
 }
 
 /** A pair as its two lanes, left then right; a lane the pair lacks (an odd last position) shows empty. */

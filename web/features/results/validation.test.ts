@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { resultOf, timingView } from './test-fixtures.ts';
-import { firstHeatToCheck, isOwnEntry, nextProvisional, validationHeats, validationKey } from './validation.ts';
+import {
+  firstHeatToCheck,
+  firstRowToCheck,
+  isOwnEntry,
+  nextProvisional,
+  validationHeats,
+  validationKey,
+} from './validation.ts';
 
 describe('validation heats', () => {
   const view = timingView(
@@ -24,6 +31,13 @@ describe('validation heats', () => {
   it('opens the first heat with something to check', () => {
     expect(firstHeatToCheck(validationHeats(view))).toBe(3);
     expect(firstHeatToCheck([])).toBeUndefined();
+  });
+
+  it('opens a heat on its first result still to check, else on its first row', () => {
+    const lanes = [resultOf(1, { status: 'official' }), resultOf(2), resultOf(3)].map((result) => ({ result }));
+    expect(firstRowToCheck(lanes)).toBe(1);
+    expect(firstRowToCheck([{ result: resultOf(1, { status: 'official' }) }])).toBe(0);
+    expect(firstRowToCheck([])).toBe(0);
   });
 
   it('moves on to the next provisional result, wrapping round the heat', () => {

@@ -31,6 +31,14 @@ export function firstHeatToCheck(heats: readonly ValidationHeat[]): number | und
   return (heats.find((h) => h.provisional > 0) ?? heats[0])?.heat;
 }
 
+/** The row the cursor waits on when a heat opens: its first provisional result, else its first row. */
+export function firstRowToCheck(lanes: readonly { result: ResultDto }[]): number {
+  return Math.max(
+    0,
+    lanes.findIndex((lane) => lane.result.status === 'provisional'),
+  );
+}
+
 /** After a validation: the next provisional lane of the heat after `from`, else of the heat from its top; -1 when none. */
 export function nextProvisional(lanes: readonly { result: ResultDto }[], from: number): number {
   for (let i = from + 1; i < lanes.length; i += 1) if (lanes[i]?.result.status === 'provisional') return i;

@@ -13,6 +13,8 @@ function useAfterRegistrationChange(runId: number) {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: runOrderKeys.full(runId), exact: true });
+    // The history names entrants and lists substitutions.
+    void queryClient.invalidateQueries({ queryKey: runOrderKeys.history(runId) });
     invalidateRunRegistrations(queryClient, runId);
   };
 }

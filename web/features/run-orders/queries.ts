@@ -1,6 +1,7 @@
 /** Query keys and queryOptions of the run-order screens. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminEvent } from '../../../api/contracts/events.ts';
+import type { LateEntryCandidates } from '../../../api/contracts/registrations.ts';
 import type { RunOrderHistoryItem, RunOrderPosition, RunOrderView } from '../../../api/contracts/run-orders.ts';
 import type { RunDto } from '../../../api/contracts/runs.ts';
 import { apiGet } from '../../lib/api.ts';
@@ -14,6 +15,7 @@ export const EVENT_PICKER_PAGE_SIZE = 20;
 export const runOrderKeys = {
   all: ['run-orders'] as const,
   full: (runId: number) => ['run-orders', 'full', runId] as const,
+  lateCandidates: (runId: number, query: string) => ['run-orders', 'late-candidates', runId, query] as const,
   history: (runId: number) => ['run-orders', 'history', runId] as const,
   historyPage: (runId: number, page: number) =>
     ['run-orders', 'history', runId, { page, perPage: HISTORY_PAGE_SIZE }] as const,
@@ -122,5 +124,27 @@ export const runOrderSummaryQuery = (runId: number) =>
     queryKey: runOrderKeys.summary(runId),
     queryFn: async ({ signal }): Promise<RunOrderSummary | null> =>
       normalizePage<RunOrderSummary>(await apiGet<unknown>(`/runs/${runId}/run-orders`, { signal })).data[0] ?? null,
+    retry: portalRetry,
+  });
+
+/** How many people or teams the late-entry picker shows at once. */
+export const LATE_CANDIDATES_SHOWN = 6;
+
+/**
+ * GET /registrations/late-entry/candidates: whom a late entry would admit now, matching the search (no
+ * one already entered, no one the run is not open to; docs/decisions/065). Read again each time the
+ * dialog searches: entries change on event day.
+ */
+export const lateEntryCandidatesQuery = (runId: number, query: string) =>
+  queryOptions({
+    queryKey: runOrderKeys.lateCandidates(runId, query),
+    queryFn: ({ signal }) =>
+      apiGet<LateEntryCandidates>('/registrations/late-entry/candidates', {
+        query: { runId, query, limit: LATE_CANDIDATES_SHOWN },
+        signal,
+        silent: true,
+      }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
     retry: portalRetry,
   });

@@ -145,8 +145,11 @@ export function useRunOrderBoard(runId: number | undefined) {
       getToken: () => authSession.getState().accessToken,
       onEvent: (id, event, stream) => {
         if (id !== runId) return;
-        if (stream === ENTRIES_STREAM) dispatch({ type: 'stale' });
-        else dispatch({ type: 'live-event', event });
+        if (stream === ENTRIES_STREAM) {
+          dispatch({ type: 'stale' });
+          // A registration's change may be a substitution, a line of the history (and its names).
+          void queryClient.invalidateQueries({ queryKey: runOrderKeys.history(runId) });
+        } else dispatch({ type: 'live-event', event });
       },
       onSubscribed: (id, _version, _access, stream) => {
         // The entries' subscription starts after the view was read: read it again so nothing falls between.

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
+import { ENTRANT_MARK_LABELS } from '../../../api/domain/run-orders/events.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatHeatTime } from '../../features/display/clock.ts';
 import { displayKeys, displayQuery } from '../../features/display/queries.ts';
@@ -100,8 +101,21 @@ function StartListPage() {
                           <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">
                             {label}
                           </span>
-                          <span className={`block font-semibold ${cell.empty ? 'text-slate-400' : 'text-slate-900'}`}>
-                            {cell.name}
+                          <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                            <span
+                              className={`font-semibold ${cell.empty ? 'text-slate-400' : cell.mark ? 'text-slate-500 line-through' : 'text-slate-900'}`}
+                            >
+                              {cell.name}
+                            </span>
+                            {cell.mark && (
+                              // The run order's mark, as the board and the venue display show it (docs/decisions/046).
+                              <span
+                                className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-900"
+                                data-testid="start-list-mark"
+                              >
+                                {ENTRANT_MARK_LABELS[cell.mark]}
+                              </span>
+                            )}
                           </span>
                           {cell.departmentName && (
                             <span className="block text-sm text-slate-600">{cell.departmentName}</span>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { ENTRANT_MARK_LABELS } from '../../../../api/domain/run-orders/events.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { formatHeatTime } from '../clock.ts';
 import {
@@ -111,7 +112,7 @@ function Lane({
           data-testid="lane-mark"
           className={`${DEPARTMENT[size][density]} mt-[0.3vmin] font-bold uppercase tracking-wide text-amber-300`}
         >
-          {cell.mark === 'scratched' ? 'Scratched' : 'No-show'}
+          {ENTRANT_MARK_LABELS[cell.mark]}
         </p>
       )}
       {cell.departmentName && (

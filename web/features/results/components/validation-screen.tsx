@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, ClipboardCheck, History, Undo2, Wifi, WifiOff } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ResultDto, TimingView } from '../../../../api/contracts/results.ts';
 import { Badge } from '../../../components/badge.tsx';
 import { buttonClass } from '../../../components/button.ts';
@@ -13,7 +13,14 @@ import { formatChangeTime } from '../../run-orders/format.ts';
 import { OUTCOME_LABELS } from '../entry.ts';
 import { validateResult, withdrawValidation } from '../mutations.ts';
 import { resultKeys } from '../queries.ts';
-import { firstHeatToCheck, isOwnEntry, nextProvisional, validationHeats, validationKey } from '../validation.ts';
+import {
+  firstHeatToCheck,
+  firstRowToCheck,
+  isOwnEntry,
+  nextProvisional,
+  validationHeats,
+  validationKey,
+} from '../validation.ts';
 import { HistoryDialog } from './history-dialog.tsx';
 import { ReasonDialog, type ReasonRequest } from './reason-dialog.tsx';
 
@@ -56,10 +63,21 @@ export function ValidationScreen({ view, live, back }: { view: TimingView; live:
     if (heats.length > 0 && !heats.some((h) => h.heat === heatNumber)) setHeatNumber(firstHeatToCheck(heats));
   }, [heats, heatNumber]);
 
-  const focusRow = (index: number) => {
+  const focusRow = useCallback((index: number) => {
     setFocused(index);
-    rows.current[index]?.focus();
-  };
+    const row = rows.current[index];
+    row?.focus();
+    row?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
+
+  // On opening, and when another heat is shown, the cursor waits on its first result still to check
+  // (keyboard first: v validates at once), as the timing table's cursor waits in its first lane.
+  const focusedHeat = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!heat || focusedHeat.current === heat.heat) return;
+    focusedHeat.current = heat.heat;
+    focusRow(firstRowToCheck(heat.lanes));
+  }, [heat, focusRow]);
   const say = (text: string) => {
     setAlert('');
     setAnnouncement(text);
@@ -153,7 +171,6 @@ export function ValidationScreen({ view, live, back }: { view: TimingView; live:
     const next = heats[heatIndex + step];
     if (!next) return;
     setHeatNumber(next.heat);
-    setFocused(0);
     say(`Heat ${next.heat}: ${next.provisional} provisional.`);
   };
 

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { History } from 'lucide-react';
+import { ArrowLeftRight, History } from 'lucide-react';
 import { PaginationControls } from '../../../components/pagination-controls.tsx';
 import { ErrorState, LoadingState } from '../../../components/states.tsx';
 import { formatChangeTime } from '../format.ts';
 import { runOrderHistoryQuery } from '../queries.ts';
 
-/** Every change, newest first: who, when, what. A change opens the arrangement as it was after it. */
+/**
+ * Every change, newest first: who, when, what. A change of the order opens the arrangement as it was
+ * after it; a substitution (recorded on the registration, not the order) is one line of its own.
+ */
 export function HistoryPanel({
   runId,
   page,
@@ -42,9 +45,25 @@ export function HistoryPanel({
           <>
             <ol className="flex flex-col gap-1" data-testid="history-list">
               {history.data.data.map((item) => {
+                if (item.kind === 'substitution')
+                  return (
+                    <li
+                      key={item.id}
+                      className="flex gap-2 rounded-lg bg-amber-50 px-2.5 py-2 text-sm"
+                      data-testid="history-substitution"
+                    >
+                      <ArrowLeftRight aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+                      <span className="min-w-0">
+                        <span className="block font-medium text-slate-900">{item.summary}</span>
+                        <span className="block text-xs text-slate-600">
+                          Substitution · {item.actor?.name ?? 'System'} · {formatChangeTime(item.at)}
+                        </span>
+                      </span>
+                    </li>
+                  );
                 const current = viewing === item.version;
                 return (
-                  <li key={item.version}>
+                  <li key={item.id}>
                     <button
                       type="button"
                       onClick={() => onView(item.version)}
