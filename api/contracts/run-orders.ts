@@ -288,6 +288,8 @@ export const runOrderDisplaySchema = z.object({
   runName: z.string(),
   runCategory: z.string(),
   eventName: z.string(),
+  /** The venue's time zone (docs/decisions/069): its times are told in it. */
+  timeZone: z.string(),
   version: z.number().int(),
   heatSize: z.number().int(),
   currentHeat: z.number().int(),
@@ -343,6 +345,8 @@ const eventDisplayRunSchema = z.object({
 export const eventDisplaySchema = z.object({
   eventId: z.number().int(),
   eventName: z.string(),
+  /** The venue's time zone (docs/decisions/069): its times are told in it. */
+  timeZone: z.string(),
   runningRunId: z.number().int().nullable(),
   nextRunId: z.number().int().nullable(),
   runs: z.array(eventDisplayRunSchema),
@@ -358,6 +362,8 @@ export const myHeatsSchema = z.object({
       registrationId: z.number().int(),
       eventId: z.number().int(),
       eventName: z.string(),
+      /** The venue's time zone (docs/decisions/069): its times are told in it. */
+      timeZone: z.string(),
       runId: z.number().int(),
       runName: z.string(),
       /** The run order's version: the page follows the run's stream from it. */

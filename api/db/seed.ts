@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { ContentBlock } from '../domain/announcements/blocks.ts';
 import { addDays, todayIn } from '../domain/dates.ts';
 import type { EventScope, EventStatus } from '../domain/events/statuses.ts';
+import { venueInstant, venueTimeZone } from '../domain/events/time-zone.ts';
 import type { RunType } from '../domain/runs/categories.ts';
 import type { Database, Role } from './schema.ts';
 import { seedLegacyDemo } from './seed-legacy.ts';
@@ -614,14 +615,16 @@ export async function seedDemoData(
         .returning('id')
         .executeTakeFirstOrThrow();
       added.events++;
+      // The first run at 9:00 on the venue's clock, one an hour after it (docs/decisions/069).
+      const zone = venueTimeZone(DEPARTMENTS[ev.department]?.province);
       const runs = RUNS.map((r, index) => ({
         event_id: row.id,
         name: r.name,
         type: r.type,
         category: r.category,
         participant_limit: r.limit,
-        start_time: new Date(`${start}T${String(9 + index).padStart(2, '0')}:00:00Z`),
-        end_time: new Date(`${start}T${String(10 + index).padStart(2, '0')}:00:00Z`),
+        start_time: venueInstant(start, 9 + index, 0, zone),
+        end_time: venueInstant(start, 10 + index, 0, zone),
         // Six minutes a heat, for the estimated starts of the demo's heats (docs/decisions/047).
         heat_duration_seconds: 360,
       }));

@@ -43,7 +43,8 @@ beforeAll(async () => {
     last_name: 'Desk',
     password_hash: await hash(PASSWORD),
   });
-  event = await insertEvent(db, { name: 'Estevan Firefit Day', start_date: '2027-06-05' });
+  // In Saskatchewan: its venue clock is Regina's (UTC-6 all year), so the morning run starts at 9:00.
+  event = await insertEvent(db, { name: 'Estevan Firefit Day', start_date: '2027-06-05', province: 'SK' });
   const run = (name: string, category: string, start: string) =>
     insertRun(db, event.id, {
       name,
@@ -112,14 +113,16 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textCont
 
 describe('the event-wide venue display', () => {
   it('shows what is next, then follows the run whose heat the timing table starts, switching runs live', async () => {
-    const page = await openPage(browser, LANDSCAPE);
+    // The screen at the venue, on the venue's clock: times without a zone.
+    const page = await openPage(browser, LANDSCAPE, { timezoneId: 'America/Regina' });
     await page.goto(`${site.baseUrl}/display/events/${event.id}`, { waitUntil: 'domcontentloaded' });
 
     // Before any run starts: the first run of the day, with its estimated start and its first heat.
     const next = page.getByTestId('next-run');
     await next.waitFor();
     expect(await next.getAttribute('data-run-id')).toBe(String(morning.id));
-    expect(await page.getByTestId('next-run-start').textContent()).toMatch(/^Estimated start \d\d:\d\d$/);
+    expect(await page.getByTestId('next-run-start').textContent()).toBe('Estimated start 09:00');
+    expect(await page.getByTestId('clock-zone').count()).toBe(0);
     await page.getByTestId('on-deck').getByText('Avery Thompson').waitFor();
     await screenshot(page, 'event-display-next-run-1920');
 
@@ -154,12 +157,13 @@ describe("a competitor's heat", () => {
       return board;
     })();
     boardReady.catch(() => undefined); // a failure is thrown where it is awaited
-    const page = await openPage(browser, 'desktop');
+    // Mia reads it at home in Vancouver: the venue's time, labelled with the venue's zone.
+    const page = await openPage(browser, 'desktop', { timezoneId: 'America/Vancouver' });
     await signIn(page, site, competitor.email, PASSWORD);
     await page.goto(`${site.baseUrl}/events/${event.id}`, { waitUntil: 'domcontentloaded' });
     const mine = page.getByTestId('my-heats');
     await poll(() => mine.getByTestId('my-heat-text').textContent()).toMatch(
-      /^Heat 3, pair 3, left lane, estimated at \d\d:\d\d$/,
+      /^Heat 3, pair 3, left lane, estimated at \d\d:\d\d CST$/,
     );
     await page
       .getByTestId('start-lists')

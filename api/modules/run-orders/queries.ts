@@ -11,6 +11,7 @@ import { runOrderStateOf } from '../../db/read-models.ts';
 import { isoOrNull } from '../../db/rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../domain/errors.ts';
+import { venueTimeZone } from '../../domain/events/time-zone.ts';
 import { runOrderStreamId } from '../../domain/run-orders/events.ts';
 import {
   foldRunOrder,
@@ -37,6 +38,8 @@ export interface RunForOrder {
   category: string;
   eventId: number;
   eventName: string;
+  /** The event's province: its venue time zone (docs/decisions/069). */
+  eventProvince: string;
 }
 
 /**
@@ -59,6 +62,7 @@ export async function runForOrder(
       'runs.category',
       'runs.event_id as eventId',
       'events.name as eventName',
+      'events.province as eventProvince',
     ])
     .where('runs.id', '=', runId)
     .where('runs.deleted_at', 'is', null)
@@ -321,6 +325,7 @@ export async function runOrderDisplay(db: Kysely<Database>, run: RunForOrder, no
     runName: run.name,
     runCategory: run.category,
     eventName: run.eventName,
+    timeZone: venueTimeZone(run.eventProvince),
     version: state.version,
     heatSize: state.heatSize,
     currentHeat: state.currentHeat ?? 1,
@@ -450,7 +455,7 @@ export async function eventDisplay(
 ): Promise<EventDisplay | undefined> {
   const event = await db
     .selectFrom('events')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'province'])
     .where('id', '=', eventId)
     .where(isPublicEventSql)
     .executeTakeFirst();
@@ -461,6 +466,7 @@ export async function eventDisplay(
   return {
     eventId: event.id,
     eventName: event.name,
+    timeZone: venueTimeZone(event.province),
     runningRunId: running?.id ?? null,
     nextRunId: next?.id ?? null,
     runs: day.map((run) => ({
@@ -491,6 +497,7 @@ export async function myHeats(db: Kysely<Database>, userId: number, now: Date, e
       'r.run_id',
       'r.event_id',
       'events.name as event_name',
+      'events.province as event_province',
       'runs.name as run_name',
       't.name as team_name',
     ])
@@ -527,6 +534,7 @@ export async function myHeats(db: Kysely<Database>, userId: number, now: Date, e
       registrationId: row.id,
       eventId: row.event_id,
       eventName: row.event_name,
+      timeZone: venueTimeZone(row.event_province),
       runId: row.run_id,
       runName: row.run_name,
       version: run.state.version,

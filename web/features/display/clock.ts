@@ -25,3 +25,21 @@ export function msUntilNextSecond(now: number): number {
 /** An estimated start as the screens say it: "10:42" (24-hour, the viewer's zone or the one given). */
 export const formatHeatTime = (iso: string, timeZone?: string): string =>
   formatClock(new Date(iso), timeZone).slice(0, 5);
+
+/**
+ * The zone's short name ("EDT") when a viewer here reads the venue's times in another zone, else ''
+ * (docs/decisions/069): the same wall clock needs no label.
+ */
+export function zoneLabel(timeZone: string | undefined, at: Date = new Date()): string {
+  if (!timeZone || formatClock(at, timeZone) === formatClock(at)) return '';
+  const name = dateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return name ?? timeZone;
+}
+
+/** An estimated start at the venue: "10:42", or "10:42 EDT" for a viewer in another zone. */
+export function venueHeatTime(iso: string, timeZone: string | undefined): string {
+  const label = zoneLabel(timeZone, new Date(iso));
+  return `${formatHeatTime(iso, timeZone)}${label ? ` ${label}` : ''}`;
+}

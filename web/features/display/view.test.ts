@@ -41,6 +41,7 @@ function view(entries: Entry[], options: { heatSize?: number; currentHeat?: numb
     runName: 'Individual: Open Men',
     runCategory: 'Open Men',
     eventName: 'Red Deer Classic',
+    timeZone: 'America/Edmonton',
     version: 3,
     heatSize,
     currentHeat: options.currentHeat ?? 1,

@@ -10,12 +10,22 @@ describe('myHeatText', () => {
     started: false,
     estimatedStart: null,
     mark: null,
+    timeZone: 'America/Toronto',
   };
 
-  it('names the heat, pair and lane, with the estimated start when known', () => {
+  it('names the heat, pair and lane, with the estimated start at the venue when known', () => {
     expect(myHeatText(entry)).toBe('Heat 2, pair 3, right lane');
-    expect(myHeatText({ ...entry, estimatedStart: '2027-06-05T10:42:00Z' })).toMatch(
-      /^Heat 2, pair 3, right lane, estimated at \d\d:\d\d$/,
+    // 10:42Z is 6:42 in Toronto in June; labelled unless the viewer is on Toronto's clock too.
+    const here = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).resolvedOptions().timeZone;
+    const label = ['America/Toronto', 'America/New_York', 'America/Montreal'].includes(here) ? '' : ' EDT';
+    expect(myHeatText({ ...entry, estimatedStart: '2027-06-05T10:42:00Z' })).toBe(
+      `Heat 2, pair 3, right lane, estimated at 06:42${label}`,
+    );
+    expect(myHeatText({ ...entry, estimatedStart: '2027-06-05T10:42:00Z', timeZone: here })).toBe(
+      'Heat 2, pair 3, right lane, estimated at ' +
+        new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+          new Date('2027-06-05T10:42:00Z'),
+        ),
     );
   });
 

@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { ENTRANT_MARK_LABELS } from '../../../api/domain/run-orders/events.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { formatHeatTime } from '../../features/display/clock.ts';
+import { venueHeatTime } from '../../features/display/clock.ts';
 import { displayKeys, displayQuery } from '../../features/display/queries.ts';
 import { pairLanes } from '../../features/display/view.ts';
 import { useLiveRun } from '../../features/live/use-live-run.ts';
@@ -81,7 +81,7 @@ function StartListPage() {
                 </span>
                 {heat.estimatedStart && !now && (
                   <span className="text-sm font-semibold text-slate-600">
-                    Estimated {formatHeatTime(heat.estimatedStart)}
+                    Estimated {venueHeatTime(heat.estimatedStart, view.timeZone)}
                   </span>
                 )}
               </h2>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ENTRANT_MARK_LABELS } from '../../../../api/domain/run-orders/events.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { formatHeatTime } from '../clock.ts';
+import { venueHeatTime } from '../clock.ts';
 import {
   type Density,
   type DisplayHeat,
@@ -227,11 +227,14 @@ export function OnDeck({
   heatCount,
   highlight,
   nowPairs,
+  timeZone,
 }: {
   heat: DisplayHeat | null;
   heatCount: number;
   highlight: Highlight;
   nowPairs: number;
+  /** The venue's: the estimated start is told in it. */
+  timeZone: string | undefined;
 }) {
   const density = deckDensity(nowPairs, heat?.pairs.length ?? 0);
   return (
@@ -254,7 +257,7 @@ export function OnDeck({
             {heat.estimatedStart && (
               <span className="text-slate-300" data-testid="on-deck-estimate">
                 {' '}
-                · ≈ {formatHeatTime(heat.estimatedStart)}
+                · ≈ {venueHeatTime(heat.estimatedStart, timeZone)}
               </span>
             )}
           </p>

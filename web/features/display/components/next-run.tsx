@@ -1,4 +1,4 @@
-import { formatHeatTime } from '../clock.ts';
+import { venueHeatTime } from '../clock.ts';
 import type { EventDisplayRun } from '../event-view.ts';
 import type { ResultsPanel } from '../results-view.ts';
 import { type DisplayView, displayStage, runTitle } from '../view.ts';
@@ -16,10 +16,13 @@ export function NextRun({
   next,
   nextView,
   results,
+  timeZone,
 }: {
   next: EventDisplayRun | null;
   nextView: DisplayView | undefined;
   results: ResultsPanel | null;
+  /** The venue's (the event display's): the estimated start is told in it. */
+  timeZone: string | undefined;
 }) {
   if (!next) {
     const message = (
@@ -59,7 +62,7 @@ export function NextRun({
             {title.category && <span className="text-amber-300"> · {title.category}</span>}
           </p>
           <p className="mt-[1vmin] text-[4.4vmin] font-bold text-slate-200 tabular-nums" data-testid="next-run-start">
-            {next.estimatedStart ? `Estimated start ${formatHeatTime(next.estimatedStart)}` : 'Starting soon'}
+            {next.estimatedStart ? `Estimated start ${venueHeatTime(next.estimatedStart, timeZone)}` : 'Starting soon'}
           </p>
         </section>
         {first && (
@@ -68,6 +71,7 @@ export function NextRun({
             heatCount={first.heatCount}
             highlight={NO_HIGHLIGHT}
             nowPairs={first.now.pairs.length}
+            timeZone={timeZone}
           />
         )}
       </div>

@@ -66,6 +66,7 @@ export function RunBoard({
           heatCount={stage.heatCount}
           highlight={highlight}
           nowPairs={stage.now.pairs.length}
+          timeZone={view.timeZone}
         />
         <ComingUp heats={stage.later} heatCount={stage.heatCount} highlight={highlight} />
         {results && <ResultsBoard panel={results} />}

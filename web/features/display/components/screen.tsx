@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { zoneLabel } from '../clock.ts';
 import { useClock } from '../use-clock.ts';
 import { useIdleCursor } from '../use-idle-cursor.ts';
 
@@ -10,10 +11,13 @@ export function DisplayScreen({
   children,
   header,
   reconnecting,
+  timeZone,
 }: {
   children: ReactNode;
   header: ReactNode;
   reconnecting: boolean;
+  /** The venue's: the clock tells its time, labelled when this screen's own zone differs. */
+  timeZone?: string | undefined;
 }) {
   const idle = useIdleCursor();
   return (
@@ -25,7 +29,7 @@ export function DisplayScreen({
         <div className="min-w-0">{header}</div>
         <div className="flex shrink-0 items-center gap-[2vmin]">
           {reconnecting && <ReconnectingNotice />}
-          <Clock />
+          <Clock timeZone={timeZone} />
         </div>
       </header>
       <main className="flex min-h-0 flex-1 flex-col p-[1.5vmin]">{children}</main>
@@ -33,8 +37,9 @@ export function DisplayScreen({
   );
 }
 
-function Clock() {
-  const time = useClock();
+function Clock({ timeZone }: { timeZone?: string | undefined }) {
+  const time = useClock(timeZone);
+  const label = zoneLabel(timeZone);
   return (
     <p
       className="shrink-0 text-[clamp(1.5rem,5.4vmin,8rem)] font-black leading-none tracking-tight text-white tabular-nums"
@@ -42,6 +47,11 @@ function Clock() {
     >
       <span className="sr-only">Time </span>
       <time>{time}</time>
+      {label && (
+        <span className="ml-[1vmin] text-[0.4em] font-bold text-slate-300" data-testid="clock-zone">
+          {label}
+        </span>
+      )}
     </p>
   );
 }

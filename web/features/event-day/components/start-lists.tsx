@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ListOrdered, MonitorPlay } from 'lucide-react';
-import { formatHeatTime } from '../../display/clock.ts';
+import { venueHeatTime } from '../../display/clock.ts';
 import { eventDisplayQuery } from '../../display/queries.ts';
 import { useLiveRuns } from '../../live/use-live-runs.ts';
 
@@ -37,7 +37,9 @@ export function StartLists({ eventId }: { eventId: number }) {
                   {run.started
                     ? `Heat ${run.currentHeat} of ${run.heatCount} on the course`
                     : `${run.heatCount} ${run.heatCount === 1 ? 'heat' : 'heats'}${
-                        run.estimatedStart ? `, estimated start ${formatHeatTime(run.estimatedStart)}` : ''
+                        run.estimatedStart
+                          ? `, estimated start ${venueHeatTime(run.estimatedStart, day.data?.timeZone)}`
+                          : ''
                       }`}
                 </span>
               </span>

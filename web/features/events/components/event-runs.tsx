@@ -4,6 +4,7 @@ import { CircleAlert, LogIn, RefreshCw } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { PublicEvent } from '../../../../api/contracts/events.ts';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
+import { venueTimeZone } from '../../../../api/domain/events/time-zone.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { type AuthState, useAuth } from '../../../lib/auth/session.ts';
@@ -83,7 +84,7 @@ function RunsForVisitor({ event, runs, auth }: { event: PublicEvent; runs: RunDt
             <div className="mb-4 flex justify-center">
               <Spinner label="Loading registration" />
             </div>
-            <RunList runs={runs} eventPhase={event.registrationPhase} />
+            <RunList runs={runs} eventPhase={event.registrationPhase} timeZone={venueTimeZone(event.province)} />
           </>
         }
       >
@@ -97,6 +98,7 @@ function RunsForVisitor({ event, runs, auth }: { event: PublicEvent; runs: RunDt
     <RunList
       runs={runs}
       eventPhase={event.registrationPhase}
+      timeZone={venueTimeZone(event.province)}
       renderActions={(run) =>
         anonymous && run.isOpen ? (
           <Link to="/sign-in" search={signInSearch(event.id)} className={buttonClass('primary', 'sm')}>

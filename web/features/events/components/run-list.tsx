@@ -16,10 +16,13 @@ const WINDOW_BADGE: Readonly<Record<WindowState, string>> = {
 export function RunList<R extends PublicRun>({
   runs,
   eventPhase,
+  timeZone,
   renderActions,
 }: {
   runs: readonly R[];
   eventPhase: string;
+  /** The venue's (docs/decisions/069): run times are told in it, with its zone's name. */
+  timeZone: string;
   renderActions?: (run: R) => ReactNode;
 }) {
   const now = new Date();
@@ -51,7 +54,7 @@ export function RunList<R extends PublicRun>({
                 <dt>
                   <CalendarClock className="size-4 shrink-0 translate-y-0.5 text-brand-700" aria-label="When" />
                 </dt>
-                <dd>{scheduleText(run)}</dd>
+                <dd>{scheduleText(run, timeZone)}</dd>
               </div>
               <div className="flex items-start gap-2">
                 <dt>

@@ -6,6 +6,7 @@ import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import type { PublicEvent } from '../../../../api/contracts/events.ts';
 import type { RegistrationDto } from '../../../../api/contracts/registrations.ts';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
+import { venueTimeZone } from '../../../../api/domain/events/time-zone.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { hasRole } from '../../../lib/auth/session.ts';
@@ -38,7 +39,7 @@ export default function SelfServiceRuns({ event, runs, user }: { event: PublicEv
         <div className="mb-4 flex justify-center">
           <Spinner label="Loading your registrations" />
         </div>
-        <RunList runs={runs} eventPhase={event.registrationPhase} />
+        <RunList runs={runs} eventPhase={event.registrationPhase} timeZone={venueTimeZone(event.province)} />
       </>
     );
   }
@@ -72,7 +73,7 @@ export default function SelfServiceRuns({ event, runs, user }: { event: PublicEv
             Try again
           </button>
         </div>
-        <RunList runs={runs} eventPhase={event.registrationPhase} />
+        <RunList runs={runs} eventPhase={event.registrationPhase} timeZone={venueTimeZone(event.province)} />
       </>
     );
   }
@@ -82,6 +83,7 @@ export default function SelfServiceRuns({ event, runs, user }: { event: PublicEv
       <RunList
         runs={runs}
         eventPhase={event.registrationPhase}
+        timeZone={venueTimeZone(event.province)}
         renderActions={(run) => {
           const actions = runActionsFor(run, me, registrations.data, teams.data);
           const runNotice = notice?.runId === run.id ? notice.text : undefined;

@@ -49,6 +49,7 @@ function EventDisplayPage() {
 
   return (
     <DisplayScreen
+      timeZone={event.data?.timeZone}
       reconnecting={!missing && (live.reconnecting || running.reconnecting || (!!event.data && event.isError))}
       header={
         eventName ? (
@@ -79,7 +80,12 @@ function EventDisplayPage() {
       ) : stage.kind === 'run' ? (
         <DisplayMessage heading testId="display-loading" title="Loading the run order…" />
       ) : (
-        <NextRun next={stage.next} nextView={next.data} results={stage.lastRunId === null ? null : running.panel} />
+        <NextRun
+          next={stage.next}
+          nextView={next.data}
+          results={stage.lastRunId === null ? null : running.panel}
+          timeZone={event.data?.timeZone}
+        />
       )}
     </DisplayScreen>
   );

@@ -31,6 +31,7 @@ function VenueDisplayPage() {
   return (
     <DisplayScreen
       reconnecting={reconnecting}
+      timeZone={view?.timeZone}
       header={
         title && view ? (
           <DisplayTitle eventName={view.eventName} runName={title.name} category={title.category} />
