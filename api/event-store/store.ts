@@ -289,6 +289,18 @@ export async function readStream(
   return rows.map((r) => toRecorded(r as EventRow));
 }
 
+/** Every event of these streams, in the log's order (each stream's own order within it): a run's results, say. */
+export async function readStreams(db: Kysely<Database>, streamIds: readonly string[]): Promise<RecordedEvent[]> {
+  if (streamIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('event_log')
+    .selectAll()
+    .where('stream_id', 'in', [...streamIds])
+    .orderBy('global_position')
+    .execute();
+  return rows.map((r) => toRecorded(r as EventRow));
+}
+
 /** The whole log (or one stream type) in commit order, a page at a time: for rebuilds and catch-up. */
 export async function readAll(
   db: Kysely<Database>,

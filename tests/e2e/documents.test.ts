@@ -16,11 +16,13 @@ import {
   signInPage,
   startSiteAndBrowser,
 } from '../support/browser.ts';
+import { readCsv } from '../support/csv.ts';
 import { insertEvent, insertRegistration, insertResult, insertRun, insertUser } from '../support/factories.ts';
 
 /**
  * Print documents in a real browser (docs/decisions/040-print-documents.md): an admin downloads the
- * start list from the run-order board (fetched with the token, saved under its name), and a visitor
+ * start list from the run-order board (fetched with the token, saved under its name) and the audit
+ * trail from the timing table (docs/decisions/064-audit-trail-csv.md), and a visitor
  * downloads the results book from the public event page (official results only).
  */
 
@@ -117,6 +119,45 @@ describe('downloads in a real browser', () => {
       const sheetsPath = path.join(SCREENSHOT_DIR, 'timing-sheets.pdf');
       await writeFile(sheetsPath, sheets.rawPayload);
       await renderPage(sheetsPath, 'timing-sheets');
+    });
+  });
+
+  it("downloads the run's audit trail (CSV) from the timing table: every result event, who and whose", async () => {
+    const page = await signInPage(browser, site, 'doc-admin@example.org', PASSWORD, 'desktop', {
+      acceptDownloads: true,
+    });
+    await onPage(Promise.resolve(page), async () => {
+      await page.goto(`${site.baseUrl}/portal/results/${run.id}`);
+      const links = page.getByTestId('document-links');
+      await links.waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        links.getByRole('button', { name: 'Download audit trail (CSV)' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`run-${run.id}-audit-trail.csv`);
+      const [header, ...rows] = readCsv(await readFile((await download.path()) as string, 'utf8'));
+      expect(header?.slice(0, 8)).toEqual([
+        'Time (UTC)',
+        'Local time (America/Toronto)',
+        'By',
+        'By user id',
+        'Competitor',
+        'Registration id',
+        'Attempt',
+        'Event',
+      ]);
+      // Four results entered and three of them validated, by the admin, in the log's order.
+      expect(rows.map((r) => r[7])).toEqual([
+        'Entered',
+        'Validated',
+        'Entered',
+        'Validated',
+        'Entered',
+        'Validated',
+        'Entered',
+      ]);
+      expect(rows.every((r) => r[2] === 'Ari Benn' && r[3] === String(admin.id))).toBe(true);
+      expect(rows.map((r) => r[4])).toContain('Joëlle Laïné');
     });
   });
 

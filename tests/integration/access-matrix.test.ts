@@ -20,6 +20,15 @@ const CALLERS: Caller[] = ['anonymous', 'stranger', 'owner', 'admin', 'super-adm
 const METRICS_TOKEN = 'access-matrix-metrics-token-0123456789abcdef';
 const OWN_TOKEN_ROUTES: Record<string, string> = { [METRICS_PATH]: METRICS_TOKEN };
 
+/**
+ * Routes whose declared access is itself a decision: the matrix checks the server keeps a declaration,
+ * these pin the declaration, so a route made public by mistake fails here too.
+ */
+const PINNED_ACCESS: Record<string, RouteEntry['access']> = {
+  // Every result event of a run, with who did it and why (docs/decisions/064-audit-trail-csv.md).
+  'GET /api/documents/run/:runId/audit-trail.csv': 'admin',
+};
+
 let t: TestApp;
 let headersOf: Record<Caller, Record<string, string>>;
 /** Values for path parameters, by the path's resource; owner-or-admin routes point at the owner's things. */
@@ -172,6 +181,9 @@ describe('access matrix', () => {
     expect(routes.length).toBeGreaterThan(40);
     for (const url of Object.keys(OWN_TOKEN_ROUTES)) expect(routes.map((r) => r.url)).toContain(url);
     for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+    for (const [route, access] of Object.entries(PINNED_ACCESS)) {
+      expect(routes.find((r) => `${r.method} ${r.url}` === route)?.access, route).toBe(access);
+    }
   });
 
   it('lets exactly the declared callers through, for every route', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicRunStandings } from '../../api/contracts/public-results.ts';
 import type { User } from '../../api/db/schema.ts';
 import { callAs, createTestApp, type TestApp } from '../support/app.ts';
+import { defused, readCsv } from '../support/csv.ts';
 import {
   insertDepartment,
   insertEvent,
@@ -41,35 +42,8 @@ async function pdfText(body: Buffer): Promise<string> {
   return text as string;
 }
 
-/** RFC 4180 rows of the documents' CSV (BOM, CRLF, quoted fields), a defused formula's apostrophe dropped. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows.map((r) => r.map((v) => (/^'[=+\-@]/.test(v) ? v.slice(1) : v)));
-}
+/** The documents' CSV rows, as a spreadsheet shows them (a defused formula's apostrophe dropped). */
+const parseCsv = (text: string): string[][] => readCsv(text).map((row) => row.map(defused));
 
 /** The gap as the documents print it. */
 const gapText = (gapMs: number | null) => (gapMs === null || gapMs === 0 ? null : `+${(gapMs / 1000).toFixed(2)}`);

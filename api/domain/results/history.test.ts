@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeResultEvent, describeResultValue } from './history.ts';
+import { RESULT_EVENT_TYPES } from './events.ts';
+import { describeResultEvent, describeResultValue, resultEventKind } from './history.ts';
 
 describe('describeResultEvent', () => {
   it('says what was entered, where and how', () => {
@@ -94,5 +95,36 @@ describe('describeResultEvent', () => {
     expect(describeResultEvent({ type: 'SomethingNew', data: null })).toBe('SomethingNew');
     expect(describeResultEvent({ type: 'PenaltyAdded', data: 'junk' })).toBe('Penalty added: "undefined"');
     expect(describeResultValue(null)).toBe('no time');
+  });
+});
+
+describe('resultEventKind', () => {
+  it('names every kind of result event in words, and an unknown one by its type', () => {
+    const kinds = [
+      { type: 'ResultRecorded', data: { source: 'manual' } },
+      { type: 'ResultRecorded', data: { source: 'import' } },
+      { type: 'PenaltyAdded', data: {} },
+      { type: 'PenaltyRemoved', data: {} },
+      { type: 'ResultCorrected', data: {} },
+      { type: 'ResultValidated', data: {} },
+      { type: 'ValidationWithdrawn', data: {} },
+      { type: 'ResultVoided', data: {} },
+      { type: 'SomethingNew', data: null },
+      { type: 'ResultRecorded', data: 'junk' },
+    ].map(resultEventKind);
+    expect(kinds).toEqual([
+      'Entered',
+      'Imported',
+      'Penalty added',
+      'Penalty removed',
+      'Corrected',
+      'Validated',
+      'Sent back',
+      'Voided',
+      'SomethingNew',
+      'Entered',
+    ]);
+    // A new kind of result event needs its words here too.
+    for (const type of RESULT_EVENT_TYPES) expect(resultEventKind({ type, data: {} }), type).not.toBe(type);
   });
 });

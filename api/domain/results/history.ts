@@ -66,3 +66,31 @@ export function describeResultEvent(event: ResultEvent | { type: string; data: u
       return event.type;
   }
 }
+
+/**
+ * What kind of change an event is, in a few words (the audit trail's "Event" column): "Entered",
+ * "Imported", "Penalty added", "Penalty removed", "Corrected", "Validated", "Sent back", "Voided"; an
+ * unknown event gives its type.
+ */
+export function resultEventKind(event: { type: string; data: unknown }): string {
+  switch (event.type) {
+    case 'ResultRecorded': {
+      const d = (event.data && typeof event.data === 'object' ? event.data : {}) as Record<string, unknown>;
+      return d.source === 'import' ? 'Imported' : 'Entered';
+    }
+    case 'PenaltyAdded':
+      return 'Penalty added';
+    case 'PenaltyRemoved':
+      return 'Penalty removed';
+    case 'ResultCorrected':
+      return 'Corrected';
+    case 'ResultValidated':
+      return 'Validated';
+    case 'ValidationWithdrawn':
+      return 'Sent back';
+    case 'ResultVoided':
+      return 'Voided';
+    default:
+      return event.type;
+  }
+}

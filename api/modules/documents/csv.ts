@@ -5,7 +5,9 @@ import { defuseFormula } from '../../domain/spreadsheet-text.ts';
  * reads accents right, a header row, CRLF line ends, every field quoted when it needs to be. Each column
  * says where its values come from: text people typed (names, departments, runs) is defused against
  * formulas; what the code writes itself (times, gaps, outcomes) and numbers are written as they are
- * (docs/decisions/063-results-outputs-details.md).
+ * (docs/decisions/063-results-outputs-details.md). Control characters other than tab and line breaks (a
+ * NUL, an escape) never reach the file: each becomes U+FFFD, so a reader sees that something was there
+ * (the audit trail must not hide it, docs/decisions/064-audit-trail-csv.md).
  */
 
 const BOM = '\uFEFF';
@@ -18,7 +20,11 @@ export interface CsvColumn {
 
 export type CsvCell = string | number | null | undefined;
 
-function quoted(text: string): string {
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+function quoted(raw: string): string {
+  const text = raw.replace(CONTROLS, '\uFFFD');
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -32,7 +32,7 @@ describe('the downloads in the OpenAPI document (docs/decisions/040, 049)', () =
   it('describe each file in the media type it is answered in, not as JSON: a PDF as binary, a CSV as text', async () => {
     const paths = await documentOfDownloads();
     const downloads = Object.keys(paths).filter((path) => path.startsWith('/api/documents/'));
-    expect(downloads).toHaveLength(8);
+    expect(downloads).toHaveLength(9);
     for (const path of downloads) {
       const ok = paths[path]?.get?.responses['200'];
       const pdf = path.endsWith('.pdf');

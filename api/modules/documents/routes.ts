@@ -12,7 +12,9 @@ import {
 } from '../../contracts/documents.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { isAdmin, optionalCaller } from '../../plugins/access.ts';
+import { runResultLog } from '../results/queries.ts';
 import { signedInRoutes } from '../route-options.ts';
+import { auditTrailCsv } from './audit-trail.ts';
 import { type CsvColumn, toCsv } from './csv.ts';
 import {
   heatSheetsDocument,
@@ -143,7 +145,8 @@ const startListCsv = (data: StartListData) =>
 /**
  * Print documents and CSV exports (docs/decisions/040-print-documents.md). Access follows the data:
  * start lists and official results of public events for everyone, anything else for admins only
- * (the rest get 404, as the data itself answers them); heat and timing sheets for admins.
+ * (the rest get 404, as the data itself answers them); heat and timing sheets and the audit trail
+ * (docs/decisions/064-audit-trail-csv.md) for admins.
  */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   async function callerIsAdmin(request: FastifyRequest): Promise<boolean> {
@@ -279,6 +282,26 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = await callerIsAdmin(request);
       const data = await runResultsData(app.db, await documentRun(app.db, request.params.runId, admin), admin);
       return sendFile(reply, resultsCsv([data]), 'csv', runFileName('results', data, 'csv'), admin);
+    },
+  );
+
+  app.get(
+    `${RUN}/audit-trail.csv`,
+    signedIn('admin', {
+      summary:
+        "The run's audit trail as CSV: one row per result event (entered, imported, penalties, corrections, validations, send-backs, voids) in the log's order, with when (UTC and local), who, the competitor, before and after, and the reason. Admins only",
+      params: documentRunParamsSchema,
+      response: csvResponses,
+    }),
+    async (request, reply) => {
+      const run = await documentRun(app.db, request.params.runId, true);
+      return sendFile(
+        reply,
+        auditTrailCsv(await runResultLog(app.db, run.id), app.config.siteTimeZone),
+        'csv',
+        runFileName('audit-trail', { eventName: run.eventName, runName: run.name }, 'csv'),
+        true,
+      );
     },
   );
 

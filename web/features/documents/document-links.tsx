@@ -26,8 +26,10 @@ export const runDocumentLinks = (
   const startList = [link('Start list (PDF)', 'start-list.pdf'), link('Start list (CSV)', 'start-list.csv')];
   const sheets = [link('Heat sheets', 'heat-sheets.pdf'), link('Timing sheets', 'timing-sheets.pdf')];
   const results = [link('Results (PDF)', 'results.pdf'), link('Results (CSV)', 'results.csv')];
+  // Every result event of the run, for admins (docs/decisions/064-audit-trail-csv.md): beside the results.
+  const auditTrail = link('Download audit trail (CSV)', 'audit-trail.csv');
   if (which === 'public') return [...startList, ...results];
-  if (which === 'timing') return [...sheets, ...results];
+  if (which === 'timing') return [...sheets, ...results, auditTrail];
   return [...startList, ...sheets, ...results];
 };
 
