@@ -47,8 +47,8 @@ export function venueTimeZone(province: string | null | undefined): string {
   return ZONES[key] ?? ZONES[NAMES[key] ?? ''] ?? DEFAULT_VENUE_TIME_ZONE;
 }
 
-/** The offset of a zone from UTC at an instant, in minutes (Toronto in June: -240). */
-function offsetMinutes(instant: Date, timeZone: string): number {
+/** The wall clock of a zone at an instant, each part two digits (the year four) and the zone's short name. */
+export function wallClock(instant: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -58,9 +58,24 @@ function offsetMinutes(instant: Date, timeZone: string): number {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
+    timeZoneName: 'short',
   }).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+    zoneName: part('timeZoneName'),
+  };
+}
+
+/** The offset of a zone from UTC at an instant, in minutes (Toronto in June: -240). */
+function offsetMinutes(instant: Date, timeZone: string): number {
+  const c = wallClock(instant, timeZone);
+  const asUtc = Date.UTC(+c.year, +c.month - 1, +c.day, +c.hour, +c.minute, +c.second);
   return Math.round((asUtc - instant.getTime()) / 60_000);
 }
 

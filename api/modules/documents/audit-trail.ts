@@ -1,5 +1,5 @@
 import type { ResultValueDto } from '../../contracts/results.ts';
-import { dateTimeFormat } from '../../domain/dates.ts';
+import { wallClock } from '../../domain/events/time-zone.ts';
 import type { RunResultLogEntry } from '../results/queries.ts';
 import { type CsvColumn, toCsv } from './csv.ts';
 import { OUTCOME_LABEL } from './queries.ts';
@@ -13,19 +13,8 @@ import { OUTCOME_LABEL } from './queries.ts';
 
 /** "2026-11-29 09:03:07 EST": the time as the venue's clocks showed it, with its zone's abbreviation. */
 export function localTime(iso: string, timeZone: string): string {
-  const parts = dateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')} ${part('timeZoneName')}`;
+  const c = wallClock(new Date(iso), timeZone);
+  return `${c.year}-${c.month}-${c.day} ${c.hour}:${c.minute}:${c.second} ${c.zoneName}`;
 }
 
 const penaltiesText = (value: ResultValueDto) =>

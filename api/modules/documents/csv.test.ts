@@ -42,7 +42,10 @@ describe('toCsv', () => {
 
   it('writes no NUL or other control character: each shows as U+FFFD; tab and line breaks stay inside quotes', () => {
     expect(
-      toCsv([person('a')], [['a\u0000b'], ['\u0000=cmd|calc'], ['esc\u001b[31m'], ['c1\u0085'], ['tab\tin, line\r\nend']]),
+      toCsv(
+        [person('a')],
+        [['a\u0000b'], ['\u0000=cmd|calc'], ['esc\u001b[31m'], ['c1\u0085'], ['tab\tin, line\r\nend']],
+      ),
     ).toBe('\uFEFFa\r\na\uFFFDb\r\n\uFFFD=cmd|calc\r\nesc\uFFFD[31m\r\nc1\uFFFD\r\n"tab\tin, line\r\nend"\r\n');
   });
 });
