@@ -386,3 +386,60 @@ export const myHeatsSchema = z.object({
 });
 export type MyHeats = z.infer<typeof myHeatsSchema>;
 export type MyHeat = MyHeats['data'][number];
+
+export const competitorHeatsParamsSchema = z.object({ userId: idQuery('userId') });
+export const departmentHeatsParamsSchema = z.object({ departmentId: idQuery('departmentId') });
+
+/**
+ * One confirmed entry of a competitor or a department in a run of a public event that is not over
+ * (docs/decisions/067): where it stands in the run order, when placed. Public fields only, as the venue
+ * display shows them: no e-mails, no registration ids, nothing of a draft event or an inactive run.
+ */
+export const publicHeatSchema = z.object({
+  eventId: z.number().int(),
+  eventName: z.string(),
+  runId: z.number().int(),
+  runName: z.string(),
+  /** The run order's version (0 before there is one): the page follows the run's stream from it. */
+  version: z.number().int(),
+  /** The competitor's name, or the team's for a team entry. */
+  entrantName: z.string(),
+  /** The entrant's department, when it has one. */
+  departmentName: z.string().nullable(),
+  /** Null while the entry has no place in a published run order. */
+  heat: z.number().int().nullable(),
+  heatCount: z.number().int(),
+  pair: z.number().int().nullable(),
+  lane: z.enum(['left', 'right']).nullable(),
+  currentHeat: z.number().int(),
+  /** The timing table has started one of the run's heats. */
+  started: z.boolean(),
+  /** The heat is over: the run is on a later heat. */
+  done: z.boolean(),
+  /** Estimated start (docs/decisions/047); null when unknown, over or not placed. */
+  estimatedStart: z.iso.datetime().nullable(),
+  /** Scratched or no-show on the run order (docs/decisions/046): the entry keeps its slot but will not run. */
+  mark: entrantMarkSchema.nullable(),
+});
+export type PublicHeat = z.infer<typeof publicHeatSchema>;
+
+/** At most this many entries in one answer (a department's, on a busy weekend). */
+export const PUBLIC_HEATS_LIMIT = 100;
+
+export const competitorHeatsSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  departmentId: z.number().int().nullable(),
+  departmentName: z.string().nullable(),
+  /** In the order of the day: event, then the run's scheduled start. */
+  heats: z.array(publicHeatSchema),
+});
+export type CompetitorHeats = z.infer<typeof competitorHeatsSchema>;
+
+export const departmentHeatsSchema = z.object({
+  departmentId: z.number().int(),
+  departmentName: z.string(),
+  /** Its members' and its teams' entries, in the order of the day. */
+  heats: z.array(publicHeatSchema),
+});
+export type DepartmentHeats = z.infer<typeof departmentHeatsSchema>;

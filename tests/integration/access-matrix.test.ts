@@ -113,6 +113,8 @@ beforeAll(async () => {
         '/api/registrations/run': { id: String(run.id) },
         '/api/run-orders/run': { runId: String(run.id), regId: String(registration.id), pair: '1' },
         '/api/run-orders/event': { eventId: String(event.id) },
+        // Follow a competitor or a department: the owner (entered in the run) and the owner's department.
+        '/api/run-orders/public': { userId: String(users.owner.id), departmentId: String(department.id) },
         '/api/documents/run': { runId: String(run.id) },
         '/api/documents/event': { eventId: String(event.id) },
         // A result is its registration's: id is the owner's registration, teamId a team with none.

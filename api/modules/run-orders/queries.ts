@@ -1,11 +1,15 @@
 import { type Kysely, sql } from 'kysely';
-import type {
-  EventDisplay,
-  MyHeats,
-  RunOrderDisplay,
-  RunOrderEntry,
-  RunOrderPosition,
-  RunOrderView,
+import {
+  type CompetitorHeats,
+  type DepartmentHeats,
+  type EventDisplay,
+  type MyHeats,
+  PUBLIC_HEATS_LIMIT,
+  type PublicHeat,
+  type RunOrderDisplay,
+  type RunOrderEntry,
+  type RunOrderPosition,
+  type RunOrderView,
 } from '../../contracts/run-orders.ts';
 import { runOrderStateOf } from '../../db/read-models.ts';
 import { isoOrNull } from '../../db/rows.ts';
@@ -552,4 +556,177 @@ export async function myHeats(db: Kysely<Database>, userId: number, now: Date, e
     });
   }
   return { data };
+}
+
+/** The public's name of a person: never their e-mail address (docs/decisions/039). */
+const publicName = (first: string | null, last: string | null) =>
+  [first, last].filter(Boolean).join(' ') || 'Competitor';
+
+/**
+ * Confirmed entries in active runs of public events that are not over (In Progress, or not Completed nor
+ * Cancelled and ending today or later), each with its place in the run order when it has one.
+ */
+async function publicHeats(
+  db: Kysely<Database>,
+  who: { userId: number } | { departmentId: number },
+  today: string,
+  now: Date,
+): Promise<PublicHeat[]> {
+  const rows = await db
+    .selectFrom('registrations as r')
+    .innerJoin('runs', 'runs.id', 'r.run_id')
+    .innerJoin('events', 'events.id', 'r.event_id')
+    .leftJoin('teams as t', 't.id', 'r.team_id')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('departments as d', (join) =>
+      join.on((eb) => eb('d.id', '=', eb.fn.coalesce('t.department_id', 'u.department_id'))),
+    )
+    .select([
+      'r.id',
+      'r.run_id',
+      'r.event_id',
+      'r.team_id',
+      'events.name as event_name',
+      'runs.name as run_name',
+      't.name as team_name',
+      'u.first_name',
+      'u.last_name',
+      'd.name as department_name',
+    ])
+    .where('r.status', '=', 'confirmed')
+    .where('r.deleted_at', 'is', null)
+    .where('runs.deleted_at', 'is', null)
+    .where('runs.is_active', '=', true)
+    .where(isPublicEventSql)
+    .where((eb) =>
+      eb.or([
+        eb('events.status', '=', 'In Progress'),
+        eb.and([eb('events.status', 'not in', ['Completed', 'Cancelled']), eb('events.end_date', '>=', today)]),
+      ]),
+    )
+    .where((eb) =>
+      'userId' in who
+        ? eb.or([
+            eb('r.user_id', '=', who.userId),
+            eb('t.captain_id', '=', who.userId),
+            eb('r.team_id', 'in', eb.selectFrom('team_members').select('team_id').where('user_id', '=', who.userId)),
+          ])
+        : eb('d.id', '=', who.departmentId),
+    )
+    .orderBy('events.start_date')
+    .orderBy('r.event_id')
+    .orderBy('r.run_id')
+    .orderBy('r.id')
+    .limit(PUBLIC_HEATS_LIMIT)
+    .execute();
+  const days = new Map<number, Map<number, DayRun>>();
+  const heats: (PublicHeat & { order: number })[] = [];
+  for (const row of rows) {
+    let day = days.get(row.event_id);
+    if (!day) {
+      day = new Map((await eventDay(db, row.event_id, now, { publicOnly: true })).map((run) => [run.id, run]));
+      days.set(row.event_id, day);
+    }
+    const run = day.get(row.run_id);
+    const index = run ? run.state.slots.indexOf(row.id) : -1;
+    const position = index + 1;
+    const heat = run && index >= 0 ? heatOf(position, run.state.heatSize) : null;
+    const done = run !== undefined && heat !== null && heat < run.state.currentHeat;
+    heats.push({
+      eventId: row.event_id,
+      eventName: row.event_name,
+      runId: row.run_id,
+      runName: row.run_name,
+      version: run?.state.version ?? 0,
+      entrantName:
+        row.team_id !== null ? (row.team_name ?? `Team ${row.team_id}`) : publicName(row.first_name, row.last_name),
+      departmentName: row.department_name ?? null,
+      heat,
+      heatCount: run?.heatCount ?? 0,
+      pair: heat === null ? null : pairOf(position),
+      lane: heat === null ? null : laneOf(position),
+      currentHeat: run?.state.currentHeat ?? 0,
+      started: run?.started ?? false,
+      done,
+      estimatedStart: run && heat !== null && !done ? isoOrNull(run.estimates.starts[heat - 1] ?? null) : null,
+      mark: run && heat !== null ? markOf(run.state, row.id) : null,
+      // The order of the day within the event: the runs as eventDay lists them, then the heat.
+      order: run ? [...day.keys()].indexOf(run.id) * 10_000 + (heat ?? 0) : Number.MAX_SAFE_INTEGER,
+    });
+  }
+  const eventOrder = [...days.keys()];
+  return heats
+    .sort((a, b) => eventOrder.indexOf(a.eventId) - eventOrder.indexOf(b.eventId) || a.order - b.order)
+    .map(({ order: _order, ...heat }) => heat);
+}
+
+/**
+ * GET competitor heats: undefined when the person has no confirmed entry in any public event, so the
+ * answer says nothing of accounts the public site does not already show.
+ */
+export async function competitorHeats(
+  db: Kysely<Database>,
+  userId: number,
+  today: string,
+  now: Date,
+): Promise<CompetitorHeats | undefined> {
+  const person = await db
+    .selectFrom('users as u')
+    .leftJoin('departments as d', 'd.id', 'u.department_id')
+    .select(['u.id', 'u.first_name', 'u.last_name', 'd.id as department_id', 'd.name as department_name'])
+    .where('u.id', '=', userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('registrations as r')
+          .innerJoin('events', 'events.id', 'r.event_id')
+          .leftJoin('teams as t', 't.id', 'r.team_id')
+          .select('r.id')
+          .where('r.status', '=', 'confirmed')
+          .where('r.deleted_at', 'is', null)
+          .where(isPublicEventSql)
+          .where((inner) =>
+            inner.or([
+              inner('r.user_id', '=', userId),
+              inner('t.captain_id', '=', userId),
+              inner(
+                'r.team_id',
+                'in',
+                inner.selectFrom('team_members').select('team_id').where('user_id', '=', userId),
+              ),
+            ]),
+          ),
+      ),
+    )
+    .executeTakeFirst();
+  if (!person) return undefined;
+  return {
+    userId: person.id,
+    name: publicName(person.first_name, person.last_name),
+    departmentId: person.department_id ?? null,
+    departmentName: person.department_name ?? null,
+    heats: await publicHeats(db, { userId }, today, now),
+  };
+}
+
+/** GET department heats: undefined when there is no such active department. */
+export async function departmentHeats(
+  db: Kysely<Database>,
+  departmentId: number,
+  today: string,
+  now: Date,
+): Promise<DepartmentHeats | undefined> {
+  const department = await db
+    .selectFrom('departments')
+    .select(['id', 'name'])
+    .where('id', '=', departmentId)
+    .where('deleted_at', 'is', null)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  if (!department) return undefined;
+  return {
+    departmentId: department.id,
+    departmentName: department.name,
+    heats: await publicHeats(db, { departmentId }, today, now),
+  };
 }

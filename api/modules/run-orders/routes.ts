@@ -5,8 +5,12 @@ import { errorEnvelopeSchema } from '../../contracts/common.ts';
 import {
   applyStateBodySchema,
   atVersionQuerySchema,
+  competitorHeatsParamsSchema,
+  competitorHeatsSchema,
   createEmptyBodySchema,
   currentHeatBodySchema,
+  departmentHeatsParamsSchema,
+  departmentHeatsSchema,
   eventDisplayParamsSchema,
   eventDisplaySchema,
   generateBodySchema,
@@ -30,12 +34,15 @@ import {
   runOrderViewSchema,
   saveStateBodySchema,
 } from '../../contracts/run-orders.ts';
+import { todayIn } from '../../domain/dates.ts';
 import { notFound } from '../../domain/errors.ts';
 import { runOrderStreamId } from '../../domain/run-orders/events.ts';
 import { signedInRoutes } from '../route-options.ts';
 import { type CommandMetadata, type MarksEffect, type RunOrderRequest, runOrderCommand } from './commands.ts';
 import { runOrderHistory } from './history.ts';
 import {
+  competitorHeats,
+  departmentHeats,
   eventDisplay,
   myHeats,
   runForOrder,
@@ -194,6 +201,55 @@ export const runOrderRoutes: FastifyPluginAsyncZod<RunOrderRoutesOptions> = asyn
       reply.header('cache-control', 'no-store');
       const view = await eventDisplay(app.db, request.params.eventId, new Date());
       if (!view) throw notFound('Event', 'EVENT_NOT_FOUND');
+      return view;
+    },
+  );
+
+  // Follow a competitor or a department (docs/decisions/067): their entries in the public events that are
+  // not over, where they stand in the run order. Public fields only, like the venue display.
+  app.get(
+    '/api/run-orders/public/competitors/:userId/heats',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          "A competitor's entries in public events not over yet (their own and their teams'): heat, pair, lane, estimated start, mark; public fields only",
+        params: competitorHeatsParamsSchema,
+        response: { 200: competitorHeatsSchema, 400: e, 404: e },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const now = new Date();
+      const view = await competitorHeats(app.db, request.params.userId, todayIn(app.config.siteTimeZone, now), now);
+      if (!view) throw notFound('Competitor', 'COMPETITOR_NOT_FOUND');
+      return view;
+    },
+  );
+
+  app.get(
+    '/api/run-orders/public/departments/:departmentId/heats',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          "A department's entries (its members' and its teams') in public events not over yet: heat, pair, lane, estimated start, mark; public fields only",
+        params: departmentHeatsParamsSchema,
+        response: { 200: departmentHeatsSchema, 400: e, 404: e },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const now = new Date();
+      const view = await departmentHeats(
+        app.db,
+        request.params.departmentId,
+        todayIn(app.config.siteTimeZone, now),
+        now,
+      );
+      if (!view) throw notFound('Department', 'DEPARTMENT_NOT_FOUND');
       return view;
     },
   );

@@ -2,6 +2,8 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { displayKeys, displayQuery, eventDisplayQuery } from '../display/queries.ts';
 import { myHeatsQuery } from '../event-day/queries.ts';
+import { competitorHeatsQuery, departmentHeatsQuery } from '../following/queries.ts';
+import { competitorResultsQuery, departmentResultsQuery } from '../public-results/queries.ts';
 import { resultKeys, resultsDisplayQuery, timingQuery } from '../results/queries.ts';
 import { keysTouched, RUN_STREAMS, runStreamOf, shownKeysTouched, streamsTouching } from './run-changes.ts';
 
@@ -20,6 +22,10 @@ const views = {
   otherTiming: timingQuery(OTHER_RUN).queryKey,
   myHeats: myHeatsQuery(12, EVENT).queryKey,
   myHeatsEverywhere: myHeatsQuery(12).queryKey,
+  followedHeats: competitorHeatsQuery(12).queryKey,
+  followedDepartmentHeats: departmentHeatsQuery(3).queryKey,
+  followedResults: competitorResultsQuery(12).queryKey,
+  followedDepartmentResults: departmentResultsQuery(3).queryKey,
 };
 type View = keyof typeof views;
 const ALL = Object.keys(views) as View[];
@@ -37,6 +43,8 @@ describe('what a change of a run touches', () => {
       'timing',
       'myHeats',
       'myHeatsEverywhere',
+      'followedHeats',
+      'followedDepartmentHeats',
     ]);
   });
 
@@ -48,12 +56,24 @@ describe('what a change of a run touches', () => {
       'timing',
       'myHeats',
       'myHeatsEverywhere',
+      'followedHeats',
+      'followedDepartmentHeats',
     ]);
   });
 
-  it("a result: that run's results on the display and its timing table, nothing of the order", () => {
-    expect(touchedViews('results')).toEqual(['runResults', 'timing']);
-    expect(touchedViews('results', OTHER_RUN)).toEqual(['otherRunResults', 'otherTiming']);
+  it("a result: that run's results on the display and its timing table, followed public results, nothing of the order", () => {
+    const followed = ['followedResults', 'followedDepartmentResults'];
+    expect(touchedViews('results')).toEqual(['runResults', 'timing', ...followed]);
+    expect(touchedViews('results', OTHER_RUN)).toEqual(['otherRunResults', 'otherTiming', ...followed]);
+  });
+
+  it('the Following page: the orders, the results and the registrations of the runs it follows', () => {
+    expect(streamsTouching(RUN, [views.followedHeats, views.followedResults])).toEqual([
+      'run-order',
+      'results',
+      'registrations',
+    ]);
+    expect(streamsTouching(RUN, [views.followedDepartmentResults])).toEqual(['results']);
   });
 
   it('hands back the shown keys themselves, only those touched', () => {
@@ -68,7 +88,15 @@ describe('what a change of a run touches', () => {
     for (const view of ALL) client.setQueryData<unknown>(views[view] as QueryKey, { view });
     for (const key of keysTouched('registrations', RUN)) await client.invalidateQueries({ queryKey: key });
     const stale = ALL.filter((view) => client.getQueryState(views[view])?.isInvalidated);
-    expect(stale).toEqual(['runDisplay', 'runResults', 'timing', 'myHeats', 'myHeatsEverywhere']);
+    expect(stale).toEqual([
+      'runDisplay',
+      'runResults',
+      'timing',
+      'myHeats',
+      'myHeatsEverywhere',
+      'followedHeats',
+      'followedDepartmentHeats',
+    ]);
   });
 });
 

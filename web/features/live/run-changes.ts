@@ -7,6 +7,8 @@
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { displayKeys } from '../display/queries.ts';
 import { eventDayKeys } from '../event-day/queries.ts';
+import { followingKeys } from '../following/queries.ts';
+import { publicResultKeys } from '../public-results/queries.ts';
 import { resultKeys } from '../results/queries.ts';
 
 /** A run's streams: its order (no `stream` on the socket), its results and its registrations. */
@@ -36,13 +38,21 @@ export function keysTouched(stream: RunStream, runId: number): QueryKey[] {
     case 'run-order':
       // The arrangement, the heat on the course and the estimated starts, which chain from each run
       // to the next of the event (decision 047): every run's display, every event's, "my heats".
-      return [EVERY_RUN_DISPLAY, EVERY_EVENT_DISPLAY, resultKeys.timing(runId), eventDayKeys.all];
+      // Followed competitors' and departments' heats (decision 067).
+      return [EVERY_RUN_DISPLAY, EVERY_EVENT_DISPLAY, resultKeys.timing(runId), eventDayKeys.all, followingKeys.all];
     case 'results':
-      return [resultKeys.display(runId), resultKeys.timing(runId)];
+      // A validated result is a competitor's and a department's public result too (decisions 039, 067).
+      return [resultKeys.display(runId), resultKeys.timing(runId), publicResultKeys.all];
     case 'registrations':
       // A cancelled name is hidden and a substitute's shown, in the order and in the results alike
       // (decisions 043, 045); a cancelled entry leaves "my heats".
-      return [displayKeys.run(runId), resultKeys.display(runId), resultKeys.timing(runId), eventDayKeys.all];
+      return [
+        displayKeys.run(runId),
+        resultKeys.display(runId),
+        resultKeys.timing(runId),
+        eventDayKeys.all,
+        followingKeys.all,
+      ];
   }
 }
 

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { PublicDepartment } from '../../../api/contracts/departments.ts';
 import { PUBLIC_BUTTON, PublicLoadError, PublicNotFound } from '../../components/public-states.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { FollowButton } from '../../features/following/follow-button.tsx';
 import { DepartmentResultsSection } from '../../features/public-results/components/department-results.tsx';
 import { apiGet } from '../../lib/api.ts';
 import { loadRecord, recordIdOf, useRecord } from '../../lib/detail-route.ts';
@@ -152,6 +153,7 @@ function DepartmentCard({ department }: { department: PublicDepartment }) {
                 <MapPin className="size-5 text-slate-400" aria-hidden="true" />
                 {city}, {province}
               </p>
+              <FollowButton entry={{ kind: 'department', id: department.id }} name={name} />
             </div>
           </div>
         </div>

@@ -4,6 +4,7 @@ import { ArrowLeft, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { PUBLIC_BUTTON, PublicLoadError, PublicNotFound } from '../../components/public-states.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { FollowButton } from '../../features/following/follow-button.tsx';
 import { ResultList } from '../../features/public-results/components/result-list.tsx';
 import { competitorAnalyticsQuery, competitorResultsQuery, idOf } from '../../features/public-results/queries.ts';
 
@@ -69,6 +70,7 @@ function CompetitorPage() {
             </Link>
           </p>
         ) : null}
+        <FollowButton entry={{ kind: 'competitor', id }} name={data.name} />
 
         <section aria-labelledby="bests" className="mt-6">
           <h2 id="bests" className="text-sm font-bold uppercase tracking-widest text-slate-600">
