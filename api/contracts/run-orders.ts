@@ -398,6 +398,8 @@ export const departmentHeatsParamsSchema = z.object({ departmentId: idQuery('dep
 export const publicHeatSchema = z.object({
   eventId: z.number().int(),
   eventName: z.string(),
+  /** The venue's time zone (docs/decisions/069): its times are told in it. */
+  timeZone: z.string(),
   runId: z.number().int(),
   runName: z.string(),
   /** The run order's version (0 before there is one): the page follows the run's stream from it. */

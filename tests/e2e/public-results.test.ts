@@ -179,4 +179,50 @@ describe('public results, signed out', () => {
       'public-results-event-failure',
     );
   });
+
+  it('follows Riley from his page on this phone: the Following page shows his heat and results, and a new official time live', async () => {
+    // Riley also runs Over 40 Men today: timed, waiting for the second official.
+    const db = site.database.db;
+    const masters = await insertRun(db, event.id, { name: 'Individual: Over 40 Men', participant_limit: 50 });
+    const entry = await insertRegistration(db, { runId: masters.id, userId: riley.id });
+    await insertResult(db, { registrationId: entry.id, rawTimeMs: 103_500, enteredBy: admin.id });
+    await onPage(
+      openPage(browser, 'phone'),
+      async (page) => {
+        await page.goto(`${site.baseUrl}/following`, { waitUntil: 'domcontentloaded' });
+        await page.getByTestId('following-empty').waitFor();
+        await page.goto(`${site.baseUrl}/results/competitors/${riley.id}`, { waitUntil: 'domcontentloaded' });
+        const follow = page.getByTestId('follow').getByRole('button', { name: 'Follow' });
+        await follow.click();
+        await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+        await page.getByRole('link', { name: 'your Following page' }).click();
+        const card = page.getByTestId('followed');
+        await card.getByRole('heading', { name: 'Riley Chen' }).waitFor();
+        // His official results, newest first, with their places; the provisional one not among them.
+        await expect.poll(() => card.getByTestId('followed-result').first().textContent()).toContain('1:44.12');
+        expect(await card.textContent()).not.toContain('1:43.50');
+
+        // The second official validates: the new time shows without a reload.
+        const auth = bearer(site.app, second);
+        await sessionsWritten(site.app);
+        const response = await fetch(`${site.baseUrl}/api/results/${entry.id}/validate`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ expectedVersion: 1 }),
+        });
+        expect(response.status, await response.text()).toBe(200);
+        await expect.poll(() => card.getByTestId('followed-result').first().textContent()).toContain('1:43.50');
+        await expectNoSidewaysScroll(page);
+        await screenshot(page, 'following-390');
+        await expectNoSeriousAxeViolations(page);
+
+        // Kept on the device: still followed after a reload, and at desktop width.
+        await page.reload({ waitUntil: 'domcontentloaded' });
+        await card.getByRole('heading', { name: 'Riley Chen' }).waitFor();
+        await resizeTo(page, VIEWPORTS.desktop);
+        await screenshot(page, 'following-1440');
+      },
+      'following-failure',
+    );
+  });
 });

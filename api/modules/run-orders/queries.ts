@@ -588,6 +588,7 @@ async function publicHeats(
       'r.team_id',
       'events.name as event_name',
       'runs.name as run_name',
+      'events.province as event_province',
       't.name as team_name',
       'u.first_name',
       'u.last_name',
@@ -635,6 +636,7 @@ async function publicHeats(
     heats.push({
       eventId: row.event_id,
       eventName: row.event_name,
+      timeZone: venueTimeZone(row.event_province),
       runId: row.run_id,
       runName: row.run_name,
       version: run?.state.version ?? 0,
