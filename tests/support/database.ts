@@ -60,12 +60,29 @@ async function startPostgresContainer(): Promise<{ url: string; stop: () => Prom
   return { url: container.getConnectionUri(), stop: () => container.stop() };
 }
 
+/**
+ * Podman's service now and then refuses a container with a bare "500 ... exit status 1" while another
+ * starts beside it (the two server projects and the image test start theirs at once in CI): a short
+ * pause and another try get one; only the third refusal counts.
+ */
+async function startContainerRetrying(): Promise<{ url: string; stop: () => Promise<unknown> }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPostgresContainer();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`PostgreSQL container, attempt ${attempt}: ${(error as Error).message}; trying again`);
+      await new Promise((resolve) => setTimeout(resolve, 2_000 * attempt));
+    }
+  }
+}
+
 /** The server the `server` projects use, and how to let it go. */
 async function serverForTests(): Promise<{ url: string; stop?: () => Promise<unknown> }> {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL };
   const required = process.env.TEST_CONTAINERS === 'required';
   try {
-    const started = await startPostgresContainer();
+    const started = await startContainerRetrying();
     for (let attempt = 0; ; attempt++) {
       // The port can open a moment before the server accepts logins.
       try {
