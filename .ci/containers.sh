@@ -39,14 +39,28 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 apt_install podman runc debootstrap podman-compose
-export CONTAINERS_CONF="$PWD/.ci/containers.conf"
+# Kept outside the clone: the service outlives this run, and CI deletes the clone after it.
+STATE_DIR=/var/lib/firefit-ci
+mkdir -p "$STATE_DIR"
+cp .ci/containers.conf "$STATE_DIR/containers.conf"
+export CONTAINERS_CONF="$STATE_DIR/containers.conf"
 
-# The API socket testcontainers talks to (as Docker's). Started once; a dead socket file is replaced.
+# A service an earlier run started in a folder since deleted (a clone) answers pings but can start no
+# container (conmon: "Failed to get working directory"): it is replaced.
+for pid in $(pgrep -f "podman system service" || true); do
+  if readlink "/proc/$pid/cwd" 2>/dev/null | grep -q '(deleted)'; then
+    log "Replacing Podman's API service $pid: the folder it was started in is gone"
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 25); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+  fi
+done
+
+# The API socket testcontainers talks to (as Docker's). Started once, from /; a dead socket file is replaced.
 if ! curl -sf --unix-socket "$SOCKET_PATH" http://d/_ping >/dev/null 2>&1; then
   mkdir -p "$(dirname "$SOCKET_PATH")"
   rm -f "$SOCKET_PATH"
   log "Starting Podman's API socket at $SOCKET_PATH"
-  nohup podman system service --time=0 "unix://$SOCKET_PATH" >/tmp/firefit-podman-service.log 2>&1 &
+  (cd / && nohup podman system service --time=0 "unix://$SOCKET_PATH" >/tmp/firefit-podman-service.log 2>&1 &)
   for _ in $(seq 1 50); do
     curl -sf --unix-socket "$SOCKET_PATH" http://d/_ping >/dev/null 2>&1 && break
     sleep 0.2
