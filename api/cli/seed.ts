@@ -28,7 +28,7 @@ runCli(async () => {
     const results = await seedDemoResults(store, { timeZone: config.siteTimeZone });
     process.stdout.write(
       `Demo data: added ${added.departments} departments, ${added.users} users, ${added.events} events, ${added.runs} runs, ${added.announcements} announcements, ` +
-        `${competition.competitors} competitors, ${competition.registrations} registrations, ` +
+        `${competition.competitors} competitors, ${competition.teams} teams, ${competition.registrations} registrations, ` +
         `${results.results} results (${results.provisional} awaiting validation).\n`,
     );
     for (const a of DEMO_ACCOUNTS) process.stdout.write(`  ${a.role.padEnd(11)} ${a.email} / ${a.password}\n`);

@@ -11,13 +11,17 @@ import type { EventStore } from '../event-store/store.ts';
 import { streamVersion } from '../event-store/store.ts';
 import { recordRegistration } from '../modules/registrations/commands.ts';
 import { runOrderCommand } from '../modules/run-orders/commands.ts';
+import { eligibilityForRun } from '../modules/teams/service.ts';
 import type { Database } from './schema.ts';
+import { DEMO_TEAMS } from './seed-competition.ts';
 
 /**
- * Demo results, on top of seedDemoCompetition: every completed past event gets its individual runs
+ * Demo results, on top of seedDemoCompetition: every completed past event gets each of its runs
  * entered, raced and validated (complete official results, a few seasons of them, with penalties, DNF,
- * DNS and DQ, a correction with its reason and a rerun), and today's running event is partly timed: its
- * first heat official, the second entered and waiting for a second official, the current heat set to it.
+ * DNS and DQ, a correction with its reason and a rerun): the individual runs with the demo racers (the
+ * department teams among them get team scores), the relay and Tech2 runs with the demo teams of that
+ * format that the team rules let in. Today's running event is partly timed: its first heat official,
+ * the second entered and waiting for a second official, the current heat set to it.
  *
  * Registrations and run orders go through their modules; results are decided by the shared decider and
  * appended through the event store, so the log holds real streams and a projections rebuild gives the
@@ -25,14 +29,18 @@ import type { Database } from './schema.ts';
  * idempotent: skipped once any result stream exists.
  */
 
-/** The runs of a past event that get results, and who enters them. */
+/** The individual runs of a past event that get results (with the relay and Tech2 runs, every demo run). */
 const PAST_RUNS = ['Open Men', 'Open Women', 'Over 40 Men'] as const;
+/** The index that varies a team's race from one run to the next, after the individual runs'. */
+const TEAM_RUN_INDEX = { relay: PAST_RUNS.length, tech2: PAST_RUNS.length + 1 } as const;
+const DEMO_TEAM_NAMES = DEMO_TEAMS.map((t) => t.name);
 
 /** A small deterministic hash: the same competitor at the same event always races the same. */
 const hash = (...parts: number[]): number =>
   parts.reduce((h, p) => Math.imul(h ^ (p + 0x9e3779b9), 0x85ebca6b) >>> 0, 0x27d4eb2f) % 1_000_003;
 
 interface Racer {
+  /** Whom the hash is of: the person's user id, or a team's id as a negative number. */
   userId: number;
   index: number;
   gender: string | null;
@@ -154,6 +162,15 @@ export async function seedDemoResults(
     seedTimeMs: u.seed_time_ms ?? 120_000,
   }));
   if (!superAdmin || !admin || racers.length === 0) return none;
+  // The demo teams (seed-competition.ts), not any team someone made since.
+  const teams = await db
+    .selectFrom('teams')
+    .select(['id', 'run_type', 'seed_time_ms'])
+    .where('name', 'in', DEMO_TEAM_NAMES)
+    .where('is_active', '=', true)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
   const adminActor = { sub: superAdmin.id, role: superAdmin.role };
   const counts = { ...none };
   const count = (state: ResultState) => {
@@ -172,21 +189,12 @@ export async function seedDemoResults(
   for (const [eventIndex, event] of pastEvents.entries()) {
     const runs = await db
       .selectFrom('runs')
-      .select(['id', 'category'])
+      .select(['id', 'type', 'category'])
       .where('event_id', '=', event.id)
-      .where('category', 'in', [...PAST_RUNS])
+      .where('deleted_at', 'is', null)
       .orderBy('id')
       .execute();
     for (const run of runs) {
-      const runIndex = PAST_RUNS.indexOf(run.category as (typeof PAST_RUNS)[number]);
-      const entrants = racers.filter((r) => {
-        if (run.category === 'Open Women') return r.gender === 'female';
-        if (r.gender !== 'male') return false;
-        if (run.category === 'Over 40 Men')
-          return r.dateOfBirth !== null && ageOn(r.dateOfBirth, event.start_date) >= 40;
-        // Not everyone makes every stop of the series.
-        return hash(r.userId, eventIndex) % 6 !== 0;
-      });
       // A run someone already entered or ordered (a --force seed on a used database) is left alone.
       const taken = await db
         .selectFrom('registrations')
@@ -194,15 +202,46 @@ export async function seedDemoResults(
         .where('run_id', '=', run.id)
         .limit(1)
         .executeTakeFirst();
-      if (entrants.length === 0 || taken || (await streamVersion(db, runOrderStreamId(run.id))) > 0) continue;
+      if (taken || (await streamVersion(db, runOrderStreamId(run.id))) > 0) continue;
+      let runIndex: number;
+      let entries: { entry: { userId: number } | { teamId: number }; racer: Racer }[];
+      if (run.type === 'individual') {
+        runIndex = PAST_RUNS.indexOf(run.category as (typeof PAST_RUNS)[number]);
+        if (runIndex < 0) continue;
+        entries = racers
+          .filter((r) => {
+            if (run.category === 'Open Women') return r.gender === 'female';
+            if (r.gender !== 'male') return false;
+            if (run.category === 'Over 40 Men')
+              return r.dateOfBirth !== null && ageOn(r.dateOfBirth, event.start_date) >= 40;
+            // Not everyone makes every stop of the series.
+            return hash(r.userId, eventIndex) % 6 !== 0;
+          })
+          .map((racer) => ({ entry: { userId: racer.userId }, racer }));
+      } else {
+        runIndex = TEAM_RUN_INDEX[run.type];
+        entries = [];
+        for (const team of teams.filter((t) => t.run_type === run.type)) {
+          // The team rules decide who races: the format's size, one department, the category's (Mixed: a
+          // woman on the team), every member's age and account on the event's date.
+          const eligibility = await eligibilityForRun(db, adminActor, team.id, run.id);
+          if (!eligibility.eligible) continue;
+          entries.push({
+            entry: { teamId: team.id },
+            racer: {
+              userId: -team.id,
+              index: -1,
+              gender: null,
+              dateOfBirth: null,
+              seedTimeMs: team.seed_time_ms ?? 120_000,
+            },
+          });
+        }
+      }
+      if (entries.length === 0) continue;
       const byUser = new Map<number, Racer>();
-      for (const racer of entrants) {
-        const registration = await recordRegistration(
-          store,
-          adminActor,
-          { runId: run.id, userId: racer.userId },
-          { timeZone },
-        );
+      for (const { entry, racer } of entries) {
+        const registration = await recordRegistration(store, adminActor, { runId: run.id, ...entry }, { timeZone });
         byUser.set(registration.id, racer);
       }
       const order = await runOrderCommand(

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MigrationError, MigrationFolder, migrateToLatest, pendingMigrations } from '../../api/db/migrate.ts';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from '../../api/db/seed.ts';
-import { seedDemoCompetition } from '../../api/db/seed-competition.ts';
+import { DEMO_TEAMS, seedDemoCompetition } from '../../api/db/seed-competition.ts';
 import { createEventStore, earlierCommand } from '../../api/event-store/store.ts';
 import { runOrderState } from '../../api/modules/run-orders/state.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
@@ -134,7 +134,7 @@ describe('demo data', () => {
     const db = database.db;
     await seedDemoData(db, { now: new Date(), timeZone: 'America/Toronto' });
     const added = await seedDemoCompetition(createEventStore(db, PROJECTIONS), { timeZone: 'America/Toronto' });
-    expect(added).toEqual({ competitors: 24, registrations: 24 });
+    expect(added).toEqual({ competitors: 34, registrations: 24, teams: DEMO_TEAMS.length });
     const today = await db
       .selectFrom('runs')
       .innerJoin('events', 'events.id', 'runs.event_id')
@@ -167,6 +167,7 @@ describe('demo data', () => {
     expect(await seedDemoCompetition(createEventStore(db, PROJECTIONS), { timeZone: 'America/Toronto' })).toEqual({
       competitors: 0,
       registrations: 0,
+      teams: 0,
     });
   });
 });

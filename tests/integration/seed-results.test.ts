@@ -1,12 +1,15 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DepartmentResults, PublicEventResults } from '../../api/contracts/public-results.ts';
+import type { TeamPage } from '../../api/contracts/teams.ts';
 import { seedDemoData } from '../../api/db/seed.ts';
-import { seedDemoCompetition } from '../../api/db/seed-competition.ts';
+import { DEMO_TEAMS, seedDemoCompetition } from '../../api/db/seed-competition.ts';
 import { seedDemoResults } from '../../api/db/seed-results.ts';
 import { rebuildProjections } from '../../api/event-store/projection.ts';
 import { createEventStore } from '../../api/event-store/store.ts';
 import { runOrderState } from '../../api/modules/run-orders/state.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
-import { testDatabase } from '../support/app.ts';
+import { appOn, callAs, testDatabase } from '../support/app.ts';
 import type { TestDatabase } from '../support/database.ts';
 
 let database: TestDatabase | undefined;
@@ -96,5 +99,100 @@ describe('demo results', () => {
 
     // Idempotent.
     expect(await seedDemoResults(store, { timeZone: TZ })).toEqual({ results: 0, official: 0, provisional: 0 });
+  });
+
+  it('shows every kind of run with official standings, teams and team scores included, and a second seed changes nothing', async () => {
+    const { db, store } = await seeded();
+    const app = await appOn(database as TestDatabase);
+    try {
+      const competitor = await db
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('email', '=', 'competitor@firefit.example')
+        .executeTakeFirstOrThrow();
+      const get = async <T>(url: string) => {
+        const response = await callAs(app, 'GET', url, competitor);
+        expect(response.statusCode, url).toBe(200);
+        return response.json() as T;
+      };
+
+      // The teams list: every demo team, of the three formats, each within its format's size.
+      const teams = await get<TeamPage>('/api/teams?limit=100');
+      expect(teams.data.map((t) => t.name).sort()).toEqual(DEMO_TEAMS.map((t) => t.name).sort());
+      expect(new Set(teams.data.map((t) => t.runType))).toEqual(new Set(['individual', 'relay', 'tech2']));
+      const members = await db
+        .selectFrom('team_members')
+        .innerJoin('teams', 'teams.id', 'team_members.team_id')
+        .innerJoin('users', 'users.id', 'team_members.user_id')
+        .select(['teams.id', 'teams.run_type', 'teams.department_id as teamDepartment', 'users.department_id'])
+        .execute();
+      for (const team of teams.data) {
+        const own = members.filter((m) => m.id === team.id);
+        expect(own.length, team.name).toBeGreaterThanOrEqual(team.runType === 'tech2' ? 2 : 3);
+        expect(own.length, team.name).toBeLessThanOrEqual(team.runType === 'tech2' ? 2 : 5);
+        expect(
+          own.every((m) => m.department_id === m.teamDepartment && m.department_id !== null),
+          team.name,
+        ).toBe(true);
+      }
+
+      // Every run of every completed event has official standings, relay and Tech2 included.
+      const completed = await db
+        .selectFrom('events')
+        .select(['id', 'slug'])
+        .where('status', '=', 'Completed')
+        .where('deleted_at', 'is', null)
+        .execute();
+      expect(completed.length).toBeGreaterThanOrEqual(4);
+      const runTypes = new Set<string>();
+      const individualTeamScores: PublicEventResults['runs'][number]['teams'] = [];
+      for (const event of completed) {
+        const runs = await db.selectFrom('runs').select('id').where('event_id', '=', event.id).execute();
+        const results = await get<PublicEventResults>(`/api/results/public/events/${event.id}`);
+        expect(results.runs.map((r) => r.runId).sort(), event.slug).toEqual(runs.map((r) => r.id).sort());
+        for (const run of results.runs) {
+          expect(run.rows.length, `${event.slug} ${run.runName}`).toBeGreaterThan(0);
+          expect(
+            run.rows.some((row) => row.rank !== null),
+            `${event.slug} ${run.runName}`,
+          ).toBe(true);
+          runTypes.add(run.runType);
+          if (run.runType === 'individual') individualTeamScores.push(...run.teams);
+          else expect(run.rows.every((row) => row.entrant.kind === 'team')).toBe(true);
+        }
+      }
+      expect(runTypes).toEqual(new Set(['individual', 'relay', 'tech2']));
+      // Department teams score in the individual runs: a rank on the sum of three official times.
+      const ranked = individualTeamScores.filter((t) => t.rank !== null);
+      expect(ranked.length).toBeGreaterThan(0);
+      expect(ranked.every((t) => t.counted.length === 3 && t.scoreMs !== null)).toBe(true);
+
+      // A department page lists its department team's scores.
+      const calgary = teams.data.find((t) => t.name === 'Calgary Fire Red Shift');
+      const department = await get<DepartmentResults>(`/api/results/public/departments/${calgary?.departmentId}`);
+      expect(department.teams.length).toBeGreaterThan(0);
+      expect(department.teams.every((t) => t.team.teamName === 'Calgary Fire Red Shift')).toBe(true);
+      expect(department.teams.some((t) => t.team.rank !== null && t.rankedTeams > 0)).toBe(true);
+    } finally {
+      await app.close();
+    }
+
+    // Seeding again (each step) adds nothing and writes nothing.
+    const counts = async () =>
+      (
+        await sql<{ n: string }>`select (select count(*) from event_log) || '/' || (select count(*) from teams) || '/'
+          || (select count(*) from team_members) || '/' || (select count(*) from users) as n`.execute(db)
+      ).rows[0]?.n;
+    const before = await counts();
+    expect(await seedDemoData(db, { now: NOW, timeZone: TZ })).toEqual({
+      departments: 0,
+      users: 0,
+      events: 0,
+      runs: 0,
+      announcements: 0,
+    });
+    expect(await seedDemoCompetition(store, { timeZone: TZ })).toEqual({ competitors: 0, registrations: 0, teams: 0 });
+    expect(await seedDemoResults(store, { timeZone: TZ })).toEqual({ results: 0, official: 0, provisional: 0 });
+    expect(await counts()).toBe(before);
   });
 });
