@@ -28,6 +28,7 @@ import { liveRoutes } from './modules/live/routes.ts';
 import { mailerPlugin } from './modules/mail/mailer.ts';
 import { imageQueuePlugin } from './modules/pictures/upload-limits.ts';
 import { publicResultRoutes } from './modules/public-results/routes.ts';
+import { qualifyingRoutes } from './modules/qualifying/routes.ts';
 import { registrationRoutes } from './modules/registrations/routes.ts';
 import { dnsForMarks } from './modules/results/commands.ts';
 import { resultLiveStream } from './modules/results/live-stream.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A scratch or no-show on the board records the entrant's DNS result (docs/decisions/046).
   await app.register(runOrderRoutes, { marksEffect: dnsForMarks });
   await app.register(resultRoutes);
+  await app.register(qualifyingRoutes);
   await app.register(legacyRoutes);
   await app.register(documentRoutes);
 

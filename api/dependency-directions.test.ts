@@ -21,6 +21,7 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
   health: [],
   live: [],
   legacy: [],
+  qualifying: [],
   users: ['departments'],
   auth: ['users', 'mail'],
   'admin-users': ['users'],
@@ -32,7 +33,7 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
   'run-orders': ['events', 'live'],
   runs: ['events', 'registrations', 'run-orders'],
   results: ['events', 'live', 'registrations', 'run-orders'],
-  'public-results': ['events', 'results'],
+  'public-results': ['events', 'qualifying', 'results'],
   documents: ['events', 'run-orders', 'results'],
 };
 

@@ -29,7 +29,9 @@ import { Route as EventsIdRouteImport } from './routes/events/$id'
 import { Route as PortalIndexRouteImport } from './routes/portal/index'
 import { Route as PortalAdminUsersRouteImport } from './routes/portal/admin-users'
 import { Route as PortalProfileRouteImport } from './routes/portal/profile'
+import { Route as PortalQualifyingRouteImport } from './routes/portal/qualifying'
 import { Route as ResultsIndexRouteImport } from './routes/results/index'
+import { Route as ResultsQualifiedRouteImport } from './routes/results/qualified'
 import { Route as StartListsRunIdRouteImport } from './routes/start-lists/$runId'
 import { Route as DisplayEventsEventIdRouteImport } from './routes/display/events/$eventId'
 import { Route as DisplayRunsRunIdRouteImport } from './routes/display/runs/$runId'
@@ -161,9 +163,19 @@ const PortalProfileRoute = PortalProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => PortalRouteRoute,
 } as any)
+const PortalQualifyingRoute = PortalQualifyingRouteImport.update({
+  id: '/qualifying',
+  path: '/qualifying',
+  getParentRoute: () => PortalRouteRoute,
+} as any)
 const ResultsIndexRoute = ResultsIndexRouteImport.update({
   id: '/results/',
   path: '/results/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResultsQualifiedRoute = ResultsQualifiedRouteImport.update({
+  id: '/results/qualified',
+  path: '/results/qualified',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StartListsRunIdRoute = StartListsRunIdRouteImport.update({
@@ -342,6 +354,8 @@ export interface FileRoutesByFullPath {
   '/events/$id': typeof EventsIdRoute
   '/portal/admin-users': typeof PortalAdminUsersRoute
   '/portal/profile': typeof PortalProfileRoute
+  '/portal/qualifying': typeof PortalQualifyingRoute
+  '/results/qualified': typeof ResultsQualifiedRoute
   '/start-lists/$runId': typeof StartListsRunIdRoute
   '/announcements/': typeof AnnouncementsIndexRoute
   '/events/': typeof EventsIndexRoute
@@ -394,6 +408,8 @@ export interface FileRoutesByTo {
   '/events/$id': typeof EventsIdRoute
   '/portal/admin-users': typeof PortalAdminUsersRoute
   '/portal/profile': typeof PortalProfileRoute
+  '/portal/qualifying': typeof PortalQualifyingRoute
+  '/results/qualified': typeof ResultsQualifiedRoute
   '/start-lists/$runId': typeof StartListsRunIdRoute
   '/announcements': typeof AnnouncementsIndexRoute
   '/events': typeof EventsIndexRoute
@@ -448,6 +464,8 @@ export interface FileRoutesById {
   '/events/$id': typeof EventsIdRoute
   '/portal/admin-users': typeof PortalAdminUsersRoute
   '/portal/profile': typeof PortalProfileRoute
+  '/portal/qualifying': typeof PortalQualifyingRoute
+  '/results/qualified': typeof ResultsQualifiedRoute
   '/start-lists/$runId': typeof StartListsRunIdRoute
   '/announcements/': typeof AnnouncementsIndexRoute
   '/events/': typeof EventsIndexRoute
@@ -503,6 +521,8 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/portal/admin-users'
     | '/portal/profile'
+    | '/portal/qualifying'
+    | '/results/qualified'
     | '/start-lists/$runId'
     | '/announcements/'
     | '/events/'
@@ -555,6 +575,8 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/portal/admin-users'
     | '/portal/profile'
+    | '/portal/qualifying'
+    | '/results/qualified'
     | '/start-lists/$runId'
     | '/announcements'
     | '/events'
@@ -608,6 +630,8 @@ export interface FileRouteTypes {
     | '/events/$id'
     | '/portal/admin-users'
     | '/portal/profile'
+    | '/portal/qualifying'
+    | '/results/qualified'
     | '/start-lists/$runId'
     | '/announcements/'
     | '/events/'
@@ -660,6 +684,7 @@ export interface RootRouteChildren {
   AnnouncementsIdRoute: typeof AnnouncementsIdRoute
   DepartmentsIdRoute: typeof DepartmentsIdRoute
   EventsIdRoute: typeof EventsIdRoute
+  ResultsQualifiedRoute: typeof ResultsQualifiedRoute
   StartListsRunIdRoute: typeof StartListsRunIdRoute
   AnnouncementsIndexRoute: typeof AnnouncementsIndexRoute
   EventsIndexRoute: typeof EventsIndexRoute
@@ -812,11 +837,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalProfileRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/portal/qualifying': {
+      id: '/portal/qualifying'
+      path: '/qualifying'
+      fullPath: '/portal/qualifying'
+      preLoaderRoute: typeof PortalQualifyingRouteImport
+      parentRoute: typeof PortalRouteRoute
+    }
     '/results/': {
       id: '/results/'
       path: '/results'
       fullPath: '/results/'
       preLoaderRoute: typeof ResultsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/results/qualified': {
+      id: '/results/qualified'
+      path: '/results/qualified'
+      fullPath: '/results/qualified'
+      preLoaderRoute: typeof ResultsQualifiedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/start-lists/$runId': {
@@ -1035,6 +1074,7 @@ declare module '@tanstack/react-router' {
 interface PortalRouteRouteChildren {
   PortalAdminUsersRoute: typeof PortalAdminUsersRoute
   PortalProfileRoute: typeof PortalProfileRoute
+  PortalQualifyingRoute: typeof PortalQualifyingRoute
   PortalIndexRoute: typeof PortalIndexRoute
   PortalAnnouncementsIdRoute: typeof PortalAnnouncementsIdRoute
   PortalDepartmentsIdRoute: typeof PortalDepartmentsIdRoute
@@ -1066,6 +1106,7 @@ interface PortalRouteRouteChildren {
 const PortalRouteRouteChildren: PortalRouteRouteChildren = {
   PortalAdminUsersRoute: PortalAdminUsersRoute,
   PortalProfileRoute: PortalProfileRoute,
+  PortalQualifyingRoute: PortalQualifyingRoute,
   PortalIndexRoute: PortalIndexRoute,
   PortalAnnouncementsIdRoute: PortalAnnouncementsIdRoute,
   PortalDepartmentsIdRoute: PortalDepartmentsIdRoute,
@@ -1114,6 +1155,7 @@ const rootRouteChildren: RootRouteChildren = {
   AnnouncementsIdRoute: AnnouncementsIdRoute,
   DepartmentsIdRoute: DepartmentsIdRoute,
   EventsIdRoute: EventsIdRoute,
+  ResultsQualifiedRoute: ResultsQualifiedRoute,
   StartListsRunIdRoute: StartListsRunIdRoute,
   AnnouncementsIndexRoute: AnnouncementsIndexRoute,
   EventsIndexRoute: EventsIndexRoute,

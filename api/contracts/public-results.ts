@@ -11,9 +11,10 @@ const runTypeSchema = z.enum(['individual', 'relay', 'tech2']);
 
 /**
  * PB: the entrant's fastest in the format so far; SB: in the season (the event's year); ER: the event's fastest
- * in the format and run category; CR: the course record (the fastest of every event) now.
+ * in the format and run category; CR: the course record (the fastest of every event) now; Q: at or under the
+ * season's national qualifying standard for the format and run category (docs/decisions/068).
  */
-export const resultFlagSchema = z.enum(['PB', 'SB', 'ER', 'CR']);
+export const resultFlagSchema = z.enum(['PB', 'SB', 'ER', 'CR', 'Q']);
 export type ResultFlag = z.infer<typeof resultFlagSchema>;
 
 export const publicStandingRowSchema = standingRowSchema.extend({ flags: z.array(resultFlagSchema) });

@@ -364,6 +364,17 @@ export interface StreamSnapshotsTable {
   taken_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** National qualifying standards (docs/decisions/068): one per season, run type and run category. */
+export interface QualifyingStandardsTable {
+  id: Generated<number>;
+  season: number;
+  run_type: RunType;
+  category: string;
+  time_ms: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   departments: DepartmentsTable;
   users: UsersTable;
@@ -388,6 +399,7 @@ export interface Database {
   run_orders: RunOrdersTable;
   results: ResultsTable;
   legacy_audit: LegacyAuditTable;
+  qualifying_standards: QualifyingStandardsTable;
 }
 
 export type Department = Selectable<DepartmentsTable>;

@@ -392,6 +392,25 @@ const RUNS: Array<{ name: string; type: RunType; category: string; limit: number
   { name: 'Tech2 Relay: Men', type: 'tech2', category: 'Men', limit: 12 },
 ];
 
+/**
+ * Demo national qualifying standards (docs/decisions/068), for the current season and the one before (a
+ * little slower): set so that some of the demo's official times qualify (Q) and others do not.
+ */
+const QUALIFYING_STANDARDS: Array<{ type: RunType; category: string; timeMs: number }> = [
+  { type: 'individual', category: 'Open Men', timeMs: 120_000 },
+  { type: 'individual', category: 'Open Women', timeMs: 150_000 },
+  { type: 'individual', category: 'Over 40 Men', timeMs: 140_000 },
+  { type: 'individual', category: 'Chief', timeMs: 300_000 },
+  { type: 'relay', category: 'Men', timeMs: 110_000 },
+  { type: 'relay', category: 'Mixed', timeMs: 140_000 },
+  { type: 'relay', category: 'Over 50', timeMs: 150_000 },
+  { type: 'tech2', category: 'Men', timeMs: 120_000 },
+  { type: 'tech2', category: 'Women', timeMs: 180_000 },
+  { type: 'tech2', category: 'Mixed', timeMs: 150_000 },
+];
+/** How much slower the previous season's standards were. */
+const PREVIOUS_SEASON_SLACK_MS = 2_000;
+
 const p = (text: string): ContentBlock => ({ type: 'paragraph', data: { text } });
 const ANNOUNCEMENTS: Array<{
   slug: string;
@@ -631,6 +650,23 @@ export async function seedDemoData(
       await trx.insertInto('runs').values(runs).execute();
       added.runs += runs.length;
     }
+
+    // Qualifying standards of this season and the last; ones already there (or changed since) stay as they are.
+    const season = Number(today.slice(0, 4));
+    await trx
+      .insertInto('qualifying_standards')
+      .values(
+        [season, season - 1].flatMap((year) =>
+          QUALIFYING_STANDARDS.map((q) => ({
+            season: year,
+            run_type: q.type,
+            category: q.category,
+            time_ms: q.timeMs + (year < season ? PREVIOUS_SEASON_SLACK_MS : 0),
+          })),
+        ),
+      )
+      .onConflict((oc) => oc.columns(['season', 'run_type', 'category']).doNothing())
+      .execute();
 
     for (const a of ANNOUNCEMENTS) {
       const existing = await trx.selectFrom('announcements').select('id').where('slug', '=', a.slug).executeTakeFirst();

@@ -89,6 +89,44 @@ describe('portal screens: every account screen to a super-admin at 390 and 1440 
   it('shows the departments', () =>
     showsAtBothWidths('/portal/departments', 'Departments', 'departments', 'Halifax Regional Fire'));
   it('shows the admin users', () => showsAtBothWidths('/portal/admin-users', 'Admin users', 'admin-users', 'Benn'));
+
+  it("manages a season's qualifying standards: adds one, refuses a duplicate, changes it, deletes it", async () => {
+    const { page } = pages;
+    await page.setViewportSize(VIEWPORTS.phone);
+    await visit(page, site, '/portal/qualifying?season=2026', 'Qualifying standards');
+    await page.getByText('No standards for 2026').waitFor();
+    const add = async (runType: string, category: string, time: string) => {
+      await page.getByLabel('Run type').selectOption(runType);
+      await page.getByLabel('Category').selectOption(category);
+      await page.getByLabel('Qualifying time').fill(time);
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+    };
+    const rows = page.getByTestId('standard-row');
+    await add('relay', 'Mixed', '2:20');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('2:20.00');
+    await add('relay', 'Mixed', '2:10');
+    // The server's message, under the form (and, as for every failed call, in a toast).
+    await page.getByRole('alert').filter({ hasText: 'already has a standard for Relay, Mixed' }).first().waitFor();
+    expect(await rows.count()).toBe(1);
+    await add('individual', 'Over 40 Men', '2:45.5');
+    await expect.poll(() => rows.count()).toBe(2);
+
+    await page.getByRole('button', { name: 'Edit Relay Mixed' }).click();
+    await page.getByLabel('Qualifying time').fill('2:15.50');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => rows.filter({ hasText: 'Mixed' }).textContent()).toContain('2:15.50');
+    await atEachWidth(page, async (viewport) => {
+      await expectNoSidewaysScroll(page, `/portal/qualifying at ${VIEWPORTS[viewport].width} px`);
+      await screenshot(page, `portal-qualifying-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
+    });
+
+    await page.getByRole('button', { name: 'Delete Relay Mixed' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Over 40 Men');
+  });
 });
 
 describe('portal screens: an admin manages users (in order: each test goes on from the page the one before left)', () => {

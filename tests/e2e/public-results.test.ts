@@ -225,4 +225,63 @@ describe('public results, signed out', () => {
       'following-failure',
     );
   });
+
+  it("qualifying standards: a Q badge on the event's results, and the qualified list at 390 and 1440 px", async () => {
+    // An admin sets the 2026 standard (1:45.00) through the API: Riley's 1:44.12 of 2026 qualifies; the 2025
+    // standard of 1:48.00 leaves Riley's 1:48.31 of 2025 out.
+    const auth = bearer(site.app, admin);
+    await sessionsWritten(site.app);
+    for (const [season, timeMs] of [
+      [2026, 105_000],
+      [2025, 108_000],
+    ]) {
+      const response = await fetch(`${site.baseUrl}/api/qualifying-standards`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ season, runType: 'individual', category: 'Open Men', timeMs }),
+      });
+      expect(response.status, await response.text()).toBe(201);
+    }
+    await onPage(
+      openPage(browser, 'phone'),
+      async (page) => {
+        await page.goto(`${site.baseUrl}/results/events/${event.id}`, { waitUntil: 'networkidle' });
+        const rileyRow = page.getByTestId('standing-row').filter({ hasText: 'Riley Chen' }).first();
+        await rileyRow.getByTitle('Qualified for nationals').waitFor();
+        expect(await rileyRow.getByTitle('Qualified for nationals').textContent()).toBe('Q');
+        await expectNoSidewaysScroll(page);
+        await screenshot(page, 'public-results-q-badge-390');
+
+        await page.goto(`${site.baseUrl}/results`, { waitUntil: 'networkidle' });
+        await page.getByRole('link', { name: 'Qualified for nationals' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Qualified for nationals' }).waitFor();
+        await page.getByLabel('Season', { exact: true }).selectOption('2026');
+        await page.waitForURL((url) => url.searchParams.get('season') === '2026');
+        const rows = page.getByTestId('qualified-row');
+        await expect.poll(() => rows.filter({ hasText: 'Riley Chen' }).count()).toBe(1);
+        expect(await rows.filter({ hasText: 'Riley Chen' }).textContent()).toContain('1:44.12');
+        expect(await page.getByTestId('qualified-group').first().textContent()).toContain('Standard 1:45.00');
+        await expectNoSidewaysScroll(page);
+        await screenshot(page, 'public-results-qualified-390');
+        await expectNoSeriousAxeViolations(page);
+
+        // 2025: Riley's 1:48.31 is over that season's 1:48.00.
+        await page.getByLabel('Season', { exact: true }).selectOption('2025');
+        await page.waitForURL((url) => url.searchParams.get('season') === '2025');
+        await page.getByText('Nobody matching these filters has qualified in 2025 yet.').waitFor();
+
+        await resizeTo(page, VIEWPORTS.desktop);
+        await page.getByLabel('Season', { exact: true }).selectOption('2026');
+        await expect.poll(() => rows.filter({ hasText: 'Riley Chen' }).count()).toBe(1);
+        await page.getByLabel('Department', { exact: true }).selectOption({ label: 'Kamloops Fire Rescue' });
+        await page.waitForURL((url) => url.searchParams.get('departmentId') !== null);
+        await expect.poll(() => rows.count()).toBe(1);
+        await page.getByLabel('Category', { exact: true }).selectOption('Open Men');
+        await page.waitForURL((url) => url.searchParams.get('category') === 'Open Men');
+        await screenshot(page, 'public-results-qualified-1440');
+        await expectNoSeriousAxeViolations(page);
+      },
+      'public-results-qualified-failure',
+    );
+  });
 });

@@ -70,6 +70,8 @@ beforeAll(async () => {
     '/api/runs': { id: String(event.id), type: 'relay' },
     '/api/announcements': { id: String(announcement.id), imageId: '1' },
     '/api/pictures': { id: '1' },
+    // A qualifying standard that does not exist: its change and delete answer 404 once access passes.
+    '/api/qualifying-standards': { id: '1' },
     // A team the owner captains; userId is the owner, so no call of the matrix takes the captaincy away.
     '/api/teams': {
       id: String(

@@ -103,6 +103,14 @@ describe('demo data', () => {
 
     const second = await seedDemoData(database.db, { now, timeZone: 'America/Toronto' });
     expect(second).toEqual({ departments: 0, users: 0, events: 0, runs: 0, announcements: 0 });
+    // Qualifying standards of this season and the last (decision 068), once: the second run added none.
+    const standards = await database.db
+      .selectFrom('qualifying_standards')
+      .select(['season', 'run_type', 'category', 'time_ms'])
+      .execute();
+    expect(standards).toHaveLength(20);
+    expect([...new Set(standards.map((q) => q.season))].sort()).toEqual([2025, 2026]);
+    expect(standards.find((q) => q.season === 2026 && q.category === 'Open Men')?.time_ms).toBe(120_000);
 
     const statuses = await database.db.selectFrom('events').select('status').distinct().execute();
     expect(statuses.map((s) => s.status).sort()).toEqual(

@@ -7,6 +7,7 @@ import { DEMO_TEAMS, seedDemoCompetition } from '../../api/db/seed-competition.t
 import { seedDemoResults } from '../../api/db/seed-results.ts';
 import { rebuildProjections } from '../../api/event-store/projection.ts';
 import { createEventStore } from '../../api/event-store/store.ts';
+import { qualifiedList, searchPublicResults } from '../../api/modules/public-results/queries.ts';
 import { runOrderState } from '../../api/modules/run-orders/state.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
 import { appOn, callAs, testDatabase } from '../support/app.ts';
@@ -194,5 +195,18 @@ describe('demo results', () => {
     expect(await seedDemoCompetition(store, { timeZone: TZ })).toEqual({ competitors: 0, registrations: 0, teams: 0 });
     expect(await seedDemoResults(store, { timeZone: TZ })).toEqual({ results: 0, official: 0, provisional: 0 });
     expect(await counts()).toBe(before);
+  });
+
+  it("flags some of this season's demo times Q and lists them as qualified, not all of them (decision 068)", async () => {
+    const { db } = await seeded();
+    const page = await searchPublicResults(db, { season: 2026, category: 'Open Men', page: 1, limit: 100 });
+    const timed = page.data.filter((r) => r.officialTimeMs !== null);
+    expect(timed.some((r) => r.flags.includes('Q'))).toBe(true);
+    expect(timed.some((r) => !r.flags.includes('Q'))).toBe(true);
+    for (const r of page.data)
+      expect(r.flags.includes('Q')).toBe(r.officialTimeMs !== null && r.officialTimeMs <= 120_000);
+    const list = await qualifiedList(db, { season: 2026 });
+    expect(list.entries.length).toBeGreaterThan(0);
+    expect(list.entries.every((e) => e.timeMs <= e.standardMs)).toBe(true);
   });
 });

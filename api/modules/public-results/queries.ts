@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
 import type {
   CompetitorResults,
   DepartmentResults,
@@ -13,6 +14,7 @@ import type {
   ResultStatistics,
 } from '../../contracts/public-results.ts';
 import { DEPARTMENT_RESULTS_LIMIT } from '../../contracts/public-results.ts';
+import type { QualifiedList, qualifiedQuerySchema } from '../../contracts/qualifying.ts';
 import type { StandingRow } from '../../contracts/results.ts';
 import { containsPattern } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
@@ -21,6 +23,7 @@ import { INFRACTION_CODES, type InfractionCode, penaltyCounts } from '../../doma
 import type { RunType } from '../../domain/runs/categories.ts';
 import { formatTime } from '../../domain/times.ts';
 import { isPublicEventSql } from '../events/queries.ts';
+import { listStandards, standardKey, standardSeasons, standardTimes } from '../qualifying/queries.ts';
 import { officialRunStandings, publicPersonName, type RunForResults, runForResults } from '../results/queries.ts';
 
 /**
@@ -29,6 +32,8 @@ import { officialRunStandings, publicPersonName, type RunForResults, runForResul
  * Flags (PB, SB, CR) are computed at read time from those same results, so a correction (which makes a
  * result provisional, then official again with its new time) moves them at once.
  */
+
+type QualifiedQueryOutput = z.output<typeof qualifiedQuerySchema>;
 
 export const eventNotFound = () => notFound('Event', 'EVENT_NOT_FOUND');
 export const runNotFound = () => notFound('Run', 'RUN_NOT_FOUND');
@@ -254,7 +259,9 @@ function minimaBy<T>(rows: readonly T[], key: (row: T) => string, value: (row: T
  * PB: faster than every earlier official time of the entrant in the format (earlier: an earlier event
  * date, or the same date and a lower run id); the first one is a PB. SB: the same within the season (the
  * event's year). ER (event record): the fastest official time of the event in the format and run
- * category; CR (course record): the same over every event; both as they stand now.
+ * category; CR (course record): the same over every event; both as they stand now. Q: at or under the
+ * season's qualifying standard for the format and run category (docs/decisions/068); only a finish has
+ * an official time, so a DQ, DNF or DNS never qualifies.
  */
 export async function flagsOf(db: Kysely<Database>, rows: readonly Flaggable[]): Promise<Map<number, ResultFlag[]>> {
   const flags = new Map<number, ResultFlag[]>();
@@ -317,6 +324,7 @@ export async function flagsOf(db: Kysely<Database>, rows: readonly Flaggable[]):
     (b) => `${b.eventId}:${b.runType}:${b.runCategory}`,
     (b) => b.best as number,
   );
+  const standards = await standardTimes(db, [...new Set(timed.map((r) => seasonOf(r.eventStartDate)))], types);
   for (const row of timed) {
     const time = row.officialTimeMs as number;
     const date = dateText(row.eventStartDate);
@@ -331,6 +339,8 @@ export async function flagsOf(db: Kysely<Database>, rows: readonly Flaggable[]):
       own.push('SB');
     if (eventRecord.get(`${row.eventId}:${row.runType}:${row.runCategory}`) === time) own.push('ER');
     if (courseRecord.get(`${row.runType}:${row.runCategory}`) === time) own.push('CR');
+    const standard = standards.get(standardKey(season, row.runType, row.runCategory));
+    if (standard !== undefined && time <= standard) own.push('Q');
     flags.set(row.resultId, own);
   }
   return flags;
@@ -884,4 +894,94 @@ export async function performanceAnalytics(
     };
   });
   return { subject, points, seasons };
+}
+
+// ---------- qualified for nationals (docs/decisions/068-qualifying-standards.md) ----------
+
+/**
+ * GET /results/public/qualified: a season's qualified competitors and teams, each once per run type and
+ * category with its best qualifying official time (ties: the earlier event), from the same public official
+ * results as every other answer. Filtered by run type, category and department; the departments picker
+ * lists every department with a qualified entry in the season, whatever the other filters.
+ */
+export async function qualifiedList(db: Kysely<Database>, query: QualifiedQueryOutput): Promise<QualifiedList> {
+  const [standards, seasons] = await Promise.all([listStandards(db, query.season), standardSeasons(db)]);
+  const empty: QualifiedList = { season: query.season, standards, entries: [], seasons, departments: [] };
+  if (standards.length === 0) return empty;
+  const standardOf = new Map(standards.map((s) => [standardKey(s.season, s.runType, s.category), s.timeMs]));
+  const runs = (
+    await publicRuns(db, {
+      season: query.season,
+      types: [...new Set(standards.map((s) => s.runType))],
+      categories: [...new Set(standards.map((s) => s.category))],
+    })
+  ).filter((run) => standardOf.has(standardKey(query.season, run.type, run.category)));
+  if (runs.length === 0) return empty;
+  const slowest = Math.max(...standards.map((s) => s.timeMs));
+  const rows = await selectResult(
+    publicOfficial(db)
+      .where(
+        'runs.id',
+        'in',
+        runs.map((run) => run.id),
+      )
+      .where('res.official_time_ms', 'is not', null)
+      .where('res.official_time_ms', '<=', slowest),
+  ).execute();
+  const best = new Map<string, { row: RawResult; standardMs: number }>();
+  for (const row of rows) {
+    const standardMs = standardOf.get(standardKey(query.season, row.runType, row.runCategory));
+    const time = row.officialTimeMs;
+    if (standardMs === undefined || time === null || time > standardMs) continue;
+    const key = `${entrantKey(row)}:${row.runType}:${row.runCategory}`;
+    const current = best.get(key);
+    const earlier = (a: RawResult, b: RawResult) =>
+      dateText(a.eventStartDate) < dateText(b.eventStartDate) ||
+      (dateText(a.eventStartDate) === dateText(b.eventStartDate) && a.runId < b.runId);
+    if (
+      !current ||
+      time < (current.row.officialTimeMs as number) ||
+      (time === current.row.officialTimeMs && earlier(row, current.row))
+    )
+      best.set(key, { row, standardMs });
+  }
+  const all = [...best.values()];
+  const departments = new Map<number, string>();
+  for (const { row } of all)
+    if (row.departmentId !== null && row.departmentId !== undefined)
+      departments.set(row.departmentId, row.departmentName ?? '');
+  const order = new Map(standards.map((s, index) => [`${s.runType}:${s.category}`, index]));
+  const entries = all
+    .filter(({ row }) => query.runType === undefined || row.runType === query.runType)
+    .filter(({ row }) => query.category === undefined || row.runCategory === query.category)
+    .filter(({ row }) => query.departmentId === undefined || row.departmentId === query.departmentId)
+    .map(({ row, standardMs }) => {
+      const result = toPublicResult(row, []);
+      return {
+        entrant: result.entrant,
+        runType: row.runType,
+        category: row.runCategory,
+        timeMs: row.officialTimeMs as number,
+        time: formatTime(row.officialTimeMs),
+        standardMs,
+        standard: formatTime(standardMs),
+        resultId: row.resultId,
+        eventId: row.eventId,
+        eventName: row.eventName,
+        eventStartDate: result.eventStartDate,
+        runId: row.runId,
+      };
+    })
+    .sort(
+      (a, b) =>
+        (order.get(`${a.runType}:${a.category}`) ?? 0) - (order.get(`${b.runType}:${b.category}`) ?? 0) ||
+        a.timeMs - b.timeMs ||
+        a.entrant.name.localeCompare(b.entrant.name) ||
+        a.resultId - b.resultId,
+    );
+  return {
+    ...empty,
+    entries,
+    departments: [...departments].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+  };
 }

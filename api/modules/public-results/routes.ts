@@ -18,6 +18,7 @@ import {
   statisticsSchema,
   userIdParamsSchema,
 } from '../../contracts/public-results.ts';
+import { qualifiedListSchema, qualifiedQuerySchema } from '../../contracts/qualifying.ts';
 import { isAdmin, optionalCaller } from '../../plugins/access.ts';
 import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
 import {
@@ -30,6 +31,7 @@ import {
   publicEventResults,
   publicResultFilters,
   publicRunResults,
+  qualifiedList,
   resultStatistics,
   runNotFound,
   searchPublicResults,
@@ -65,6 +67,25 @@ export const publicResultRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = `results:search:${JSON.stringify(request.query)}`;
       const body = await readJson(cache, key, publicResultPageSchema, () => searchPublicResults(app.db, request.query));
+      return sendJson(fresh(reply), body);
+    },
+  );
+
+  app.get(
+    `${BASE}/qualified`,
+    {
+      ...publicRoute,
+      schema: {
+        tags,
+        summary:
+          "A season's competitors and teams qualified for nationals (an official time at or under the season's standard), each once per run type and category with its best qualifying time; filtered by run type, category and department",
+        querystring: qualifiedQuerySchema,
+        response: { 200: qualifiedListSchema, 400: e },
+      },
+    },
+    async (request, reply) => {
+      const key = `results:qualified:${JSON.stringify(request.query)}`;
+      const body = await readJson(cache, key, qualifiedListSchema, () => qualifiedList(app.db, request.query));
       return sendJson(fresh(reply), body);
     },
   );

@@ -14,6 +14,7 @@ export type PortalPath =
   | '/portal/registrations'
   | '/portal/run-orders'
   | '/portal/results'
+  | '/portal/qualifying'
   | '/portal/users'
   | '/portal/departments'
   | '/portal/admin-users'
@@ -28,6 +29,7 @@ export type PortalIcon =
   | 'registrations'
   | 'run-orders'
   | 'results'
+  | 'qualifying'
   | 'users'
   | 'departments'
   | 'admin-users'
@@ -70,6 +72,7 @@ export const PORTAL_NAV: readonly PortalNavSection[] = [
       { to: '/portal/registrations', label: 'Registrations', icon: 'registrations', minRole: 'user' },
       { to: '/portal/run-orders', label: 'Run orders', icon: 'run-orders', minRole: 'admin' },
       { to: '/portal/results', label: 'Results', icon: 'results', minRole: 'admin' },
+      { to: '/portal/qualifying', label: 'Qualifying standards', icon: 'qualifying', minRole: 'admin' },
     ],
   },
   {
@@ -140,6 +143,7 @@ const QUICK_LINK_TEXT: Readonly<Partial<Record<PortalPath, string>>> = {
   '/portal/registrations': 'Entries, waitlists and cancellations, run by run.',
   '/portal/run-orders': 'The live starting order: pairs, heats, locks, and the venue display.',
   '/portal/results': 'The timing table: enter times and penalties heat by heat, import, validate.',
+  '/portal/qualifying': "Each season's national qualifying times, by run type and category.",
   '/portal/users': 'Find accounts, verify, activate or deactivate them.',
   '/portal/departments': 'Add and edit departments, see their members.',
   '/portal/admin-users': 'Create admin accounts and manage their rights.',

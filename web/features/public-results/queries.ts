@@ -8,6 +8,7 @@ import type {
   PublicResultPage,
   ResultStatistics,
 } from '../../../api/contracts/public-results.ts';
+import type { QualifiedList } from '../../../api/contracts/qualifying.ts';
 import { apiGet } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/errors.ts';
 
@@ -37,6 +38,7 @@ export const publicResultKeys = {
   department: (id: number) => ['public-results', 'department', id] as const,
   analytics: (id: number) => ['public-results', 'analytics', id] as const,
   statistics: (eventId: number | undefined) => ['public-results', 'statistics', eventId ?? 0] as const,
+  qualified: (search: QualifiedSearch) => ['public-results', 'qualified', search] as const,
 };
 
 /** The search's query string: only the filters given, in a fixed order (shareable URLs). */
@@ -114,4 +116,27 @@ export const statisticsQuery = (eventId: number | undefined) =>
     queryFn: ({ signal }) =>
       apiGet<ResultStatistics>(`/results/statistics${eventId ? `?eventId=${eventId}` : ''}`, { signal }),
     enabled: eventId !== undefined,
+  });
+
+/** `/results/qualified?season=&category=&departmentId=`: who qualified for nationals (docs/decisions/068). */
+export interface QualifiedSearch {
+  season: number;
+  category?: string | undefined;
+  departmentId?: number | undefined;
+}
+
+/** The qualified list's query string: only the filters given, in a fixed order. */
+export function qualifiedParams(search: QualifiedSearch): string {
+  const params = new URLSearchParams({ season: String(search.season) });
+  if (search.category) params.set('category', search.category);
+  if (search.departmentId) params.set('departmentId', String(search.departmentId));
+  return params.toString();
+}
+
+export const qualifiedQuery = (search: QualifiedSearch) =>
+  queryOptions({
+    queryKey: publicResultKeys.qualified(search),
+    queryFn: ({ signal }) => apiGet<QualifiedList>(`/results/public/qualified?${qualifiedParams(search)}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
   });

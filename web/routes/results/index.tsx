@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Building2, CalendarDays, type LucideIcon, Medal, Trophy, UserRound } from 'lucide-react';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { Award, Building2, CalendarDays, type LucideIcon, Medal, Trophy, UserRound } from 'lucide-react';
 import { RUN_CATEGORIES } from '../../../api/domain/runs/categories.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { BannerIntro, PageBanner } from '../../components/page-banner.tsx';
@@ -80,6 +80,15 @@ function ResultSearchPage({ search }: { search: ResultSearch }) {
         <BannerIntro>{RESULTS_PAGE.intro}</BannerIntro>
       </PageBanner>
       <div className="mx-auto min-h-[70vh] max-w-3xl px-4 py-8 sm:px-6">
+        <p className="mb-4">
+          <Link
+            to="/results/qualified"
+            className="inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            <Award aria-hidden="true" className="size-5" />
+            Qualified for nationals
+          </Link>
+        </p>
         <search aria-label="Search results" className="grid gap-3 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <SearchBox

@@ -1,4 +1,5 @@
 import {
+  Award,
   Building2,
   CalendarDays,
   ClipboardList,
@@ -25,6 +26,7 @@ export const PORTAL_ICONS: Record<PortalIcon, LucideIcon> = {
   registrations: ClipboardList,
   'run-orders': ListOrdered,
   results: Timer,
+  qualifying: Award,
   users: Users,
   departments: Building2,
   'admin-users': ShieldCheck,

@@ -5,6 +5,7 @@ const FLAG_TITLES: Record<ResultFlag, string> = {
   SB: 'Season best',
   ER: 'Event record',
   CR: 'Course record',
+  Q: 'Qualified for nationals',
 };
 
 const FLAG_CLASSES: Record<ResultFlag, string> = {
@@ -12,9 +13,13 @@ const FLAG_CLASSES: Record<ResultFlag, string> = {
   SB: 'bg-sky-100 text-sky-900',
   ER: 'bg-violet-100 text-violet-900',
   CR: 'bg-amber-100 text-amber-900',
+  Q: 'bg-red-100 text-red-900',
 };
 
-/** PB, SB, ER and CR badges (docs/decisions/039-public-results.md), each with its meaning for screen readers. */
+/**
+ * PB, SB, ER, CR (docs/decisions/039-public-results.md) and Q (qualified for nationals, decision 068) badges,
+ * each with its meaning for screen readers.
+ */
 export function ResultFlags({ flags }: { flags: readonly ResultFlag[] }) {
   if (flags.length === 0) return null;
   return (
