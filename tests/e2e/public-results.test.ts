@@ -183,7 +183,11 @@ describe('public results, signed out', () => {
   it('follows Riley from his page on this phone: the Following page shows his heat and results, and a new official time live', async () => {
     // Riley also runs Over 40 Men today: timed, waiting for the second official.
     const db = site.database.db;
-    const masters = await insertRun(db, event.id, { name: 'Individual: Over 40 Men', participant_limit: 50 });
+    const masters = await insertRun(db, event.id, {
+      name: 'Individual: Over 40 Men',
+      category: 'Over 40 Men',
+      participant_limit: 50,
+    });
     const entry = await insertRegistration(db, { runId: masters.id, userId: riley.id });
     await insertResult(db, { registrationId: entry.id, rawTimeMs: 103_500, enteredBy: admin.id });
     await onPage(
