@@ -7,8 +7,8 @@
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { displayKeys } from '../display/queries.ts';
 import { eventDayKeys } from '../event-day/queries.ts';
-import { followingKeys } from '../following/queries.ts';
-import { publicResultKeys } from '../public-results/queries.ts';
+import { followingKeys } from '../following/keys.ts';
+import { publicResultKeys } from '../public-results/keys.ts';
 import { resultKeys } from '../results/queries.ts';
 
 /** A run's streams: its order (no `stream` on the socket), its results and its registrations. */

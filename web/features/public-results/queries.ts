@@ -11,6 +11,7 @@ import type {
 import type { QualifiedList } from '../../../api/contracts/qualifying.ts';
 import { apiGet } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/errors.ts';
+import { publicResultKeys } from './keys.ts';
 
 /** The public results reads (docs/decisions/039-public-results.md). */
 
@@ -29,17 +30,7 @@ export interface ResultSearch {
   page?: number | undefined;
 }
 
-export const publicResultKeys = {
-  all: ['public-results'] as const,
-  search: (search: ResultSearch) => ['public-results', 'search', search] as const,
-  filters: () => ['public-results', 'filters'] as const,
-  event: (id: number) => ['public-results', 'event', id] as const,
-  competitor: (id: number) => ['public-results', 'competitor', id] as const,
-  department: (id: number) => ['public-results', 'department', id] as const,
-  analytics: (id: number) => ['public-results', 'analytics', id] as const,
-  statistics: (eventId: number | undefined) => ['public-results', 'statistics', eventId ?? 0] as const,
-  qualified: (search: QualifiedSearch) => ['public-results', 'qualified', search] as const,
-};
+export { publicResultKeys } from './keys.ts';
 
 /** The search's query string: only the filters given, in a fixed order (shareable URLs). */
 export function searchParams(search: ResultSearch, limit = 20): string {
