@@ -17,6 +17,8 @@ const SHARED_VOCABULARY = [
   '/api/domain/announcements/',
   // The infraction catalogue: the venue display names penalties with it.
   '/api/domain/results/penalties.ts',
+  // The entrant marks (scratched, no-show): the display, the start list and "your heat" name them.
+  '/api/domain/run-orders/events.ts',
   // The legacy invoice statuses: the invoice list's URL check sits in the always-loaded route tree.
   '/api/domain/legacy/',
 ];
