@@ -45,42 +45,51 @@ mkdir -p "$STATE_DIR"
 cp .ci/containers.conf "$STATE_DIR/containers.conf"
 export CONTAINERS_CONF="$STATE_DIR/containers.conf"
 
-# A service an earlier run started in a folder since deleted (a clone) answers pings but can start no
-# container (conmon: "Failed to get working directory"): it is replaced.
-for pid in $(pgrep -f "podman system service" || true); do
-  if readlink "/proc/$pid/cwd" 2>/dev/null | grep -q '(deleted)'; then
-    log "Replacing Podman's API service $pid: the folder it was started in is gone"
+# Every call to Podman or its socket is bounded: a service or a command stuck on a lock must fail this
+# step with a message, not hang CI (decision 070).
+ping() { curl -sf --max-time 5 --unix-socket "$SOCKET_PATH" http://d/_ping >/dev/null 2>&1; }
+pod() { timeout --kill-after=10 "${PODMAN_TIMEOUT:-120}" podman "$@"; }
+
+# The API socket testcontainers talks to (as Docker's). Started once, from /. A service that does not
+# answer (one an earlier run started in a folder since deleted answers pings but starts no container:
+# conmon "Failed to get working directory") is stopped and replaced.
+stop_service() {
+  local pid
+  for pid in $(pgrep -f "podman system service" || true); do
+    log "Stopping Podman's API service $pid ($1)"
     kill "$pid" 2>/dev/null || true
     for _ in $(seq 1 25); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-  fi
+    kill -9 "$pid" 2>/dev/null || true
+  done
+}
+for pid in $(pgrep -f "podman system service" || true); do
+  if readlink "/proc/$pid/cwd" 2>/dev/null | grep -q '(deleted)'; then stop_service "the folder it was started in is gone"; fi
 done
-
-# The API socket testcontainers talks to (as Docker's). Started once, from /; a dead socket file is replaced.
-if ! curl -sf --unix-socket "$SOCKET_PATH" http://d/_ping >/dev/null 2>&1; then
+if ! ping; then
+  stop_service "it does not answer"
   mkdir -p "$(dirname "$SOCKET_PATH")"
   rm -f "$SOCKET_PATH"
   log "Starting Podman's API socket at $SOCKET_PATH"
   (cd / && nohup podman system service --time=0 "unix://$SOCKET_PATH" >/tmp/firefit-podman-service.log 2>&1 &)
-  for _ in $(seq 1 50); do
-    curl -sf --unix-socket "$SOCKET_PATH" http://d/_ping >/dev/null 2>&1 && break
-    sleep 0.2
-  done
-  curl -sf --unix-socket "$SOCKET_PATH" http://d/_ping >/dev/null || { log "Podman's API socket did not answer"; exit 1; }
+  for _ in $(seq 1 60); do ping && break; sleep 0.5; done
+  ping || { log "Podman's API socket did not answer within 30 s:"; tail -20 /tmp/firefit-podman-service.log >&2; exit 1; }
 fi
+# A Podman that cannot list its images within two minutes is stuck (a lock a killed process left).
+pod images --quiet >/dev/null || { log "Podman did not answer 'podman images' within ${PODMAN_TIMEOUT:-120} s"; exit 1; }
 
 # A minimal Debian base, made once from the mirror apt already uses.
 debian_base() {
   local tag="$LOCAL/debian:$DEBIAN_SUITE"
-  if ! podman image exists "$tag"; then
+  if ! pod image exists "$tag"; then
     local mirror rootfs
     mirror="$(awk '/^URIs:/ { print $2; exit }' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)"
     [ -n "$mirror" ] || mirror="$(awk '/^deb / { print $2; exit }' /etc/apt/sources.list)"
     rootfs="$(mktemp -d)"
     log "Making $tag with debootstrap (about a minute)..."
-    debootstrap --variant=minbase "$DEBIAN_SUITE" "$rootfs" "$mirror" >/tmp/firefit-debootstrap.log 2>&1 \
+    timeout 900 debootstrap --variant=minbase "$DEBIAN_SUITE" "$rootfs" "$mirror" >/tmp/firefit-debootstrap.log 2>&1 \
       || { tail -20 /tmp/firefit-debootstrap.log >&2; exit 1; }
     rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
-    tar -C "$rootfs" -c . | podman import --quiet - "$tag" >/dev/null
+    tar -C "$rootfs" -c . | pod import --quiet - "$tag" >/dev/null
     rm -rf "$rootfs"
   fi
   echo "$tag"
@@ -90,11 +99,11 @@ debian_base() {
 # by the function named $3 when it does not exist yet.
 image_for() {
   local official="$1" standin="$2" builder="$3"
-  if podman image exists "$official" || timeout 60 podman pull --quiet "$official" >/dev/null 2>&1; then
+  if pod image exists "$official" || PODMAN_TIMEOUT=60 pod pull --quiet "$official" >/dev/null 2>&1; then
     echo "$official"
     return
   fi
-  if ! podman image exists "$standin"; then
+  if ! pod image exists "$standin"; then
     log "$official cannot be pulled here: building the stand-in $standin"
     "$builder" "$standin" >&2
   fi
@@ -102,11 +111,11 @@ image_for() {
 }
 
 build_postgres() {
-  podman build --quiet --build-arg BASE_IMAGE="$(debian_base)" -t "$1" \
+  PODMAN_TIMEOUT=900 pod build --quiet --build-arg BASE_IMAGE="$(debian_base)" -t "$1" \
     -f .ci/images/postgres.Containerfile .ci/images >/dev/null
 }
 build_nginx() {
-  podman build --quiet --build-arg BASE_IMAGE="$(debian_base)" -t "$1" \
+  PODMAN_TIMEOUT=900 pod build --quiet --build-arg BASE_IMAGE="$(debian_base)" -t "$1" \
     -f .ci/images/nginx.Containerfile .ci/images >/dev/null
 }
 build_node() {
@@ -122,7 +131,7 @@ build_node() {
   cp -r "$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")" "$context/node/lib/node_modules/npm"
   cp /etc/ssl/certs/ca-certificates.crt "$context/ca-bundle.crt"
   cp .ci/images/node.Containerfile "$context/Containerfile"
-  podman build --quiet --build-arg BASE_IMAGE="$(debian_base)" -t "$1" -f "$context/Containerfile" "$context" >/dev/null
+  PODMAN_TIMEOUT=900 pod build --quiet --build-arg BASE_IMAGE="$(debian_base)" -t "$1" -f "$context/Containerfile" "$context" >/dev/null
   rm -rf "$context"
 }
 
