@@ -254,7 +254,13 @@ export function resolveJwtSecret(config: Config): string {
     // not generated yet
   }
   const secret = randomBytes(48).toString('base64url');
-  mkdirSync(config.dataDir, { recursive: true });
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration: DATA_DIR (${config.dataDir}) cannot hold the generated JWT secret (${(error as Error).message}); make it writable or set JWT_SECRET`,
+    );
+  }
   return secret;
 }

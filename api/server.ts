@@ -2,7 +2,8 @@ import { PROJECTIONS } from '../projections/registry.ts';
 import { buildApp } from './app.ts';
 import { EXIT_CODES, exitCodeFor } from './cli/run.ts';
 import { loadConfig, resolveJwtSecret } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { assertDataDirUsable } from './db/data-dir.ts';
+import { type DatabaseHandle, describeError, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, hasActiveSuperAdmin, isDatabaseEmpty, seedDemoData } from './db/seed.ts';
 import { seedDemoCompetition } from './db/seed-competition.ts';
@@ -15,6 +16,8 @@ import { createEventStore } from './event-store/store.ts';
  */
 async function main() {
   const config = loadConfig();
+  // DATA_DIR keeps the generated JWT secret whatever the database (decision 074).
+  if (!config.jwtSecret) assertDataDirUsable(config.dataDir, 0);
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
@@ -87,8 +90,8 @@ main().catch((error: unknown) => {
   const code = exitCodeFor(error);
   const text =
     code === EXIT_CODES.failed
-      ? `Start-up failed: ${(error as Error).stack ?? String(error)}`
-      : (error as Error).message;
+      ? `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : describeError(error)}`
+      : describeError(error);
   process.stderr.write(`${text}\n`);
   process.exit(code);
 });

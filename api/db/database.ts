@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
+import { assertDataDirUsable, EMBEDDED_DATABASE_MIN_FREE_BYTES } from './data-dir.ts';
 import type { Database } from './schema.ts';
 
 // DATE columns stay 'YYYY-MM-DD' strings: turning them into Date objects at local midnight
@@ -42,6 +44,21 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
+/** A thrown value as one readable line: PGlite and some drivers throw plain objects, not Errors. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null) {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string' && message) return message;
+    try {
+      return JSON.stringify(error);
+    } catch {
+      return Object.prototype.toString.call(error);
+    }
+  }
+  return String(error);
+}
+
 /**
  * Opens the configured database. The API process bounds every statement on a server
  * (DATABASE_STATEMENT_TIMEOUT_MS, decision 029); the command-line tools pass `statementTimeout: false`, as
@@ -52,10 +69,20 @@ export async function openDatabase(
   options: { statementTimeout?: boolean } = {},
 ): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
-    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    if (target.dataDir) {
+      // The embedded database lives in DATA_DIR/pglite: the setting is checked before PGlite writes there.
+      assertDataDirUsable(path.dirname(target.dataDir), EMBEDDED_DATABASE_MIN_FREE_BYTES);
+      mkdirSync(target.dataDir, { recursive: true });
+    }
     // Options object form: PGlite ignores a second argument when the first is not a string (memory://).
     const pglite = new PGlite({ ...pgliteOptions, dataDir: target.dataDir, startParams: PGLITE_START_PARAMS });
-    await pglite.waitReady;
+    try {
+      await pglite.waitReady;
+    } catch (error) {
+      throw new DatabaseUnavailableError(
+        `Cannot open the embedded database in ${target.dataDir ?? 'memory'}: ${describeError(error)}`,
+      );
+    }
     return wrapPGlite(pglite);
   }
   const statementTimeoutMs = options.statementTimeout === false ? undefined : target.statementTimeoutMs;

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,49 @@ describe('the server process', { timeout: 300_000 }, () => {
     expect(unreachable.output()).toContain(
       'Cannot reach the PostgreSQL server at postgres://postgres@127.0.0.1:1/none',
     );
+  });
+
+  it('refuses an unusable DATA_DIR with one line naming the setting and the cause (78): a file, a full disk, a small disk, a read-only mount, /sys, /proc', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'ff-datadir-'));
+    const file = path.join(root, 'a-file');
+    writeFileSync(file, 'not a folder');
+    // Real file systems of a few megabytes: mounting needs root, which CI has; a failure here fails the test.
+    const mounts: string[] = [];
+    const mount = (name: string, options: string) => {
+      const at = path.join(root, name);
+      mkdirSync(at);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', at]);
+      mounts.push(at);
+      return at;
+    };
+    try {
+      const full = mount('full', 'size=1m');
+      execFileSync('dd', ['if=/dev/zero', `of=${path.join(full, 'filler')}`, 'bs=64k', 'count=100'], {
+        stdio: 'ignore',
+      });
+    } catch {
+      // dd stops with "No space left on device": the disk is full, as wanted
+    }
+    const small = mount('small', 'size=8m');
+    const readOnly = mount('read-only', 'size=8m,ro');
+    const cases: [string, string][] = [
+      [file, 'is a file, not a folder'],
+      [path.join(file, 'inside'), 'is under a file, not a folder'],
+      [path.join(root, 'full'), 'has no space left on its disk'],
+      [small, 'has only 8.0 MB free; the embedded database needs at least 100 MB'],
+      [readOnly, 'is on a read-only file system'],
+      ['/sys/firefit-data', 'cannot be written to: permission denied'],
+      ['/proc/firefit-data', 'cannot be created there'],
+    ];
+    try {
+      for (const [dataDir, cause] of cases) {
+        const started = startServer({ DATA_DIR: dataDir, PORT: '0' });
+        expect(await started.exited, started.output()).toBe(78);
+        expect(started.output()).toBe(`Invalid configuration: DATA_DIR (${dataDir}) ${cause}\n`);
+      }
+    } finally {
+      for (const at of mounts) execFileSync('umount', ['-l', at]);
+    }
   });
 
   it('seeds an empty embedded database, stops cleanly on SIGINT and keeps the data for the next start', async () => {
