@@ -55,14 +55,14 @@ pod() { timeout --kill-after=10 "${PODMAN_TIMEOUT:-120}" podman "$@"; }
 # conmon "Failed to get working directory") is stopped and replaced.
 stop_service() {
   local pid
-  for pid in $(pgrep -f "podman system service" || true); do
+  for pid in $(pgrep -f "podman system service .*unix://$SOCKET_PATH" || true); do
     log "Stopping Podman's API service $pid ($1)"
     kill "$pid" 2>/dev/null || true
     for _ in $(seq 1 25); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
     kill -9 "$pid" 2>/dev/null || true
   done
 }
-for pid in $(pgrep -f "podman system service" || true); do
+for pid in $(pgrep -f "podman system service .*unix://$SOCKET_PATH" || true); do
   if readlink "/proc/$pid/cwd" 2>/dev/null | grep -q '(deleted)'; then stop_service "the folder it was started in is gone"; fi
 done
 if ! ping; then
@@ -70,7 +70,11 @@ if ! ping; then
   mkdir -p "$(dirname "$SOCKET_PATH")"
   rm -f "$SOCKET_PATH"
   log "Starting Podman's API socket at $SOCKET_PATH"
-  (cd / && nohup podman system service --time=0 "unix://$SOCKET_PATH" >/tmp/firefit-podman-service.log 2>&1 &)
+  # Detached from everything of this script's caller: its own session (a step's time bound does not
+  # reach it), / as its folder, and none of the caller's file descriptors. A service that kept the
+  # stdout of `$(bash .ci/containers.sh)` open made the caller wait for ever (decision 070).
+  (cd / && exec setsid podman system service --time=0 "unix://$SOCKET_PATH") \
+    </dev/null >/tmp/firefit-podman-service.log 2>&1 &
   for _ in $(seq 1 60); do ping && break; sleep 0.5; done
   ping || { log "Podman's API socket did not answer within 30 s:"; tail -20 /tmp/firefit-podman-service.log >&2; exit 1; }
 fi
