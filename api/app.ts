@@ -18,6 +18,7 @@ import { publicAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bioRoutes } from './modules/bios/routes.ts';
 import { departmentRoutes, publicDepartmentRoutes } from './modules/departments/routes.ts';
+import { documentRendererPlugin } from './modules/documents/renderer.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { eventAdminRoutes } from './modules/events/admin-routes.ts';
 import { publicEventRoutes } from './modules/events/routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(resultRoutes);
   await app.register(qualifyingRoutes);
   await app.register(legacyRoutes);
+  await app.register(documentRendererPlugin);
   await app.register(documentRoutes);
 
   await app.register(staticWebPlugin, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT });

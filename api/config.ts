@@ -138,6 +138,24 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of uploads per 10 minutes from 1 to 10000')
     .max(10000, 'must be a whole number of uploads per 10 minutes from 1 to 10000')
     .default(20),
+  DOCUMENT_WORKERS: z.coerce
+    .number({ message: 'must be a whole number of threads from 1 to 16' })
+    .int('must be a whole number of threads from 1 to 16')
+    .min(1, 'must be a whole number of threads from 1 to 16')
+    .max(16, 'must be a whole number of threads from 1 to 16')
+    .default(1),
+  DOCUMENT_QUEUE_LIMIT: z.coerce
+    .number({ message: 'must be a whole number of documents from 0 to 1000' })
+    .int('must be a whole number of documents from 0 to 1000')
+    .min(0, 'must be a whole number of documents from 0 to 1000')
+    .max(1000, 'must be a whole number of documents from 0 to 1000')
+    .default(20),
+  DOCUMENT_RATE_LIMIT: z.coerce
+    .number({ message: 'must be a whole number of documents per minute from 1 to 10000' })
+    .int('must be a whole number of documents per minute from 1 to 10000')
+    .min(1, 'must be a whole number of documents per minute from 1 to 10000')
+    .max(10000, 'must be a whole number of documents per minute from 1 to 10000')
+    .default(20),
   SEED_DEMO_DATA: z
     .enum(['true', 'false', ''], { message: 'must be true or false' })
     .optional()
@@ -191,6 +209,12 @@ export interface Config {
   uploadConcurrency: number;
   /** Uploads per signed-in user and upload route in ten minutes (decision 029). */
   uploadRateLimit: number;
+  /** Threads documents are rendered in, off the event loop (decision 073). */
+  documentWorkers: number;
+  /** Documents that may wait for a render thread; one more is refused with 503 DOCUMENTS_BUSY (decision 073). */
+  documentQueueLimit: number;
+  /** Documents rendered per minute for one address, for anyone but an admin (decision 073). */
+  documentRateLimit: number;
   /**
    * The bearer token a Prometheus scraper sends to GET /api/metrics. Unset: no metrics are collected and
    * the route does not exist (decision 050).
@@ -236,6 +260,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveHeartbeatMs: v.LIVE_HEARTBEAT_MS,
     uploadConcurrency: v.UPLOAD_CONCURRENCY,
     uploadRateLimit: v.UPLOAD_RATE_LIMIT,
+    documentWorkers: v.DOCUMENT_WORKERS,
+    documentQueueLimit: v.DOCUMENT_QUEUE_LIMIT,
+    documentRateLimit: v.DOCUMENT_RATE_LIMIT,
     metricsToken: v.METRICS_TOKEN,
   };
 }

@@ -10,3 +10,7 @@ export const REPOSITORY_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const WEB_ROOT = `${REPOSITORY_ROOT}dist/web/`;
 /** The migrations' sources, or their compiled copies next to the compiled server. */
 export const MIGRATIONS_DIR = `${REPOSITORY_ROOT}${COMPILED ? 'dist/migrations/' : 'migrations/'}`;
+/** The document render worker (decision 073): its source under tsx, its compiled entry beside dist/server.js. */
+export const PDF_WORKER = COMPILED
+  ? `${REPOSITORY_ROOT}dist/pdf-worker.js`
+  : `${REPOSITORY_ROOT}api/modules/documents/pdf-worker.ts`;

@@ -18,6 +18,8 @@ export const SERVER_ENTRIES = {
   'db-restore': 'api/cli/db-restore.ts',
   'projections-rebuild': 'api/cli/projections-rebuild.ts',
   'legacy-import': 'api/cli/legacy-import.ts',
+  // Not a tool: the worker thread the server renders documents in (decision 073).
+  'pdf-worker': 'api/modules/documents/pdf-worker.ts',
 } as const;
 
 export async function buildServer(outDir = path.join(REPOSITORY_ROOT, 'dist')): Promise<void> {

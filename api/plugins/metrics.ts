@@ -18,7 +18,8 @@ function carriesToken(request: FastifyRequest, token: string): boolean {
  * Prometheus metrics at GET /api/metrics (decision 050), only when METRICS_TOKEN is set: fastify-metrics
  * (prom-client) times every registered route by method, route pattern and status, and adds the
  * process's own figures (memory, CPU, event loop); this plugin adds the open live sockets, the events
- * appended by this instance, and the use of the database pool. Registered before the routes, so it
+ * appended by this instance, how PDF requests were answered and the renders under way, and the use of
+ * the database pool. Registered before the routes, so it
  * sees them all.
  */
 export const metricsPlugin = fp(async (app: FastifyInstance) => {
@@ -80,6 +81,31 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     registers,
   });
   app.eventStore.onAppended((streamType, count) => appended.inc({ stream_type: streamType }, count));
+
+  new client.Gauge({
+    name: 'firefit_document_answers',
+    help: 'PDF answers since start, by outcome: rendered, cached, not-modified (304), busy (503), limited (429) (decision 073)',
+    labelNames: ['outcome'],
+    registers,
+    collect() {
+      const stats = app.documentRenderer?.stats();
+      if (!stats) return;
+      for (const outcome of ['rendered', 'cached', 'not-modified', 'busy', 'limited'] as const)
+        this.set({ outcome }, stats[outcome]);
+    },
+  });
+
+  new client.Gauge({
+    name: 'firefit_document_renders',
+    help: 'Documents rendering in worker threads now, and waiting for one (decision 073)',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      const stats = app.documentRenderer?.stats();
+      this.set({ state: 'running' }, stats?.running ?? 0);
+      this.set({ state: 'waiting' }, stats?.waiting ?? 0);
+    },
+  });
 
   const pool = app.database.pool;
   if (pool) {

@@ -20,6 +20,8 @@ export interface ReadCache {
   readonly ttlMs: number;
   /** `load` is told when its entry expires (0 when the cache is off). */
   read<T>(key: string, load: (expiresAt: number) => Promise<T>): Promise<T>;
+  /** Whether `read` of this key would be answered without loading (kept, or being loaded). */
+  has(key: string): boolean;
   /** The answer last sent to an anonymous GET of this URL, while its body's entry lives. */
   answer(url: string): CachedAnswer | undefined;
   remember(url: string, answer: CachedAnswer): void;
@@ -69,6 +71,9 @@ export function createReadCache({
         if (entries.get(key)?.value === value) entries.delete(key);
       });
       return value;
+    },
+    has(key) {
+      return ttlMs > 0 && (entries.get(key)?.expiresAt ?? 0) > now();
     },
     answer(url) {
       const hit = answers.get(url);

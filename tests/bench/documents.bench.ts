@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type ResultRowData,
   type RunResultsData,
@@ -6,13 +7,17 @@ import {
   startListDocument,
 } from '../../api/modules/documents/definitions.ts';
 import { renderPdf } from '../../api/modules/documents/pdf.ts';
-import { median } from './stats.ts';
+import { startServer, stopServer } from './public-read.bench.ts';
+import { median, percentile } from './stats.ts';
 
 /**
  * Print documents (docs/decisions/040-print-documents.md): rendering time and memory of a results book of
  * 1,000 entries (10 runs of 100, each with team standings) and of a 200-entry start list, from their
  * pure definitions to PDF bytes. Median of RUNS renders after a warm-up; memory is the resident set's
- * growth and the heap in use after the last render. Figures, never asserted.
+ * growth and the heap in use after the last render. Then the app under a crowd of PDF requests
+ * (docs/decisions/073-document-render-workers.md): /api/health's latency while CLIENTS anonymous
+ * requests for one results book arrive at once, ROUNDS times, as a ratio to the same probe on the idle
+ * server in the same run, and how the PDFs were answered. Figures, never asserted.
  */
 
 const RUNS = Number(process.env.BENCH_DOCUMENT_RUNS ?? 5);
@@ -104,9 +109,114 @@ async function measure(label: string, build: () => Parameters<typeof renderPdf>[
   };
 }
 
+const CLIENTS = Number(process.env.BENCH_DOCUMENT_CLIENTS ?? 80);
+const ROUNDS = Number(process.env.BENCH_DOCUMENT_ROUNDS ?? 5);
+const IDLE_PROBES = 40;
+const PROBE_GAP_MS = 20;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One /api/health round trip in ms. */
+async function healthMs(base: string): Promise<number> {
+  const started = performance.now();
+  await (await fetch(`${base}/api/health`)).arrayBuffer();
+  return performance.now() - started;
+}
+
+/** /api/health probed one request at a time until `done` resolves. */
+async function probeWhile(base: string, done: Promise<unknown>): Promise<number[]> {
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  const times: number[] = [];
+  while (!finished) {
+    times.push(await healthMs(base));
+    await sleep(PROBE_GAP_MS);
+  }
+  return times;
+}
+
+/** How the app answered PDFs so far (its metrics; empty on a build without them). */
+async function documentAnswers(base: string, token: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+  const answers: Record<string, number> = {};
+  for (const m of text.matchAll(/^firefit_document_answers\{outcome="([\w-]+)"\} (\d+)$/gm))
+    answers[m[1] as string] = Number(m[2]);
+  return answers;
+}
+
+const summary = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] ?? 0 };
+};
+
+async function crowd(): Promise<void> {
+  const token = randomBytes(24).toString('hex');
+  const server = await startServer(['app'], { DATABASE_URL: 'memory://', METRICS_TOKEN: token });
+  try {
+    const url = `${server.base}/api/documents/event/1/results-book.pdf`;
+    await healthMs(server.base);
+    const idleTimes: number[] = [];
+    for (let i = 0; i < IDLE_PROBES; i += 1) {
+      idleTimes.push(await healthMs(server.base));
+      await sleep(PROBE_GAP_MS);
+    }
+    const idle = summary(idleTimes);
+    const rows: Array<Record<string, string | number>> = [];
+    const statuses: Record<string, number> = {};
+    let cold: number[] = [];
+    const warm: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const burst = Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          const res = await fetch(url);
+          await res.arrayBuffer();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        }),
+      );
+      const times = await probeWhile(server.base, burst);
+      if (round === 0) cold = times;
+      else warm.push(...times);
+    }
+    const row = (label: string, times: number[]) => {
+      const s = summary(times);
+      rows.push({
+        while: label,
+        probes: times.length,
+        'health p50 ms': Math.round(s.p50),
+        'health p95 ms': Math.round(s.p95),
+        'health max ms': Math.round(s.max),
+        'p95 / idle p95': Math.round((s.p95 / idle.p95) * 10) / 10,
+        'max / idle p95': Math.round((s.max / idle.p95) * 10) / 10,
+      });
+    };
+    row('idle (the floor)', idleTimes);
+    row(`first ${CLIENTS} at once (nothing rendered yet)`, cold);
+    row(`${ROUNDS - 1} more rounds of ${CLIENTS} (same version)`, warm);
+    process.stdout.write(
+      `\n${CLIENTS} anonymous GET ${new URL(url).pathname} at once, ${ROUNDS} rounds, on the demo data (PGlite in memory),\n` +
+        'the server in a process of its own; /api/health probed one at a time meanwhile:\n',
+    );
+    console.table(rows);
+    const answers = await documentAnswers(server.base, token);
+    const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+    process.stdout.write(
+      `HTTP statuses: ${JSON.stringify(statuses)} of ${total}; the app's PDF answers: ${
+        Object.keys(answers).length === 0 ? 'not reported by this build' : JSON.stringify(answers)
+      }` +
+        (answers.rendered === undefined
+          ? '\n'
+          : `; cache hits ${Math.round(((answers.cached ?? 0) / Math.max(1, total)) * 1000) / 10}% of requests\n`),
+    );
+  } finally {
+    await stopServer(server);
+  }
+}
+
 export async function run(): Promise<void> {
   console.table([
     await measure('results book, 1,000 entries', () => book(1000)),
     await measure('start list, 200 entries', () => startList(200)),
   ]);
+  await crowd();
 }

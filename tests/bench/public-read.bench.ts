@@ -34,14 +34,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 2;
 const TARGET_RATIO = 0.8;
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   base: string;
   /** The server's own process (tsx runs it in a child of its own). */
   pid: number;
 }
 
-function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Server> {
+export function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Server> {
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [SERVER_SCRIPT, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -57,7 +57,7 @@ function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Server> {
   });
 }
 
-function stopServer(server: Server | undefined): Promise<void> {
+export function stopServer(server: Server | undefined): Promise<void> {
   if (!server || server.child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     server.child.once('exit', () => resolve());

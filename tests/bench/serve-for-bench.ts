@@ -18,7 +18,12 @@ import { benchConfig, buildBenchApp } from './bench-app.ts';
 const [mode, bodiesFile] = process.argv.slice(2);
 
 async function serveApp() {
-  const config = benchConfig({ DATABASE_URL: process.env.DATABASE_URL ?? 'memory://' });
+  // The settings a bench may pass on (the render pool's, the metrics token); the rest as benchConfig has them.
+  const passed = ['METRICS_TOKEN', 'DOCUMENT_WORKERS', 'DOCUMENT_QUEUE_LIMIT', 'DOCUMENT_RATE_LIMIT'];
+  const config = benchConfig({
+    DATABASE_URL: process.env.DATABASE_URL ?? 'memory://',
+    ...Object.fromEntries(passed.filter((name) => process.env[name] !== undefined).map((n) => [n, process.env[n]])),
+  });
   const database = await openDatabase(config.database);
   await migrateToLatest(database.db);
   await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });

@@ -2,8 +2,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow, Run, User } from '../../api/db/schema.ts';
 import { INFRACTIONS } from '../../api/domain/results/penalties.ts';
-import { TIMING_SHEET_HEADERS } from '../../api/modules/documents/definitions.ts';
-import { callAs, createTestApp, type TestApp } from '../support/app.ts';
+import { type ResultsBookData, TIMING_SHEET_HEADERS } from '../../api/modules/documents/definitions.ts';
+import { appOn, callAs, createTestApp, type TestApp } from '../support/app.ts';
 import { expectEnvelope } from '../support/expect-envelope.ts';
 import {
   insertDepartment,
@@ -254,23 +254,23 @@ describe('start lists, heat sheets and timing sheets', () => {
   });
 });
 
-describe('results', () => {
-  /** A run with results: the first four of the order official (fastest first), the fifth provisional. */
-  async function runWithResults(event: EventRow, overrides: Partial<Run> = {}) {
-    const made = await runWith(event, overrides);
-    for (const [i, registrationId] of made.slots.slice(0, 5).entries()) {
-      await insertResult(db(), {
-        registrationId: registrationId as number,
-        rawTimeMs: 100_000 + i * 1_000,
-        heat: 1,
-        position: i + 1,
-        enteredBy: admin.id,
-        ...(i < 4 ? { validatedBy: user.id } : {}),
-      });
-    }
-    return made;
+/** A run with results: the first four of the order official (fastest first), the fifth provisional. */
+async function runWithResults(event: EventRow, overrides: Partial<Run> = {}) {
+  const made = await runWith(event, overrides);
+  for (const [i, registrationId] of made.slots.slice(0, 5).entries()) {
+    await insertResult(db(), {
+      registrationId: registrationId as number,
+      rawTimeMs: 100_000 + i * 1_000,
+      heat: 1,
+      position: i + 1,
+      enteredBy: admin.id,
+      ...(i < 4 ? { validatedBy: user.id } : {}),
+    });
   }
+  return made;
+}
 
+describe('results', () => {
   it('prints official results for the public and provisional ones under a DRAFT watermark for admins', async () => {
     const { run, order } = await runWithResults(publicEvent);
     const official = order.slice(0, 4);
@@ -413,5 +413,126 @@ describe('results', () => {
     const rows = csv.rawPayload.toString('utf8').split('\r\n');
     expect(rows).toHaveLength(1 + 8 + 1);
     expect(rows[1]?.startsWith('Individuel hommes,Open Men,1,')).toBe(true);
+  });
+});
+
+describe('rendering off the event loop, by version, bounded (docs/decisions/073-document-render-workers.md)', () => {
+  it("answers a results book's ETag with 304 and renders nothing; the same version is the same bytes; a changed result is a new ETag", async () => {
+    const event = await insertEvent(db(), { name: 'Coupe de Gatineau', start_date: '2027-08-01' });
+    const { slots, order } = await runWithResults(event);
+    const url = `/api/documents/event/${event.id}/results-book.pdf`;
+    const first = await get(url);
+    expect(first.statusCode, first.body).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const rendered = t.app.documentRenderer.stats().rendered;
+
+    const revalidated = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.etag).toBe(etag);
+    expect(revalidated.rawPayload).toHaveLength(0);
+    const again = await get(url);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(t.app.documentRenderer.stats().rendered).toBe(rendered);
+    expect((await pdf(again.rawPayload)).pages[0]).toContain('Coupe de Gatineau');
+
+    // A sixth competitor's official result: the public's book changes, and so does its version.
+    const sixth = slots.findIndex((id, i) => i >= 5 && id !== null && !(order[i] ?? '').startsWith('='));
+    await insertResult(db(), {
+      registrationId: slots[sixth] as number,
+      rawTimeMs: 95_000,
+      enteredBy: admin.id,
+      validatedBy: user.id,
+    });
+    const changed = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expectInOrder((await pdf(changed.rawPayload)).all, [order[sixth] as string, order[0] as string]);
+    const admins = await get(url, admin);
+    expect(admins.headers.etag).not.toBe(changed.headers.etag);
+    expect(admins.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('refuses a document with 503 DOCUMENTS_BUSY and Retry-After while every render thread and place in line is taken', async () => {
+    const busy = await appOn(t.database, { env: { DOCUMENT_WORKERS: '1', DOCUMENT_QUEUE_LIMIT: '1' } });
+    try {
+      const { run } = await runWithResults(publicEvent);
+      const url = `/api/documents/run/${run.id}/results.pdf`;
+      // The one thread and the one place in line taken by two long books.
+      const long = (name: string): ResultsBookData => ({
+        eventName: name,
+        eventDates: '2027-06-01',
+        draft: false,
+        runs: Array.from({ length: 4 }, (_, r) => ({
+          runId: r + 1,
+          eventName: name,
+          runName: `Run ${r + 1}`,
+          runCategory: 'Open Men',
+          draft: false,
+          omittedProvisional: false,
+          categories: [],
+          teams: [],
+          overall: Array.from({ length: 100 }, (_, i) => ({
+            rank: i + 1,
+            name: `${fullName(i % NAMES.length)} ${i}`,
+            departmentName: 'Lévis',
+            rawTime: '1:40.00',
+            penalties: '',
+            officialTime: '1:40.00',
+            gap: null,
+            outcome: 'Finished',
+            provisional: false,
+          })),
+        })),
+      });
+      const taken = [
+        busy.documentRenderer.pool.render('results-book', long('One')),
+        busy.documentRenderer.pool.render('results-book', long('Two')),
+      ];
+      const refused = await busy.inject({ method: 'GET', url });
+      expectEnvelope(refused, 503, 'DOCUMENTS_BUSY');
+      expect(refused.headers['retry-after']).toBe('5');
+      await Promise.all(taken);
+      const served = await busy.inject({ method: 'GET', url });
+      expect(served.statusCode, served.body).toBe(200);
+      expect((await pdf(served.rawPayload)).all).toContain('Official results');
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('limits the renders of one address for anyone but an admin with 429 RATE_LIMITED; a rendered version and other addresses are not held back', async () => {
+    const limited = await appOn(t.database, { env: { DOCUMENT_RATE_LIMIT: '2' } });
+    try {
+      const runs = [await runWith(publicEvent), await runWith(publicEvent), await runWith(publicEvent)];
+      const urls = runs.map(({ run }) => `/api/documents/run/${run.id}/start-list.pdf`);
+      const from = (remoteAddress: string, url: string, caller?: User) =>
+        limited.inject({
+          method: 'GET',
+          url,
+          remoteAddress,
+          headers: caller ? { authorization: `Bearer ${limited.jwt.sign({ sub: caller.id, role: caller.role })}` } : {},
+        });
+      expect((await from('10.7.0.1', urls[0] as string)).statusCode).toBe(200);
+      expect((await from('10.7.0.1', urls[1] as string)).statusCode).toBe(200);
+      const refused = await from('10.7.0.1', urls[2] as string);
+      expectEnvelope(refused, 429, 'RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // A signed-in user sees what the public sees, and is counted the same way.
+      expectEnvelope(await from('10.7.0.1', urls[2] as string, user), 429, 'RATE_LIMITED');
+      // Already rendered: served from the cache, nothing charged.
+      const cached = await from('10.7.0.1', urls[0] as string);
+      expect(cached.statusCode).toBe(200);
+      expect((await pdf(cached.rawPayload)).all).toContain('Start list');
+      // Another address has its own count; an admin is not limited.
+      expect((await from('10.7.0.2', urls[2] as string)).statusCode).toBe(200);
+      const heatSheets = await from('10.7.0.1', `/api/documents/run/${runs[1]?.run.id}/heat-sheets.pdf`, admin);
+      expect(heatSheets.statusCode, heatSheets.body).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

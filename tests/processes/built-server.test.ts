@@ -12,12 +12,40 @@ import { BUILT_INDEX_HTML } from '../support/built-tree.ts';
 
 describe('the built server', () => {
   it('is plain JavaScript that loads no TypeScript at run time', () => {
-    const server = readFileSync(path.join(builtRoot(), 'dist', 'server.js'), 'utf8');
-    // Every import is a package (left external) or a node: module: no tsx, no .ts file.
-    const imports = [...server.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
-    expect(imports.length).toBeGreaterThan(10);
-    expect(imports.filter((name) => name?.startsWith('.') || name?.includes('tsx'))).toEqual([]);
+    // The document render worker (decision 073) is an entry of its own beside the server.
+    for (const [file, least] of [
+      ['server.js', 10],
+      ['pdf-worker.js', 1],
+    ] as const) {
+      const code = readFileSync(path.join(builtRoot(), 'dist', file), 'utf8');
+      // Every import is a package (left external) or a node: module: no tsx, no .ts file.
+      const imports = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
+      expect(imports.length, file).toBeGreaterThanOrEqual(least);
+      expect(imports.filter((name) => name?.startsWith('.') || name?.includes('tsx'))).toEqual([]);
+    }
   });
+
+  it("renders a results book in the compiled render worker, with its version's ETag and a 304", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ff-built-data-'));
+    const server = await startApiProcess(undefined, { DATA_DIR: dataDir, SEED_DEMO_DATA: 'true' });
+    try {
+      const url = `http://${server.base}/api/documents/event/1/results-book.pdf`;
+      const book = await fetch(url);
+      expect(book.status, await book.clone().text()).toBe(200);
+      expect(book.headers.get('content-type')).toBe('application/pdf');
+      expect(
+        Buffer.from(await book.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      const etag = book.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    } finally {
+      await server.stop();
+    }
+    expect(server.output()).toContain('Stopped cleanly.');
+  }, 60_000);
 
   it('migrates an embedded database from dist/migrations, serves the web root and the API, and stops cleanly', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ff-built-data-'));

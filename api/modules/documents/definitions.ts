@@ -497,3 +497,18 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): [number, T[]][
   }
   return [...groups].sort(([a], [b]) => a - b);
 }
+
+/**
+ * Every document by kind: what the render workers build a definition from (a definition holds
+ * functions, so only the plain data crosses to a worker: docs/decisions/073-document-render-workers.md).
+ */
+export const DOCUMENTS = {
+  'start-list': startListDocument,
+  'heat-sheets': heatSheetsDocument,
+  'timing-sheets': timingSheetsDocument,
+  'run-results': runResultsDocument,
+  'results-book': resultsBookDocument,
+} as const;
+
+export type DocumentKind = keyof typeof DOCUMENTS;
+export type DocumentData<K extends DocumentKind> = Parameters<(typeof DOCUMENTS)[K]>[0];

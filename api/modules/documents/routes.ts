@@ -12,20 +12,12 @@ import {
 } from '../../contracts/documents.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { isAdmin, optionalCaller } from '../../plugins/access.ts';
+import { matchesEtag } from '../../plugins/http-cache.ts';
 import { runResultLog } from '../results/queries.ts';
 import { signedInRoutes } from '../route-options.ts';
 import { auditTrailCsv } from './audit-trail.ts';
 import { type CsvColumn, toCsv } from './csv.ts';
-import {
-  heatSheetsDocument,
-  type RunResultsData,
-  resultsBookDocument,
-  runResultsDocument,
-  type StartListData,
-  startListDocument,
-  timingSheetsDocument,
-} from './definitions.ts';
-import { renderPdf } from './pdf.ts';
+import type { DocumentData, DocumentKind, RunResultsData, StartListData } from './definitions.ts';
 import {
   documentEvent,
   documentRun,
@@ -42,7 +34,10 @@ const errors = { 400: e, 401: e, 403: e, 404: e };
 /** A download's answers: the file in its one media type (not JSON), or the error envelope. */
 const pdfResponses = {
   200: { description: 'The PDF file', content: { [PDF_MEDIA_TYPE]: { schema: pdfFileSchema } } },
+  // The render limits (docs/decisions/073); a matching If-None-Match is a 304, as on every public read.
   ...errors,
+  429: e,
+  503: e,
 };
 const csvResponses = {
   200: { description: 'The CSV file', content: { [CSV_MEDIA_TYPE]: { schema: csvFileSchema } } },
@@ -75,6 +70,51 @@ function sendFile(reply: FastifyReply, body: Buffer | string, type: 'pdf' | 'csv
     .header('cache-control', admin ? 'private, no-store' : 'public, no-cache')
     .header('x-content-type-options', 'nosniff');
   return reply.send(body);
+}
+
+/**
+ * Sends a PDF by its data's version (docs/decisions/073-document-render-workers.md): the version is the
+ * ETag, so a matching If-None-Match is a 304 with nothing rendered; otherwise the bytes come from the
+ * renderer's cache or its worker threads. Anyone but an admin is charged a render per address.
+ */
+async function sendPdf<K extends DocumentKind>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  document: { kind: K; data: DocumentData<K>; etag?: string | undefined },
+  fileName: string,
+  admin: boolean,
+) {
+  const renderer = request.server.documentRenderer;
+  const etag = document.etag ?? renderer.etag(document.kind, document.data);
+  reply.header('etag', etag);
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
+    renderer.count('not-modified');
+    return reply
+      .code(304)
+      .header('vary', 'authorization')
+      .header('cache-control', admin ? 'private, no-store' : 'public, no-cache')
+      .send();
+  }
+  const bytes = await renderer.pdf(document.kind, document.data, etag, admin ? undefined : request.ip);
+  return sendFile(reply, bytes, 'pdf', fileName, admin);
+}
+
+/**
+ * The public's copy of a document's data, read through the public read cache (decision 007) with its
+ * version: a burst of anonymous requests reads the database once. Admins read their own, uncached.
+ */
+async function publicData<K extends DocumentKind, T extends DocumentData<K>>(
+  request: FastifyRequest,
+  kind: K,
+  admin: boolean,
+  load: () => Promise<T>,
+): Promise<{ kind: K; data: T; etag?: string }> {
+  if (admin) return { kind, data: await load() };
+  const renderer = request.server.documentRenderer;
+  return request.server.publicReadCache.read(`documents:${kind}:${request.url}`, async () => {
+    const data = await load();
+    return { kind, data, etag: renderer.etag(kind, data) };
+  });
 }
 
 const orderVersion = (query: { version?: number | undefined; state?: string | undefined }): OrderVersion =>
@@ -146,7 +186,8 @@ const startListCsv = (data: StartListData) =>
  * Print documents and CSV exports (docs/decisions/040-print-documents.md). Access follows the data:
  * start lists and official results of public events for everyone, anything else for admins only
  * (the rest get 404, as the data itself answers them); heat and timing sheets and the audit trail
- * (docs/decisions/064-audit-trail-csv.md) for admins.
+ * (docs/decisions/064-audit-trail-csv.md) for admins. PDFs are rendered in worker threads, by the data's
+ * version, with an ETag (docs/decisions/073-document-render-workers.md).
  */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   async function callerIsAdmin(request: FastifyRequest): Promise<boolean> {
@@ -176,14 +217,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = await callerIsAdmin(request);
       const which = orderVersion(request.query);
       requireAdminFor(which, admin);
-      const data = await startListData(app.db, await documentRun(app.db, request.params.runId, admin), which, admin);
-      return sendFile(
-        reply,
-        await renderPdf(startListDocument(data)),
-        'pdf',
-        runFileName('start-list', data, 'pdf'),
-        admin,
+      const document = await publicData(request, 'start-list', admin, async () =>
+        startListData(app.db, await documentRun(app.db, request.params.runId, admin), which, admin),
       );
+      return sendPdf(request, reply, document, runFileName('start-list', document.data, 'pdf'), admin);
     },
   );
 
@@ -217,13 +254,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const run = await documentRun(app.db, request.params.runId, true);
       const data = await startListData(app.db, run, orderVersion(request.query), true);
-      return sendFile(
-        reply,
-        await renderPdf(heatSheetsDocument(data)),
-        'pdf',
-        runFileName('heat-sheets', data, 'pdf'),
-        true,
-      );
+      return sendPdf(request, reply, { kind: 'heat-sheets', data }, runFileName('heat-sheets', data, 'pdf'), true);
     },
   );
 
@@ -239,13 +270,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const run = await documentRun(app.db, request.params.runId, true);
       const data = await startListData(app.db, run, orderVersion(request.query), true);
-      return sendFile(
-        reply,
-        await renderPdf(timingSheetsDocument(data)),
-        'pdf',
-        runFileName('timing-sheets', data, 'pdf'),
-        true,
-      );
+      return sendPdf(request, reply, { kind: 'timing-sheets', data }, runFileName('timing-sheets', data, 'pdf'), true);
     },
   );
 
@@ -258,14 +283,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request, reply) => {
       const admin = await callerIsAdmin(request);
-      const data = await runResultsData(app.db, await documentRun(app.db, request.params.runId, admin), admin);
-      return sendFile(
-        reply,
-        await renderPdf(runResultsDocument(data)),
-        'pdf',
-        runFileName('results', data, 'pdf'),
-        admin,
+      const document = await publicData(request, 'run-results', admin, async () =>
+        runResultsData(app.db, await documentRun(app.db, request.params.runId, admin), admin),
       );
+      return sendPdf(request, reply, document, runFileName('results', document.data, 'pdf'), admin);
     },
   );
 
@@ -314,15 +335,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request, reply) => {
       const admin = await callerIsAdmin(request);
-      const event = await documentEvent(app.db, request.params.eventId, admin);
-      const data = await resultsBookData(app.db, event, admin);
-      return sendFile(
-        reply,
-        await renderPdf(resultsBookDocument(data)),
-        'pdf',
-        `results-book-${fileNamePart(event.name)}.pdf`,
-        admin,
+      const document = await publicData(request, 'results-book', admin, async () =>
+        resultsBookData(app.db, await documentEvent(app.db, request.params.eventId, admin), admin),
       );
+      return sendPdf(request, reply, document, `results-book-${fileNamePart(document.data.eventName)}.pdf`, admin);
     },
   );
 
