@@ -23,11 +23,36 @@ describe('configuration', () => {
       kind: 'postgres',
       url: 'postgres://u:p@db:5432/app',
       statementTimeoutMs: 15000,
+      connectTimeoutMs: 5000,
     });
     expect(
       loadConfig({ DATABASE_URL: 'postgres://db/app', DATABASE_STATEMENT_TIMEOUT_MS: '2500' }).database,
     ).toMatchObject({ statementTimeoutMs: 2500 });
     expect(loadConfig({ DATA_DIR: '/srv/ff' }).database).toEqual({ kind: 'pglite', dataDir: '/srv/ff/pglite' });
+  });
+
+  it('bounds every outside connection and shutdown, with defaults (decision 072)', () => {
+    const defaults = loadConfig({});
+    expect(defaults.legacyTimeouts).toEqual({ connectMs: 5000, queryMs: 15000 });
+    expect(defaults).toMatchObject({ smtpTimeoutMs: 30000, shutdownTimeoutMs: 10000 });
+    const set = loadConfig({
+      DATABASE_URL: 'postgres://db/app',
+      DATABASE_CONNECT_TIMEOUT_MS: '700',
+      LEGACY_CONNECT_TIMEOUT_MS: '300',
+      LEGACY_QUERY_TIMEOUT_MS: '900',
+      SMTP_TIMEOUT_MS: '400',
+      SHUTDOWN_TIMEOUT_MS: '2000',
+    });
+    expect(set.database).toMatchObject({ connectTimeoutMs: 700 });
+    expect(set).toMatchObject({
+      legacyTimeouts: { connectMs: 300, queryMs: 900 },
+      smtpTimeoutMs: 400,
+      shutdownTimeoutMs: 2000,
+    });
+    expect(() => loadConfig({ LEGACY_QUERY_TIMEOUT_MS: '0' })).toThrow(
+      'Invalid configuration: LEGACY_QUERY_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000',
+    );
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS must be a whole number/);
   });
 
   it.each([

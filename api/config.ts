@@ -72,6 +72,12 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** A duration in milliseconds from min to max, with a default: one message names the range. */
+const milliseconds = (min: number, max: number, fallback: number) => {
+  const message = `must be a whole number of milliseconds from ${min} to ${max}`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message).default(fallback);
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -168,11 +174,17 @@ const envSchema = z.object({
     (v) => v === undefined || hasProtocol(v, ['mysql:', 'mariadb:']),
     'must be a mysql:// or mariadb:// URL',
   ),
+  // Every outside connection is bounded, and so is shutdown (decision 072).
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(100, 600000, 5000),
+  LEGACY_CONNECT_TIMEOUT_MS: milliseconds(100, 600000, 5000),
+  LEGACY_QUERY_TIMEOUT_MS: milliseconds(100, 600000, 15000),
+  SMTP_TIMEOUT_MS: milliseconds(100, 600000, 30000),
+  SHUTDOWN_TIMEOUT_MS: milliseconds(100, 600000, 10000),
 });
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
-  | { kind: 'postgres'; url: string; statementTimeoutMs?: number };
+  | { kind: 'postgres'; url: string; statementTimeoutMs?: number; connectTimeoutMs?: number };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -203,6 +215,15 @@ export interface Config {
    */
   seedDemoData: boolean;
   legacyDatabaseUrl: string | undefined;
+  /**
+   * The legacy database's bounds (decision 072): connectMs for a connection (a new one's handshake, or a
+   * free one from the full pool), queryMs for the answer to one statement; past either, 503 LEGACY_UNAVAILABLE.
+   */
+  legacyTimeouts: LegacyTimeouts;
+  /** The SMTP server's bound: to connect, to greet, and for any silence while a message is sent. */
+  smtpTimeoutMs: number;
+  /** How long SIGTERM or Ctrl-C waits for in-flight work before what is left is closed and the process exits. */
+  shutdownTimeoutMs: number;
   /** How often the live hub pings each WebSocket (and refreshes its presence for other instances). */
   liveHeartbeatMs: number;
   /** Pictures re-encoded at once; the others wait their turn (decision 029). */
@@ -222,6 +243,11 @@ export interface Config {
   metricsToken: string | undefined;
 }
 
+export interface LegacyTimeouts {
+  connectMs: number;
+  queryMs: number;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -239,7 +265,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }
       : v.DATABASE_URL === 'memory://'
         ? { kind: 'pglite', dataDir: undefined }
-        : { kind: 'postgres', url: v.DATABASE_URL, statementTimeoutMs: v.DATABASE_STATEMENT_TIMEOUT_MS };
+        : {
+            kind: 'postgres',
+            url: v.DATABASE_URL,
+            statementTimeoutMs: v.DATABASE_STATEMENT_TIMEOUT_MS,
+            connectTimeoutMs: v.DATABASE_CONNECT_TIMEOUT_MS,
+          };
   return {
     env: v.NODE_ENV,
     port: v.PORT,
@@ -257,6 +288,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: v.TRUST_PROXY,
     seedDemoData: v.SEED_DEMO_DATA ?? (v.NODE_ENV !== 'production' && database.kind === 'pglite'),
     legacyDatabaseUrl: v.LEGACY_DATABASE_URL,
+    legacyTimeouts: { connectMs: v.LEGACY_CONNECT_TIMEOUT_MS, queryMs: v.LEGACY_QUERY_TIMEOUT_MS },
+    smtpTimeoutMs: v.SMTP_TIMEOUT_MS,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     liveHeartbeatMs: v.LIVE_HEARTBEAT_MS,
     uploadConcurrency: v.UPLOAD_CONCURRENCY,
     uploadRateLimit: v.UPLOAD_RATE_LIMIT,

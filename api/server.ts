@@ -67,20 +67,39 @@ async function main() {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** Ctrl-C or SIGTERM: finish in-flight requests, then close the database so PGlite's files stay whole. */
+/**
+ * Ctrl-C or SIGTERM: finish in-flight requests, then close the database so PGlite's files stay whole.
+ * Past SHUTDOWN_TIMEOUT_MS whatever is left (HTTP connections, the legacy pool, the database) is closed
+ * and the process exits with 1 (decision 072).
+ */
 function handleShutdown(app: Awaited<ReturnType<typeof buildApp>>, database: DatabaseHandle) {
   let closing = false;
+  const deadlineMs = app.config.shutdownTimeoutMs;
   const shutdown = async (signal: string) => {
     if (closing) return; // a second Ctrl-C must not cut the database off mid-write
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const deadline = setTimeout(() => void closeWhatIsLeft(), deadlineMs);
     try {
       await app.close();
     } finally {
       await database.close();
+      clearTimeout(deadline);
       process.stdout.write('Stopped cleanly.\n');
       process.exit(0);
     }
+  };
+  const closeWhatIsLeft = async () => {
+    process.stderr.write(
+      `Shutdown took longer than SHUTDOWN_TIMEOUT_MS (${deadlineMs} ms): closing what is left and exiting.\n`,
+    );
+    // Each close gets a moment at most: a socket or a server that does not answer must not hold the exit.
+    const atMost = (work: () => Promise<unknown>) =>
+      Promise.race([work().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    app.server.closeAllConnections();
+    app.legacy.destroy();
+    await atMost(() => database.close());
+    process.exit(1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -10,15 +10,19 @@ export { INVOICE_STATUSES };
  * float; dates are 'YYYY-MM-DD' and date-times ISO 8601 in UTC, null when missing or a legacy zero date.
  */
 
-const MAX_BIGINT = 9223372036854775807n;
+/** 2^63 - 1, the largest BIGINT, as text: compared as text, never converted. */
+const MAX_BIGINT_TEXT = '9223372036854775807';
 const idMessage = (name: string) => `${name} must be a positive whole number (at most 19 digits)`;
 
-/** A legacy BIGINT id in a path or query: digits only, 1 to 2^63-1, kept as a string. */
+/**
+ * A legacy BIGINT id in a path or query: digits only, 1 to 2^63-1, kept as a string. Zod runs a refine
+ * even after the regex failed, so the regex aborts and the refine cannot throw on any text (decision 072).
+ */
 export const legacyId = (name = 'id') =>
   z
     .string({ message: idMessage(name) })
-    .regex(/^[1-9]\d{0,18}$/, idMessage(name))
-    .refine((v) => BigInt(v) <= MAX_BIGINT, idMessage(name));
+    .regex(/^[1-9]\d{0,18}$/, { message: idMessage(name), abort: true })
+    .refine((v) => v.length < MAX_BIGINT_TEXT.length || v <= MAX_BIGINT_TEXT, idMessage(name));
 
 const yearMessage = 'year must be a year from 1900 to 2200';
 /** A year in a path or query. */

@@ -86,7 +86,7 @@ export async function openDatabase(
     return wrapPGlite(pglite);
   }
   const statementTimeoutMs = options.statementTimeout === false ? undefined : target.statementTimeoutMs;
-  return openPostgres(target.url, 10, { statementTimeoutMs });
+  return openPostgres(target.url, 10, { statementTimeoutMs, connectTimeoutMs: target.connectTimeoutMs });
 }
 
 /**
@@ -115,9 +115,9 @@ export const QUERY_TIMEOUT_MARGIN_MS = 2000;
 export async function openPostgres(
   url: string,
   maxConnections = 10,
-  options: { statementTimeoutMs?: number | undefined } = {},
+  options: { statementTimeoutMs?: number | undefined; connectTimeoutMs?: number | undefined } = {},
 ): Promise<DatabaseHandle> {
-  const { statementTimeoutMs } = options;
+  const { statementTimeoutMs, connectTimeoutMs = 5000 } = options;
   // A statement that runs or waits (on a lock) too long is cancelled by the server (57014); a stall of
   // the network, where no answer ever comes, is ended by the client a little later (query_timeout). Either
   // way the request answers 503 instead of hanging (decision 029). The LISTEN connection is a client of its
@@ -126,7 +126,15 @@ export async function openPostgres(
     statementTimeoutMs === undefined
       ? {}
       : { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS };
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: 5000, ...timeouts });
+  // connectionTimeoutMillis bounds a new connection and the wait for a free one; TCP keep-alive finds an idle
+  // connection whose server or network went away, and the pool drops it (decision 072).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
+    ...timeouts,
+  });
   // A client whose server goes away emits 'error' as well as failing its query. pg-pool handles that
   // event only while the client is idle (and then re-emits it here); a client checked out for a query
   // or a transaction has no listener, and an unhandled 'error' event ends the process. So every client

@@ -67,6 +67,9 @@ export interface RouteEntry {
   access: Access | undefined;
   /** The zod schema of the body, when the route takes one (walked by the malformed-payload tests). */
   body: unknown;
+  /** The zod schemas of the path parameters and the query, when declared (walked by the hostile-id tests). */
+  params: unknown;
+  querystring: unknown;
 }
 
 const RANK: Record<Role, number> = { user: 1, admin: 2, 'super-admin': 3 };
@@ -99,6 +102,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         method,
         url: route.url,
         body: route.schema?.body,
+        params: route.schema?.params,
+        querystring: route.schema?.querystring,
         get access() {
           return route.config?.access as Access | undefined;
         },

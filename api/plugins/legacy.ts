@@ -15,7 +15,7 @@ declare module 'fastify' {
  */
 export const legacyPlugin = fp(async (app: FastifyInstance) => {
   const url = app.config.legacyDatabaseUrl;
-  const source = url ? mysqlLegacySource(url, app.db) : embeddedLegacySource(app.db);
+  const source = url ? mysqlLegacySource(url, app.db, app.config.legacyTimeouts) : embeddedLegacySource(app.db);
   app.decorate('legacy', source);
   app.addHook('onClose', async () => {
     await source.close();

@@ -559,3 +559,70 @@ describe('a legacy MariaDB that goes down', () => {
     expect(back).toBe(200);
   });
 });
+
+describe('a legacy MariaDB whose network stalls without closing', () => {
+  let maria: MariaDbDatabase;
+  let proxy: TcpProxy;
+  let t: TestApp;
+  let admin: User;
+  const { db, call } = callsOn(() => t);
+
+  beforeAll(async () => {
+    maria = await createMariaDbDatabase();
+    await insertLegacyRows(maria.db, legacyRows({ users: 5, invoices: 10 }));
+    proxy = await TcpProxy.start('127.0.0.1', 3306);
+    // Short bounds, so the test does not wait long for them (decision 072).
+    t = await createTestApp({
+      env: {
+        LEGACY_DATABASE_URL: proxy.url(maria.url),
+        LEGACY_CONNECT_TIMEOUT_MS: '500',
+        LEGACY_QUERY_TIMEOUT_MS: '1000',
+      },
+    });
+    admin = await insertUser(db(), { role: 'admin' });
+  });
+  afterAll(async () => {
+    proxy?.release();
+    await t?.close();
+    await proxy?.close();
+    await maria?.drop();
+  });
+
+  it('answers 503 LEGACY_UNAVAILABLE within its bounds, the rest answers meanwhile, and the pool recovers', async () => {
+    expect((await call('GET', '/api/legacy/payments/filter', admin)).statusCode).toBe(200);
+    proxy.hold();
+    // More requests than the pool has connections: the pooled one stalls on its query, new ones on the
+    // handshake, the rest wait for a connection.
+    const urls = [
+      '/api/legacy/payments/filter',
+      '/api/legacy/invoices/years',
+      '/api/legacy/invoices/filter?year=2024',
+      '/api/legacy/users/filter',
+      '/api/legacy/payments/years',
+      '/api/legacy/registrations/years',
+      '/api/legacy/users/years',
+      '/api/legacy/invoices/1',
+    ];
+    const stalled = urls.map((url) => call('GET', url, admin));
+    // The rest of the product answers while they wait.
+    expect((await call('GET', '/api/events/upcoming')).statusCode).toBe(200);
+    expect((await call('GET', '/api/auth/me', admin)).statusCode).toBe(200);
+    const answers = await Promise.all(stalled);
+    for (const [i, res] of answers.entries()) {
+      expect(res.statusCode, `${urls[i]}: ${res.body}`).toBe(503);
+      expectEnvelope(res, 503, 'LEGACY_UNAVAILABLE');
+    }
+    const ping = await call('GET', '/api/legacy/test-mysql', admin);
+    expect(ping.json()).toMatchObject({ source: 'mysql', reachable: false });
+    expect((await call('GET', '/api/health')).statusCode).toBe(200);
+
+    // The network passes bytes again: the very next request is answered, by a fresh connection.
+    proxy.release();
+    const back = await call('GET', '/api/legacy/payments/filter', admin);
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await call('GET', '/api/legacy/test-mysql', admin)).json()).toMatchObject({ reachable: true });
+    await Promise.all(
+      urls.slice(0, 5).map(async (url) => expect((await call('GET', url, admin)).statusCode).toBe(200)),
+    );
+  });
+});

@@ -19,7 +19,8 @@ export async function tablesFingerprint(db: Kysely<Database>, tables: readonly s
 
 /** Field names a schema knows, under its wrappers, so generated payloads hit real fields. */
 export function knownKeys(schema: unknown): string[] {
-  const def = (schema as { def?: { shape?: object; in?: unknown; schema?: unknown; innerType?: unknown } }).def;
+  const def = (schema as { def?: { shape?: object; in?: unknown; schema?: unknown; innerType?: unknown } } | undefined)
+    ?.def;
   if (!def) return [];
   if (def.shape) return Object.keys(def.shape);
   return knownKeys(def.in ?? def.schema ?? def.innerType);

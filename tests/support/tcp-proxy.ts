@@ -1,13 +1,16 @@
 import net from 'node:net';
 
 /**
- * A TCP proxy in front of a PostgreSQL server for the database-outage tests (decision 024): the app
+ * A TCP proxy in front of a database server for the outage tests (decisions 024 and 072): the app
  * connects through it, and the test cuts it (every open connection destroyed, new ones refused) and
- * restores it on the same port.
+ * restores it on the same port, or holds it (every connection, open or new, stays open and passes
+ * nothing) and releases it.
  */
 export class TcpProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  private readonly pairs = new Set<[net.Socket, net.Socket]>();
+  private held = false;
   port = 0;
 
   private constructor(
@@ -38,17 +41,25 @@ export class TcpProxy {
   private listen(port: number): Promise<void> {
     const server = net.createServer((client) => {
       const upstream = net.connect(this.targetPort, this.targetHost);
-      for (const socket of [client, upstream]) {
+      const pair: [net.Socket, net.Socket] = [client, upstream];
+      this.pairs.add(pair);
+      for (const socket of pair) {
         this.sockets.add(socket);
         socket.on('error', () => {});
         socket.on('close', () => {
           this.sockets.delete(socket);
+          this.pairs.delete(pair);
           client.destroy();
           upstream.destroy();
         });
       }
-      client.pipe(upstream);
-      upstream.pipe(client);
+      if (this.held) {
+        client.pause();
+        upstream.pause();
+      } else {
+        client.pipe(upstream);
+        upstream.pipe(client);
+      }
     });
     this.server = server;
     return new Promise((resolve, reject) => {
@@ -70,6 +81,29 @@ export class TcpProxy {
     }
   }
 
+  /**
+   * The network stops passing bytes: open connections and new ones are accepted and kept open, but
+   * nothing passes in either direction until release().
+   */
+  hold(): void {
+    this.held = true;
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+  }
+
+  /** The network passes bytes again, on every connection still open (what waited is delivered). */
+  release(): void {
+    this.held = false;
+    for (const [client, upstream] of this.pairs) {
+      client.pipe(upstream);
+      upstream.pipe(client);
+    }
+  }
+
   /** The network goes away: every connection through the proxy is destroyed and new ones are refused. */
   async cut(): Promise<void> {
     const server = this.server;
@@ -77,6 +111,8 @@ export class TcpProxy {
     const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
+    this.pairs.clear();
+    this.held = false;
     await closed;
   }
 

@@ -34,8 +34,18 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
     smtpUrl: string | undefined,
     private readonly from: string,
+    timeoutMs = 30000,
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+    // One connection a message, so no pool can hold a dead one; each step is bounded, so a server that
+    // stops answering fails the message (recorded on its row) and never holds shutdown (decision 072).
+    this.transport = smtpUrl
+      ? nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: timeoutMs,
+          greetingTimeout: timeoutMs,
+          socketTimeout: timeoutMs,
+        })
+      : undefined;
   }
 
   /** Writes the message to the outbox in the given transaction; returns its id for deliver(). */
@@ -120,6 +130,7 @@ export const mailerPlugin = fp(async (app: FastifyInstance) => {
     app.log,
     app.config.smtpUrl,
     `FireFit Canada <no-reply@${host.includes('.') ? host : 'firefit.example'}>`,
+    app.config.smtpTimeoutMs,
   );
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {
