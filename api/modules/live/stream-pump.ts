@@ -42,6 +42,11 @@ export interface PumpOutput<C> {
    * for the socket's subscriptions, which is why it is told of each subscription it holds back (`held`).
    */
   congested(conn: C): boolean;
+  /**
+   * The socket's right to its subscriptions is being decided again (its account changed, decision 071):
+   * it is sent nothing, and its subscriptions are held like a congested socket's until `resume`.
+   */
+  paused?(conn: C): boolean;
   /** JSON text; an event's UTF-8 bytes are encoded once per audience and shared by every socket. */
   send(conn: C, data: string | Buffer): void;
   /** A subscription was left behind on a congested socket: call `resume` once that socket drains. */
@@ -251,7 +256,7 @@ export class StreamPump<C> {
     const subs: LiveSubscription<C>[] = [];
     for (const sub of stream.subs) {
       if (this.output.isClosed(sub.conn)) continue;
-      if (this.output.congested(sub.conn)) this.hold(sub);
+      if (this.output.paused?.(sub.conn) || this.output.congested(sub.conn)) this.hold(sub);
       else subs.push(sub);
     }
     if (subs.length === 0) return;
@@ -293,6 +298,11 @@ export class StreamPump<C> {
     for (const sub of subs) {
       // Unsubscribed, replaced by a newer subscribe, or closed while the read was running.
       if (!stream.subs.has(sub) || this.output.isClosed(sub.conn)) continue;
+      // Paused while the read was running: nothing goes out before its access is decided again.
+      if (this.output.paused?.(sub.conn)) {
+        this.hold(sub);
+        continue;
+      }
       const audience = this.output.audienceOf(sub.conn);
       const silent = audience === 'public' && publicHidden;
       sub.held = false;
