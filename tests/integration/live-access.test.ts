@@ -154,7 +154,8 @@ describe('live: a subscription ends with the right to it (finding 1)', () => {
   });
 
   it('ends them when the token expires, and when the account is demoted, within a heartbeat', async () => {
-    const b = await startApp({ LIVE_HEARTBEAT_MS: '100' });
+    // A heartbeat short enough to wait for, long enough for a busy machine to answer its pings.
+    const b = await startApp({ LIVE_HEARTBEAT_MS: '1000' });
     const demotedUser = await insertUser(database.db, { role: 'admin', first_name: 'Sol', last_name: 'Soon' });
     const hidden = await runOf('Draft');
     await appendEvents(hidden, 1);

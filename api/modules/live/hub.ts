@@ -558,10 +558,16 @@ export class LiveHub {
     for (const group of [...conn.groups.values()]) if (!group.established) await this.establishGroup(group);
   }
 
-  /** The stream type's mayFollow, one query shared by every socket that asks the same at once. */
-  private mayFollow(type: LiveStreamType, runId: number, audience: LiveAudience): Promise<boolean> {
-    return this.decisions.run(`follow|${type.name ?? 'run-order'}|${runId}|${audience}`, () =>
-      type.mayFollow(this.app.db, runId, audience),
+  /**
+   * The stream type's mayFollow, one query shared by every socket that asks the same at once. For a new
+   * subscription (keep) the answer also serves the next second's subscribes (decision 071); a change of
+   * account always asks afresh.
+   */
+  private mayFollow(type: LiveStreamType, runId: number, audience: LiveAudience, keep = false): Promise<boolean> {
+    return this.decisions.run(
+      `follow|${keep ? 'kept' : 'fresh'}|${type.name ?? 'run-order'}|${runId}|${audience}`,
+      () => type.mayFollow(this.app.db, runId, audience),
+      keep ? DECISION_KEPT_MS : 0,
     );
   }
 
@@ -584,7 +590,7 @@ export class LiveHub {
     const tooMany = () => (existing ? undefined : this.tooManySubscriptions(conn));
     let refusal = tooMany();
     if (refusal) return this.sendError(conn, 'TOO_MANY_SUBSCRIPTIONS', refusal, runId);
-    const allowed = await this.mayFollow(type, runId, audienceOf(conn.auth));
+    const allowed = await this.mayFollow(type, runId, audienceOf(conn.auth), true);
     if (conn.closed || this.closing) return;
     if (!allowed) {
       this.sendError(conn, 'RUN_NOT_FOUND', 'This run does not exist.', runId);
@@ -641,7 +647,7 @@ export class LiveHub {
     const tooMany = () => (existing ? undefined : this.tooManySubscriptions(conn));
     let refusal = tooMany();
     if (refusal) return this.sendError(conn, 'TOO_MANY_SUBSCRIPTIONS', refusal, runId, name);
-    const allowed = await this.mayFollow(type, runId, audienceOf(conn.auth));
+    const allowed = await this.mayFollow(type, runId, audienceOf(conn.auth), true);
     if (conn.closed || this.closing) return;
     if (!allowed) {
       this.sendError(conn, 'RUN_NOT_FOUND', 'This run does not exist.', runId, name);
@@ -858,6 +864,7 @@ export class LiveHub {
       }
     }
     this.presence.beat();
+    this.decisions.sweep();
     void this.recheckAccounts();
   }
 
@@ -898,6 +905,9 @@ export class LiveHub {
     }
   }
 }
+
+/** How long a subscribe's access decision serves the subscribes that follow (decision 071). */
+const DECISION_KEPT_MS = 1000;
 
 /** Said when a change of account ends a subscription: the run is not found for this socket now. */
 const ENDED_MESSAGE = 'This run does not exist for this sign-in: the subscription ended.';

@@ -88,16 +88,34 @@ function after(events: RecordedEvent[], fromVersion: number): RecordedEvent[] {
   return index === -1 ? [] : index === 0 ? events : events.slice(index);
 }
 
-/** Calls with the same key while one is running share its answer (nothing is kept after it settles). */
+/**
+ * Calls with the same key while one is running share its answer; with keepMs, an answer is also kept
+ * that long after it came (an error never is).
+ */
 export class SingleFlight<T> {
   private readonly running = new Map<string, Promise<T>>();
+  private readonly kept = new Map<string, { answer: T; until: number }>();
 
-  run(key: string, call: () => Promise<T>): Promise<T> {
+  run(key: string, call: () => Promise<T>, keepMs = 0): Promise<T> {
+    const kept = this.kept.get(key);
+    if (kept && kept.until > Date.now()) return Promise.resolve(kept.answer);
+    if (kept) this.kept.delete(key);
     let pending = this.running.get(key);
     if (!pending) {
-      pending = call().finally(() => this.running.delete(key));
+      pending = call()
+        .then((answer) => {
+          if (keepMs > 0) this.kept.set(key, { answer, until: Date.now() + keepMs });
+          return answer;
+        })
+        .finally(() => this.running.delete(key));
       this.running.set(key, pending);
     }
     return pending;
+  }
+
+  /** Drops the answers kept past their time (called now and then, so the map stays small). */
+  sweep(): void {
+    const now = Date.now();
+    for (const [key, kept] of this.kept) if (kept.until <= now) this.kept.delete(key);
   }
 }

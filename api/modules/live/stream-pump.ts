@@ -20,6 +20,9 @@ import type { RecordedEvent } from '../../event-store/store.ts';
 import { toLiveEvent } from './live-event.ts';
 import type { LiveAudience, LiveStreamType } from './stream-type.ts';
 
+/** Each event's frame per audience (an event belongs to one stream, so its frame never varies). */
+const frames = new WeakMap<RecordedEvent, Partial<Record<LiveAudience, Buffer>>>();
+
 /** A pass that failed (the database did not answer) is tried again after this long. */
 export const PUMP_RETRY_MS = 1000;
 
@@ -275,12 +278,17 @@ export class StreamPump<C> {
       subs.some((s) => this.output.audienceOf(s.conn) === 'public') &&
       !(await (this.reader.publicVisible?.(stream.type, stream.runId) ?? true));
     const key = stream.type.perRun?.keyOf(stream.streamId);
-    // One serialisation and one UTF-8 encoding per event and audience, shared by every socket.
-    const frames: Record<LiveAudience, Buffer[]> = { admin: [], public: [] };
+    // One serialisation and one UTF-8 encoding per event and audience, shared by every socket, and by
+    // later passes while the reader hands out the same events (shared reads, decision 071).
     const frameOf = (index: number, audience: LiveAudience): Buffer => {
-      let frame = frames[audience][index];
+      const event = events[index] as RecordedEvent;
+      let encoded = frames.get(event);
+      if (!encoded) {
+        encoded = {};
+        frames.set(event, encoded);
+      }
+      let frame = encoded[audience];
       if (frame === undefined) {
-        const event = events[index] as RecordedEvent;
         frame = Buffer.from(
           JSON.stringify({
             type: 'event',
@@ -290,7 +298,7 @@ export class StreamPump<C> {
             event: toLiveEvent(event, audience === 'admin' ? undefined : stream.type.publicFields),
           } satisfies LiveServerMessage),
         );
-        frames[audience][index] = frame;
+        encoded[audience] = frame;
       }
       return frame;
     };
