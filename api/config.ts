@@ -125,6 +125,18 @@ const envSchema = z.object({
     .min(50, 'must be a whole number of milliseconds from 50 to 600000')
     .max(600000, 'must be a whole number of milliseconds from 50 to 600000')
     .default(30000),
+  LIVE_SOCKETS_PER_ADDRESS: z.coerce
+    .number({ message: 'must be a whole number of sockets from 1 to 100000' })
+    .int('must be a whole number of sockets from 1 to 100000')
+    .min(1, 'must be a whole number of sockets from 1 to 100000')
+    .max(100000, 'must be a whole number of sockets from 1 to 100000')
+    .default(500),
+  LIVE_SUBSCRIPTIONS_PER_ADDRESS: z.coerce
+    .number({ message: 'must be a whole number of subscriptions from 1 to 1000000' })
+    .int('must be a whole number of subscriptions from 1 to 1000000')
+    .min(1, 'must be a whole number of subscriptions from 1 to 1000000')
+    .max(1000000, 'must be a whole number of subscriptions from 1 to 1000000')
+    .default(5000),
   TRUST_PROXY: trustProxySchema,
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
     .number({ message: 'must be a whole number of milliseconds from 100 to 600000' })
@@ -226,6 +238,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How often the live hub pings each WebSocket (and refreshes its presence for other instances). */
   liveHeartbeatMs: number;
+  /** Live sockets open at once from one client address (an IPv6 /64), signed in or not (decision 071). */
+  liveSocketsPerAddress: number;
+  /** Runs followed at once by the live sockets of one client address, signed-in admins' aside (decision 071). */
+  liveSubscriptionsPerAddress: number;
   /** Pictures re-encoded at once; the others wait their turn (decision 029). */
   uploadConcurrency: number;
   /** Uploads per signed-in user and upload route in ten minutes (decision 029). */
@@ -292,6 +308,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpTimeoutMs: v.SMTP_TIMEOUT_MS,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     liveHeartbeatMs: v.LIVE_HEARTBEAT_MS,
+    liveSocketsPerAddress: v.LIVE_SOCKETS_PER_ADDRESS,
+    liveSubscriptionsPerAddress: v.LIVE_SUBSCRIPTIONS_PER_ADDRESS,
     uploadConcurrency: v.UPLOAD_CONCURRENCY,
     uploadRateLimit: v.UPLOAD_RATE_LIMIT,
     documentWorkers: v.DOCUMENT_WORKERS,

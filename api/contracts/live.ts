@@ -33,9 +33,13 @@
  * Error codes: BAD_MESSAGE (not JSON, or not one of the messages above; the socket stays open),
  * UNAUTHORIZED (bad token or inactive account: the socket is signed out), TOKEN_EXPIRED (the token's exp
  * passed without a fresh auth: admin access ends, public events go on), RUN_NOT_FOUND,
- * TOO_MANY_SUBSCRIPTIONS, FORBIDDEN (presence from a non-admin), NOT_SUBSCRIBED (presence on a run the
- * socket does not follow), INTERNAL_ERROR. When a subscription's access changes (auth, expiry) the server
- * sends `subscribed` again for it, with the version reached and the new access.
+ * TOO_MANY_SUBSCRIPTIONS (per socket, or per client address), TOO_MANY_SOCKETS (too many sockets from
+ * the client's address: sent once, then the socket is closed with 1008), FORBIDDEN (presence from a
+ * non-admin), NOT_SUBSCRIBED (presence on a run the socket does not follow), INTERNAL_ERROR. When the
+ * socket's account or role changes (auth, sign-out, expiry, demotion) every subscription is decided
+ * again (decision 071): one the socket may no longer follow ends with RUN_NOT_FOUND (its runId and
+ * stream), the others whose access changed are sent `subscribed` again, with the version reached and
+ * the new access. A public results `subscribed` of a run whose results are held lists no versions.
  *
  * A signed-in admin receives events whole (with actor ids); anyone else (the venue display) receives
  * only the public fields: type, version, time and the arrangement, never who did it. Which data fields

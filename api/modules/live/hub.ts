@@ -12,8 +12,14 @@
  *
  * A socket over its soft buffer limit is held back by the pump and watched here until it drains, then its
  * held subscriptions are caught up from the log (docs/decisions/056).
+ *
+ * Whenever a socket's account or role changes, each of its subscriptions is decided again by its stream
+ * type's mayFollow; one it may no longer follow ends with RUN_NOT_FOUND. One client address has a
+ * bounded number of sockets and subscriptions, and catch-up reads are shared between sockets
+ * (docs/decisions/071-live-access-and-bounded-work.md).
  */
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { RawData, WebSocket } from 'ws';
@@ -28,9 +34,10 @@ import { NOTIFY_CHANNEL, readStream, streamVersion } from '../../event-store/sto
 import { listen, type NotificationListener } from './listener.ts';
 import { PRESENCE_CHANNEL } from './presence.ts';
 import { PresenceRelay } from './presence-relay.ts';
+import { SharedReads, SingleFlight } from './shared-reads.ts';
 import { audienceOf, currentAccounts, refreshedAuth, type SocketAuth, signInSocket } from './socket-auth.ts';
 import { type LiveSubscription, StreamPump, subscribedText } from './stream-pump.ts';
-import type { LiveStreamType } from './stream-type.ts';
+import type { LiveAudience, LiveStreamType } from './stream-type.ts';
 
 /** Runs one socket may follow at once. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
@@ -69,6 +76,10 @@ interface Connection {
   /** Client messages are handled one at a time, in order (auth before the subscribe that follows it). */
   queue: Promise<void>;
   queued: number;
+  /** The client's address (an IPv6 /64): what the per-address limits count. */
+  address: string;
+  /** Access decisions of this socket still to come: it is sent nothing from its subscriptions meanwhile. */
+  rechecking: number;
 }
 
 /** A subscription to every stream of a run of a per-run stream type (results). */
@@ -94,6 +105,8 @@ export interface LiveHubStats {
   subscriptions: number;
   /** Sockets over the soft limit, their events held back until they drain. */
   congested: number;
+  /** Catch-up reads sent to the event log since start (the others were served from a shared read). */
+  reads: number;
 }
 
 function describeIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
@@ -119,6 +132,10 @@ export class LiveHub {
   /** The run of a per-run stream, once looked up (a result's run never changes). */
   private readonly runOfStream = new Map<string, number>();
   private readonly presence: PresenceRelay<Connection>;
+  /** The sockets of each client address (decision 071). */
+  private readonly byAddress = new Map<string, Set<Connection>>();
+  private readonly reads: SharedReads;
+  private readonly decisions = new SingleFlight<boolean>();
   private nextConnectionId = 1;
   private listener: NotificationListener | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -144,18 +161,23 @@ export class LiveHub {
       sendText: (conn, text) => this.sendText(conn, text),
       notify: (channel, payload) => this.notify(channel, payload),
     });
+    this.reads = new SharedReads((streamId, fromVersion) => readStream(app.db, streamId, fromVersion));
     this.pump = new StreamPump<Connection>(
       {
-        read: (streamId, fromVersion) => readStream(app.db, streamId, fromVersion),
-        version: (streamId) => streamVersion(app.db, streamId),
-        publicVisible: (type, runId) => type.publicVisible?.(app.db, runId) ?? Promise.resolve(true),
+        read: (streamId, fromVersion) => this.reads.read(streamId, fromVersion),
+        version: async (streamId) => this.reads.version(streamId) ?? streamVersion(app.db, streamId),
+        publicVisible: (type, runId) => this.publicVisible(type, runId),
       },
       {
         audienceOf: (conn) => audienceOf(conn.auth),
         isClosed: (conn) => conn.closed,
         congested: (conn) => conn.ws.bufferedAmount > SOFT_BUFFERED_BYTES,
+        paused: (conn) => conn.rechecking > 0,
         send: (conn, data) => this.sendText(conn, data),
-        held: (sub) => this.watchDrain(sub.conn),
+        // A paused socket's subscriptions are resumed when its access is decided (decision 071).
+        held: (sub) => {
+          if (sub.conn.rechecking === 0) this.watchDrain(sub.conn);
+        },
         established: (subs) => {
           for (const sub of subs) if (sub.audience === 'admin') this.joinPresence(sub);
         },
@@ -174,6 +196,8 @@ export class LiveHub {
         if (channel === NOTIFY_CHANNEL) {
           // Any append on any instance may change what the public pages show (decision 054).
           this.app.publicReadCache.clear();
+          const streamId = streamIdOf(payload);
+          if (streamId !== undefined) this.reads.moved(streamId);
           this.pump.notified(payload);
           this.groupNotified(payload);
         } else if (channel === PRESENCE_CHANNEL) this.presence.notified(payload);
@@ -210,7 +234,12 @@ export class LiveHub {
   }
 
   stats(): LiveHubStats {
-    return { sockets: this.connections.size, ...this.pump.stats(), congested: this.congested.size };
+    return {
+      sockets: this.connections.size,
+      ...this.pump.stats(),
+      congested: this.congested.size,
+      reads: this.reads.reads,
+    };
   }
 
   // ---------------------------------------------------------------- sockets
@@ -230,11 +259,29 @@ export class LiveHub {
       closed: false,
       queue: Promise.resolve(),
       queued: 0,
+      address: addressKey(request.ip),
+      rechecking: 0,
     };
     if (this.closing) {
       ws.close(1001, 'The server is shutting down');
       return;
     }
+    let neighbours = this.byAddress.get(conn.address);
+    if ((neighbours?.size ?? 0) >= this.app.config.liveSocketsPerAddress) {
+      // Said before the close, so any client can show why (decision 071).
+      this.sendError(
+        conn,
+        'TOO_MANY_SOCKETS',
+        `At most ${this.app.config.liveSocketsPerAddress} live connections from one address: close another first.`,
+      );
+      ws.close(1008, 'Too many live connections from this address');
+      return;
+    }
+    if (!neighbours) {
+      neighbours = new Set();
+      this.byAddress.set(conn.address, neighbours);
+    }
+    neighbours.add(conn);
     this.connections.add(conn);
     ws.on('pong', () => {
       conn.alive = true;
@@ -318,6 +365,9 @@ export class LiveHub {
     conn.closed = true;
     clearTimeout(conn.expiryTimer);
     this.connections.delete(conn);
+    const neighbours = this.byAddress.get(conn.address);
+    neighbours?.delete(conn);
+    if (neighbours?.size === 0) this.byAddress.delete(conn.address);
     this.congested.delete(conn);
     for (const sub of conn.subs.values()) {
       this.removeSubscription(sub);
@@ -394,7 +444,8 @@ export class LiveHub {
     if (result.auth === null) {
       this.setAuth(conn, null);
       this.sendError(conn, result.code, result.message);
-      this.applyAccess(conn);
+      // Inside the socket's queue already: decided before its next message.
+      await this.redecide(conn);
       return;
     }
     const { auth } = result;
@@ -405,13 +456,18 @@ export class LiveHub {
       role: auth.role,
       expiresAt: auth.expiresAt === null ? null : new Date(auth.expiresAt).toISOString(),
     });
-    this.applyAccess(conn);
+    await this.redecide(conn);
   }
 
-  /** Changes the socket's auth and re-arms its expiry timer; the caller then calls applyAccess. */
+  /**
+   * Changes the socket's auth and re-arms its expiry timer. Its subscriptions are paused at once (and it
+   * leaves presence when it is no admin now) until the caller has them decided again (redecide).
+   */
   private setAuth(conn: Connection, auth: SocketAuth | null): void {
     conn.auth = auth;
     conn.authGeneration += 1;
+    conn.rechecking += 1;
+    if (!auth?.admin) for (const sub of conn.subs.values()) this.leavePresence(sub);
     clearTimeout(conn.expiryTimer);
     conn.expiryTimer = undefined;
     if (auth?.expiresAt != null) this.armExpiry(conn, conn.authGeneration);
@@ -427,55 +483,122 @@ export class LiveHub {
         if (Date.now() < expiresAt) return this.armExpiry(conn, generation);
         this.setAuth(conn, null);
         this.sendError(conn, 'TOKEN_EXPIRED', 'The sign-in token has expired: send a fresh one to keep admin access.');
-        this.applyAccess(conn);
+        this.redecideInTurn(conn);
       },
       Math.max(0, Math.min(delay, MAX_TIMER_MS)),
     );
     conn.expiryTimer.unref();
   }
 
+  /** Decides the socket's subscriptions again after its messages already queued (outside its queue). */
+  private redecideInTurn(conn: Connection): void {
+    conn.queue = conn.queue
+      .then(() => this.redecide(conn))
+      .catch((error: unknown) =>
+        this.app.log.error({ err: error, connection: conn.id }, 'live hub: deciding access again failed'),
+      );
+  }
+
   /**
-   * Brings the socket's established subscriptions in line with its current audience: each one whose
-   * audience changes is announced with `subscribed` again (at the version it has reached), and joins or
-   * leaves the run's presence. Events from now on carry the new audience.
+   * After a change of the socket's auth (setAuth), runs in the socket's queue, so no subscribe is half
+   * done (docs/decisions/071): every subscription is decided again by its stream type's mayFollow for the
+   * audience now. One it may no longer follow ends with RUN_NOT_FOUND; one whose audience changed is
+   * announced with `subscribed` again (at the version it has reached); then the paused subscriptions are
+   * caught up from the log, and presence is joined where the socket is an admin.
    */
-  private applyAccess(conn: Connection): void {
+  private async redecide(conn: Connection): Promise<void> {
+    const generation = conn.authGeneration;
     const audience = audienceOf(conn.auth);
-    for (const sub of conn.subs.values()) {
-      if (!sub.established) continue;
-      if (sub.audience !== audience) {
-        sub.audience = audience;
-        this.sendText(conn, subscribedText(sub));
-      }
-      if (audience === 'admin') this.joinPresence(sub);
-      else this.leavePresence(sub);
+    try {
+      const subs = [...conn.subs.values()];
+      const groups = [...conn.groups.values()];
+      const [subsAllowed, groupsAllowed, groupsHidden] = await Promise.all([
+        Promise.all(subs.map((sub) => this.mayFollow(sub.type, sub.runId, audience))),
+        Promise.all(groups.map((group) => this.mayFollow(group.type, group.runId, audience))),
+        Promise.all(groups.map((group) => this.hiddenFrom(group.type, group.runId, audience))),
+      ]);
+      // Closed, or signed in or out again meanwhile: the decision queued after this one applies.
+      if (conn.closed || conn.authGeneration !== generation) return;
+      subs.forEach((sub, i) => {
+        if (conn.subs.get(sub.streamId) !== sub) return;
+        if (!subsAllowed[i]) {
+          this.unsubscribe(conn, sub.type, sub.runId);
+          this.sendError(conn, 'RUN_NOT_FOUND', ENDED_MESSAGE, sub.runId);
+        } else if (sub.established && sub.audience !== audience) {
+          sub.audience = audience;
+          this.sendText(conn, subscribedText(sub));
+        }
+      });
+      groups.forEach((group, i) => {
+        if (group.closed) return;
+        if (!groupsAllowed[i]) {
+          this.unsubscribeGroup(conn, groupKey(group.name, group.runId));
+          this.sendError(conn, 'RUN_NOT_FOUND', ENDED_MESSAGE, group.runId, group.name);
+        } else if (group.established && group.audience !== audience) {
+          group.audience = audience;
+          this.sendText(conn, this.groupSubscribedText(group, groupsHidden[i] === true));
+        }
+      });
+    } catch (error) {
+      // Not decided: the socket is closed rather than left with access it may not have; the client
+      // reconnects and subscribes again, decided afresh.
+      this.app.log.error({ err: error, connection: conn.id }, 'live hub: cannot decide access again');
+      conn.ws.close(1011, 'Access could not be checked again');
+      this.drop(conn);
+      return;
+    } finally {
+      conn.rechecking -= 1;
     }
-    for (const group of conn.groups.values()) {
-      if (!group.established || group.audience === audience) continue;
-      group.audience = audience;
-      this.sendText(conn, this.groupSubscribedText(group));
-    }
+    if (conn.rechecking > 0 || conn.closed) return;
+    for (const sub of conn.subs.values()) if (sub.established && audience === 'admin') this.joinPresence(sub);
+    const held = [...conn.subs.values()];
+    for (const group of conn.groups.values()) held.push(...group.members.values());
+    await this.pump.resume(held);
+    // A run group subscribed while the socket was paused is announced now.
+    for (const group of [...conn.groups.values()]) if (!group.established) await this.establishGroup(group);
+  }
+
+  /**
+   * The stream type's mayFollow, one query shared by every socket that asks the same at once. For a new
+   * subscription (keep) the answer also serves the next second's subscribes (decision 071); a change of
+   * account always asks afresh.
+   */
+  private mayFollow(type: LiveStreamType, runId: number, audience: LiveAudience, keep = false): Promise<boolean> {
+    return this.decisions.run(
+      `follow|${keep ? 'kept' : 'fresh'}|${type.name ?? 'run-order'}|${runId}|${audience}`,
+      () => type.mayFollow(this.app.db, runId, audience),
+      keep ? DECISION_KEPT_MS : 0,
+    );
+  }
+
+  /** Whether the public sees the run's events now (results held: no), shared as mayFollow is. */
+  private publicVisible(type: LiveStreamType, runId: number): Promise<boolean> {
+    const visible = type.publicVisible;
+    if (!visible) return Promise.resolve(true);
+    return this.decisions.run(`visible|${type.name ?? 'run-order'}|${runId}`, () => visible(this.app.db, runId));
+  }
+
+  /** True when nothing of the run may reach this audience now (the public, results held: decision 071). */
+  private async hiddenFrom(type: LiveStreamType, runId: number, audience: LiveAudience): Promise<boolean> {
+    return audience === 'public' && !(await this.publicVisible(type, runId));
   }
 
   // ---------------------------------------------------------------- subscriptions
 
   private async subscribe(conn: Connection, type: LiveStreamType, runId: number, fromVersion: number): Promise<void> {
     const existing = conn.subs.get(type.streamId(runId));
-    if (!existing && conn.subs.size + conn.groups.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-      this.sendError(
-        conn,
-        'TOO_MANY_SUBSCRIPTIONS',
-        `A socket may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} runs.`,
-        runId,
-      );
-      return;
-    }
-    const allowed = await type.mayFollow(this.app.db, runId, audienceOf(conn.auth));
+    const tooMany = () => (existing ? undefined : this.tooManySubscriptions(conn));
+    let refusal = tooMany();
+    if (refusal) return this.sendError(conn, 'TOO_MANY_SUBSCRIPTIONS', refusal, runId);
+    const allowed = await this.mayFollow(type, runId, audienceOf(conn.auth), true);
     if (conn.closed || this.closing) return;
     if (!allowed) {
       this.sendError(conn, 'RUN_NOT_FOUND', 'This run does not exist.', runId);
       return;
     }
+    // Other sockets of the address may have subscribed meanwhile.
+    refusal = tooMany();
+    if (refusal) return this.sendError(conn, 'TOO_MANY_SUBSCRIPTIONS', refusal, runId);
     // A second subscribe to the same run restarts it from the given version (a client that saw a gap).
     const sub = this.pump.add(conn, type, runId, fromVersion, existing);
     conn.subs.set(sub.streamId, sub);
@@ -491,10 +614,13 @@ export class LiveHub {
   }
 
   private removeSubscription(sub: LiveSubscription<Connection>): void {
-    if (this.pump.remove(sub) && sub.type === this.runStreams) this.presence.forget(sub.runId);
+    if (!this.pump.remove(sub)) return;
+    this.reads.forget(sub.streamId);
+    if (sub.type === this.runStreams) this.presence.forget(sub.runId);
   }
 
   private afterReconnect(): void {
+    this.reads.clear();
     this.pump.pumpAll();
     this.presence.afterReconnect();
     // A stream that appeared while notifications were lost: every run group looks its run's streams up again.
@@ -518,22 +644,17 @@ export class LiveHub {
   ): Promise<void> {
     const key = groupKey(name, runId);
     const existing = conn.groups.get(key);
-    if (!existing && conn.subs.size + conn.groups.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-      this.sendError(
-        conn,
-        'TOO_MANY_SUBSCRIPTIONS',
-        `A socket may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} runs.`,
-        runId,
-        name,
-      );
-      return;
-    }
-    const allowed = await type.mayFollow(this.app.db, runId, audienceOf(conn.auth));
+    const tooMany = () => (existing ? undefined : this.tooManySubscriptions(conn));
+    let refusal = tooMany();
+    if (refusal) return this.sendError(conn, 'TOO_MANY_SUBSCRIPTIONS', refusal, runId, name);
+    const allowed = await this.mayFollow(type, runId, audienceOf(conn.auth), true);
     if (conn.closed || this.closing) return;
     if (!allowed) {
       this.sendError(conn, 'RUN_NOT_FOUND', 'This run does not exist.', runId, name);
       return;
     }
+    refusal = tooMany();
+    if (refusal) return this.sendError(conn, 'TOO_MANY_SUBSCRIPTIONS', refusal, runId, name);
     // A second subscribe restarts the group from the versions given (a client that refetched its view).
     if (existing) this.unsubscribeGroup(conn, key);
     const group: RunGroup = {
@@ -556,10 +677,38 @@ export class LiveHub {
     set.add(group);
     const given = versions ?? {};
     await this.addRunStreams(group, given, Object.keys(given).length === 0 && group.type.perRun?.fromCurrent === true);
-    if (group.closed || conn.closed) return;
+    await this.establishGroup(group);
+  }
+
+  /**
+   * Announces a run group once its members are caught up. A socket whose access is being decided again
+   * (decision 071) is told nothing yet: its decision announces the group, or ends it.
+   */
+  private async establishGroup(group: RunGroup): Promise<void> {
+    const { conn } = group;
+    const audience = audienceOf(conn.auth);
+    const hidden = await this.hiddenFrom(group.type, group.runId, audience);
+    if (group.closed || conn.closed || conn.rechecking > 0 || audienceOf(conn.auth) !== audience) return;
     group.established = true;
-    group.audience = audienceOf(conn.auth);
-    this.sendText(conn, this.groupSubscribedText(group));
+    group.audience = audience;
+    this.sendText(conn, this.groupSubscribedText(group, hidden));
+  }
+
+  /** Why one more subscription of this socket is refused, if it is (per socket, then per address). */
+  private tooManySubscriptions(conn: Connection): string | undefined {
+    if (conn.subs.size + conn.groups.size >= MAX_SUBSCRIPTIONS_PER_SOCKET)
+      return `A socket may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} runs.`;
+    // Signed-in admins neither count nor are held back by the phones that share their address.
+    if (conn.auth?.admin) return undefined;
+    const limit = this.app.config.liveSubscriptionsPerAddress;
+    let count = 0;
+    for (const neighbour of this.byAddress.get(conn.address) ?? []) {
+      if (neighbour.auth?.admin) continue;
+      count += neighbour.subs.size + neighbour.groups.size;
+      if (count >= limit)
+        return `The live connections of one address may follow at most ${limit} runs at once: unsubscribe from another first.`;
+    }
+    return undefined;
   }
 
   /** Adds the run's streams the group does not follow yet (from the client's versions, else the start) and pumps them. */
@@ -594,7 +743,7 @@ export class LiveHub {
     const set = this.groups.get(key);
     set?.delete(group);
     if (set?.size === 0) this.groups.delete(key);
-    for (const sub of group.members.values()) this.pump.remove(sub);
+    for (const sub of group.members.values()) if (this.pump.remove(sub)) this.reads.forget(sub.streamId);
     group.members.clear();
   }
 
@@ -636,12 +785,14 @@ export class LiveHub {
     if (added.length > 0) await this.pump.pump(streamId);
   }
 
-  private groupSubscribedText(group: RunGroup): string {
+  /** hidden: the public on a run whose results are held learns nothing of its entrants (decision 071). */
+  private groupSubscribedText(group: RunGroup, hidden: boolean): string {
     const versions: Record<string, number> = {};
-    for (const [streamId, sub] of group.members) {
-      const key = group.type.perRun?.keyOf(streamId);
-      if (key !== undefined) versions[String(key)] = sub.lastVersion;
-    }
+    if (!hidden)
+      for (const [streamId, sub] of group.members) {
+        const key = group.type.perRun?.keyOf(streamId);
+        if (key !== undefined) versions[String(key)] = sub.lastVersion;
+      }
     return JSON.stringify({
       type: 'subscribed',
       stream: group.name,
@@ -713,6 +864,7 @@ export class LiveHub {
       }
     }
     this.presence.beat();
+    this.decisions.sweep();
     void this.recheckAccounts();
   }
 
@@ -740,18 +892,52 @@ export class LiveHub {
       if (refreshed === null) {
         this.setAuth(conn, null);
         this.sendError(conn, 'UNAUTHORIZED', 'This account can no longer sign in.');
-        this.applyAccess(conn);
+        this.redecideInTurn(conn);
         continue;
       }
       if (refreshed === auth) continue;
-      conn.auth = refreshed;
+      this.setAuth(conn, refreshed);
       if (refreshed.role !== auth.role) {
         const expiresAt = auth.expiresAt === null ? null : new Date(auth.expiresAt).toISOString();
         this.send(conn, { type: 'authenticated', userId: auth.userId, role: refreshed.role, expiresAt });
       }
-      this.applyAccess(conn);
+      this.redecideInTurn(conn);
     }
   }
+}
+
+/** How long a subscribe's access decision serves the subscribes that follow (decision 071). */
+const DECISION_KEPT_MS = 1000;
+
+/** Said when a change of account ends a subscription: the run is not found for this socket now. */
+const ENDED_MESSAGE = 'This run does not exist for this sign-in: the subscription ended.';
+
+/** The stream an 'event_log' notification names. */
+function streamIdOf(payload: string): string | undefined {
+  try {
+    const { streamId } = JSON.parse(payload) as { streamId?: unknown };
+    return typeof streamId === 'string' ? streamId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the per-address limits count: an IPv4 address (also when mapped into IPv6), or the /64 of an
+ * IPv6 address, since one host may use any address of its /64 (decision 071).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 function rawToString(data: RawData): string {

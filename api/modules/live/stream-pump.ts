@@ -20,6 +20,9 @@ import type { RecordedEvent } from '../../event-store/store.ts';
 import { toLiveEvent } from './live-event.ts';
 import type { LiveAudience, LiveStreamType } from './stream-type.ts';
 
+/** Each event's frame per audience (an event belongs to one stream, so its frame never varies). */
+const frames = new WeakMap<RecordedEvent, Partial<Record<LiveAudience, Buffer>>>();
+
 /** A pass that failed (the database did not answer) is tried again after this long. */
 export const PUMP_RETRY_MS = 1000;
 
@@ -42,6 +45,11 @@ export interface PumpOutput<C> {
    * for the socket's subscriptions, which is why it is told of each subscription it holds back (`held`).
    */
   congested(conn: C): boolean;
+  /**
+   * The socket's right to its subscriptions is being decided again (its account changed, decision 071):
+   * it is sent nothing, and its subscriptions are held like a congested socket's until `resume`.
+   */
+  paused?(conn: C): boolean;
   /** JSON text; an event's UTF-8 bytes are encoded once per audience and shared by every socket. */
   send(conn: C, data: string | Buffer): void;
   /** A subscription was left behind on a congested socket: call `resume` once that socket drains. */
@@ -251,7 +259,7 @@ export class StreamPump<C> {
     const subs: LiveSubscription<C>[] = [];
     for (const sub of stream.subs) {
       if (this.output.isClosed(sub.conn)) continue;
-      if (this.output.congested(sub.conn)) this.hold(sub);
+      if (this.output.paused?.(sub.conn) || this.output.congested(sub.conn)) this.hold(sub);
       else subs.push(sub);
     }
     if (subs.length === 0) return;
@@ -270,12 +278,17 @@ export class StreamPump<C> {
       subs.some((s) => this.output.audienceOf(s.conn) === 'public') &&
       !(await (this.reader.publicVisible?.(stream.type, stream.runId) ?? true));
     const key = stream.type.perRun?.keyOf(stream.streamId);
-    // One serialisation and one UTF-8 encoding per event and audience, shared by every socket.
-    const frames: Record<LiveAudience, Buffer[]> = { admin: [], public: [] };
+    // One serialisation and one UTF-8 encoding per event and audience, shared by every socket, and by
+    // later passes while the reader hands out the same events (shared reads, decision 071).
     const frameOf = (index: number, audience: LiveAudience): Buffer => {
-      let frame = frames[audience][index];
+      const event = events[index] as RecordedEvent;
+      let encoded = frames.get(event);
+      if (!encoded) {
+        encoded = {};
+        frames.set(event, encoded);
+      }
+      let frame = encoded[audience];
       if (frame === undefined) {
-        const event = events[index] as RecordedEvent;
         frame = Buffer.from(
           JSON.stringify({
             type: 'event',
@@ -285,7 +298,7 @@ export class StreamPump<C> {
             event: toLiveEvent(event, audience === 'admin' ? undefined : stream.type.publicFields),
           } satisfies LiveServerMessage),
         );
-        frames[audience][index] = frame;
+        encoded[audience] = frame;
       }
       return frame;
     };
@@ -293,6 +306,11 @@ export class StreamPump<C> {
     for (const sub of subs) {
       // Unsubscribed, replaced by a newer subscribe, or closed while the read was running.
       if (!stream.subs.has(sub) || this.output.isClosed(sub.conn)) continue;
+      // Paused while the read was running: nothing goes out before its access is decided again.
+      if (this.output.paused?.(sub.conn)) {
+        this.hold(sub);
+        continue;
+      }
       const audience = this.output.audienceOf(sub.conn);
       const silent = audience === 'public' && publicHidden;
       sub.held = false;
