@@ -73,10 +73,10 @@ async function runWith(people: User[], name = 'Individuel hommes') {
 
 /** The file over a real connection, as the portal's download fetches it. */
 async function download(runId: number | string, caller?: User) {
-  if (caller) await sessionsWritten(t.app);
-  const res = await fetch(`${address}/api/documents/run/${runId}/audit-trail.csv`, {
-    headers: caller ? bearer(t.app, caller) : {},
-  });
+  // Signed first: signing is what starts the token's session write, which must land before the fetch.
+  const headers = caller ? bearer(t.app, caller) : {};
+  await sessionsWritten(t.app);
+  const res = await fetch(`${address}/api/documents/run/${runId}/audit-trail.csv`, { headers });
   return { res, text: Buffer.from(await res.arrayBuffer()).toString('utf8') };
 }
 
