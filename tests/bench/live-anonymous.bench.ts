@@ -20,7 +20,8 @@ import { percentile } from './stats.ts';
 
 const RUNS = 20;
 const EVENTS = 40;
-const SCENARIOS = [150, 500];
+// BENCH_LIVE_SOCKETS=150 runs one size only (a profile, a quick look).
+const SCENARIOS = (process.env.BENCH_LIVE_SOCKETS ?? '150,500').split(',').map(Number);
 const LIMITS_OFF = { LIVE_SOCKETS_PER_ADDRESS: '100000', LIVE_SUBSCRIPTIONS_PER_ADDRESS: '1000000' };
 const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 

@@ -78,6 +78,9 @@ interface Connection {
   queued: number;
   /** The client's address (an IPv6 /64): what the per-address limits count. */
   address: string;
+  /** The TCP socket under the WebSocket (absent for an injected one): corked while a batch of frames goes out. */
+  tcp: { cork(): void; uncork(): void } | undefined;
+  corked: boolean;
   /** Access decisions of this socket still to come: it is sent nothing from its subscriptions meanwhile. */
   rechecking: number;
 }
@@ -261,6 +264,8 @@ export class LiveHub {
       queued: 0,
       address: addressKey(request.ip),
       rechecking: 0,
+      tcp: typeof request.raw.socket?.cork === 'function' ? request.raw.socket : undefined,
+      corked: false,
     };
     if (this.closing) {
       ws.close(1001, 'The server is shutting down');
@@ -393,6 +398,14 @@ export class LiveHub {
       this.app.log.warn({ connection: conn.id }, 'live hub: client too slow, closing its socket');
       ws.terminate();
       return;
+    }
+    // The frames sent to one socket in one go (a catch-up of many events, an event to many runs) leave in
+    // one write: the TCP socket is corked until the end of this tick. One write per frame was the largest
+    // cost of many sockets catching up at once (docs/decisions/071).
+    if (conn.tcp && !conn.corked) {
+      conn.corked = true;
+      conn.tcp.cork();
+      process.nextTick(uncork, conn);
     }
     ws.send(data, { binary: false });
   }
@@ -944,4 +957,9 @@ function rawToString(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
   return data.toString('utf8');
+}
+
+function uncork(conn: Connection): void {
+  conn.corked = false;
+  conn.tcp?.uncork();
 }
