@@ -39,7 +39,7 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)));
 }
 
@@ -51,7 +51,10 @@ interface Import {
 
 function importsOf(file: string): Import[] {
   const text = readFileSync(join(root, file), 'utf8');
-  const specifiers = [...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/gms)].map((m) => m[1] ?? '');
+  // Static imports and re-exports, and dynamic import('...') (a lazy chunk is an import all the same).
+  const specifiers = [...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'|\bimport\(\s*'([^']+)'/gms)].map(
+    (m) => m[1] ?? m[2] ?? '',
+  );
   return specifiers.map((spec) => ({
     from: file,
     to: spec.startsWith('.') ? relative(root, resolve(root, dirname(file), spec)) : spec,
@@ -104,6 +107,53 @@ describe('dependency directions (decision 022)', () => {
         const to = moduleOf(i.to);
         return from !== undefined && to !== undefined && from !== to && !MODULE_IMPORTS[from]?.includes(to);
       });
+    expect(wrong.map(edge)).toEqual([]);
+  });
+
+  it('lets api/db import only api/db, api/domain, api/config.ts and api/paths.ts', () => {
+    const wrong = sourceFiles('api/db')
+      .flatMap(importsOf)
+      .filter((i) => i.to.startsWith('api/') && !/^api\/(db|domain)\/|^api\/(config|paths)\.ts$/.test(i.to));
+    expect(wrong.map(edge)).toEqual([]);
+  });
+
+  it('lets api/event-store import only api/db, api/domain and itself; projections those and the store', () => {
+    const wrong = [...sourceFiles('api/event-store'), ...sourceFiles('projections')]
+      .flatMap(importsOf)
+      .filter(
+        (i) =>
+          (i.to.startsWith('api/') && !/^api\/(db|domain|event-store)\//.test(i.to)) ||
+          (i.from.startsWith('api/') && i.to.startsWith('projections/')),
+      );
+    expect(wrong.map(edge)).toEqual([]);
+  });
+
+  it('keeps projections and the demo data out of the modules, plugins and the store', () => {
+    const wrong = [...sourceFiles('api/modules'), ...sourceFiles('api/plugins'), ...sourceFiles('api/event-store')]
+      .flatMap(importsOf)
+      .filter((i) => i.to.startsWith('projections/') || i.to.startsWith('api/demo/'));
+    expect(wrong.map(edge)).toEqual([]);
+  });
+
+  it('lets web import only api/domain and api/contracts from api', () => {
+    const wrong = sourceFiles('web')
+      .flatMap(importsOf)
+      .filter((i) => i.to.startsWith('api/') && !/^api\/(domain|contracts)\//.test(i.to));
+    expect(wrong.map(edge)).toEqual([]);
+  });
+
+  it('keeps web/lib below web/components, and both below the features and the routes', () => {
+    const wrong = [
+      ...sourceFiles('web/lib')
+        .flatMap(importsOf)
+        .filter((i) => /^web\/(components|features|routes)\//.test(i.to)),
+      ...sourceFiles('web/components')
+        .flatMap(importsOf)
+        .filter((i) => /^web\/(features|routes)\//.test(i.to)),
+      ...sourceFiles('web/features')
+        .flatMap(importsOf)
+        .filter((i) => i.to.startsWith('web/routes/')),
+    ];
     expect(wrong.map(edge)).toEqual([]);
   });
 

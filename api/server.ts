@@ -5,9 +5,10 @@ import { loadConfig, resolveJwtSecret } from './config.ts';
 import { assertDataDirUsable } from './db/data-dir.ts';
 import { type DatabaseHandle, describeError, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { DEMO_ACCOUNTS, hasActiveSuperAdmin, isDatabaseEmpty, seedDemoData } from './db/seed.ts';
-import { seedDemoCompetition } from './db/seed-competition.ts';
-import { seedDemoResults } from './db/seed-results.ts';
+import { hasActiveSuperAdmin, isDatabaseEmpty } from './db/site-state.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
+import { seedDemoCompetition } from './demo/seed-competition.ts';
+import { seedDemoResults } from './demo/seed-results.ts';
 import { createEventStore } from './event-store/store.ts';
 
 /**

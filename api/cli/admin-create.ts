@@ -4,7 +4,7 @@ import { loadConfig } from '../config.ts';
 import { adminUserCreateBodySchema } from '../contracts/accounts.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { hasActiveSuperAdmin } from '../db/seed.ts';
+import { hasActiveSuperAdmin } from '../db/site-state.ts';
 import { DomainError } from '../domain/errors.ts';
 import { createAdminUser } from '../modules/admin-users/service.ts';
 import { EXIT_CODES, runCli } from './run.ts';

@@ -2,9 +2,10 @@ import { PROJECTIONS } from '../../projections/registry.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from '../db/seed.ts';
-import { seedDemoCompetition } from '../db/seed-competition.ts';
-import { seedDemoResults } from '../db/seed-results.ts';
+import { isDatabaseEmpty } from '../db/site-state.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from '../demo/seed.ts';
+import { seedDemoCompetition } from '../demo/seed-competition.ts';
+import { seedDemoResults } from '../demo/seed-results.ts';
 import { createEventStore } from '../event-store/store.ts';
 import { EXIT_CODES, runCli } from './run.ts';
 

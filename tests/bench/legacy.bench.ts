@@ -1,6 +1,6 @@
 import { openDatabase } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
-import { insertLegacyRows, legacyRows } from '../../api/db/seed-legacy.ts';
+import { insertLegacyRows, legacyRows } from '../../api/demo/seed-legacy.ts';
 import { appOn, bearer } from '../support/app.ts';
 import { insertUser } from '../support/factories.ts';
 import { createMariaDbDatabase } from '../support/mariadb.ts';

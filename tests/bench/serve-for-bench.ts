@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { openDatabase } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
-import { seedDemoData } from '../../api/db/seed.ts';
+import { seedDemoData } from '../../api/demo/seed.ts';
 import { benchConfig, buildBenchApp } from './bench-app.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { DEFAULT_WEB_ROOT } from '../../api/app.ts';
 import { openDatabase } from '../../api/db/database.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
-import { seedDemoData } from '../../api/db/seed.ts';
+import { seedDemoData } from '../../api/demo/seed.ts';
 import { benchConfig, listenBenchApp } from './bench-app.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LegacyDatabase } from '../../api/db/legacy-schema.ts';
-import { insertLegacyRows, legacyRows } from '../../api/db/seed-legacy.ts';
+import { insertLegacyRows, legacyRows } from '../../api/demo/seed-legacy.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {
   atEachWidth,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../api/db/seed.ts';
+import { seedDemoData } from '../../api/demo/seed.ts';
 import { addDays, todayIn } from '../../api/domain/dates.ts';
 import { expectNoSeriousAxeViolations } from '../support/axe.ts';
 import {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BioDto, PROFILE_PHOTO_MAX_BYTES } from '../../api/contracts/accounts.ts';
 import type { User } from '../../api/db/schema.ts';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../api/db/seed.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../api/demo/seed.ts';
 import { bearer, createTestApp, sessionsWritten, type TestApp, testDatabase } from '../support/app.ts';
 import { expectEnvelope } from '../support/expect-envelope.ts';
 import { insertDepartment, insertUser } from '../support/factories.ts';

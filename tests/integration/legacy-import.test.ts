@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareLegacy, type ImportProgress, importLegacy } from '../../api/db/legacy-import.ts';
 import type { LegacyDatabase } from '../../api/db/legacy-schema.ts';
-import { insertLegacyRows, legacyRows } from '../../api/db/seed-legacy.ts';
+import { insertLegacyRows, legacyRows } from '../../api/demo/seed-legacy.ts';
 import { testDatabase } from '../support/app.ts';
 import type { TestDatabase } from '../support/database.ts';
 import { createMariaDbDatabase, type MariaDbDatabase } from '../support/mariadb.ts';

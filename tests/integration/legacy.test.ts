@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LegacyDatabase } from '../../api/db/legacy-schema.ts';
 import type { User } from '../../api/db/schema.ts';
-import { centsText, insertLegacyRows, type LegacyRows, legacyRows } from '../../api/db/seed-legacy.ts';
+import { centsText, insertLegacyRows, type LegacyRows, legacyRows } from '../../api/demo/seed-legacy.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { callsOn } from '../support/calls.ts';
 import { expectEnvelope } from '../support/expect-envelope.ts';

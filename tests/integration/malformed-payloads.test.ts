@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { LegacyDatabase } from '../../api/db/legacy-schema.ts';
-import { insertLegacyRows, legacyRows } from '../../api/db/seed-legacy.ts';
+import { insertLegacyRows, legacyRows } from '../../api/demo/seed-legacy.ts';
 import { bearer, createTestApp, type TestApp } from '../support/app.ts';
 import { insertDepartment, insertUser } from '../support/factories.ts';
 import { bodyRoutesOf, knownKeys, LEGACY_FINGERPRINT_TABLES, tablesFingerprint } from '../support/route-bodies.ts';

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MigrationError, MigrationFolder, migrateToLatest, pendingMigrations } from '../../api/db/migrate.ts';
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from '../../api/db/seed.ts';
-import { DEMO_TEAMS, seedDemoCompetition } from '../../api/db/seed-competition.ts';
+import { isDatabaseEmpty } from '../../api/db/site-state.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../api/demo/seed.ts';
+import { DEMO_TEAMS, seedDemoCompetition } from '../../api/demo/seed-competition.ts';
 import { createEventStore, earlierCommand } from '../../api/event-store/store.ts';
 import { runOrderState } from '../../api/modules/run-orders/state.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';

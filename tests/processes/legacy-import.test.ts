@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/db/database.ts';
-import { insertLegacyRows, legacyRows } from '../../api/db/seed-legacy.ts';
+import { insertLegacyRows, legacyRows } from '../../api/demo/seed-legacy.ts';
 import { builtRoot, builtTool } from '../support/api-process.ts';
 import { createMariaDbDatabase, type MariaDbDatabase } from '../support/mariadb.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../api/db/schema.ts';
-import { insertLegacyRows, legacyRows } from '../../api/db/seed-legacy.ts';
+import { insertLegacyRows, legacyRows } from '../../api/demo/seed-legacy.ts';
 import { type ApiProcess, startApiProcess } from '../support/api-process.ts';
 import { appOn, bearer, sessionsWritten } from '../support/app.ts';
 import { createServerDatabase, type TestDatabase } from '../support/database.ts';

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { writeBackup } from '../../api/db/backup.ts';
-import { seedDemoData } from '../../api/db/seed.ts';
-import { seedDemoCompetition } from '../../api/db/seed-competition.ts';
-import { seedDemoResults } from '../../api/db/seed-results.ts';
+import { seedDemoData } from '../../api/demo/seed.ts';
+import { seedDemoCompetition } from '../../api/demo/seed-competition.ts';
+import { seedDemoResults } from '../../api/demo/seed-results.ts';
 import { createEventStore } from '../../api/event-store/store.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
 import { insertUser } from './factories.ts';

@@ -1,6 +1,6 @@
 import { FilterX } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { booleanChoice, booleanParam, idParam } from '../features/portal/query-policy.ts';
+import { booleanChoice, booleanParam, idParam } from '../lib/portal/query-policy.ts';
 import { buttonClass } from './button.ts';
 import { inputClass } from './form-field.tsx';
 import { SearchBox } from './search-box.tsx';

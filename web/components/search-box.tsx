@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { SEARCH_TEXT_MAX, searchTextParam } from '../features/portal/query-policy.ts';
+import { SEARCH_TEXT_MAX, searchTextParam } from '../lib/portal/query-policy.ts';
 import { inputClass } from './form-field.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 350;

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { SEED_TIME_PLACEHOLDER, seedTimeProblem } from '../features/portal/seed-time.ts';
+import { SEED_TIME_PLACEHOLDER, seedTimeProblem } from '../lib/portal/seed-time.ts';
 import { FormField, inputClass } from './form-field.tsx';
 
 /**

@@ -1,11 +1,21 @@
 import { Link } from '@tanstack/react-router';
 import { Flame, Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { MAIN_NAV, SITE } from '../content/site.ts';
-import { AccountControls, MobileAccountSection } from '../features/auth/components/account-menu.tsx';
 
-/** Sticky top bar; the current section is highlighted; on small screens it collapses to a toggle menu. */
-export function SiteHeader() {
+/**
+ * Sticky top bar; the current section is highlighted; on small screens it collapses to a toggle menu.
+ * The account controls come from the shell (the auth feature's), so shared components import no
+ * feature (docs/architecture.md "Dependency directions").
+ */
+export function SiteHeader({
+  account,
+  mobileAccount,
+}: {
+  account: ReactNode;
+  /** The account section of the small-screen menu; `close` shuts the menu. */
+  mobileAccount: (close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -23,7 +33,7 @@ export function SiteHeader() {
           ))}
         </ul>
         <div className="ml-3 hidden md:block">
-          <AccountControls />
+          {account}
         </div>
         <button
           type="button"
@@ -45,7 +55,7 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <MobileAccountSection onNavigate={close} />
+          {mobileAccount(close)}
         </div>
       )}
     </header>

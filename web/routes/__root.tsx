@@ -4,11 +4,12 @@ import { ErrorFallback } from '../components/error-fallback.tsx';
 import { ProgressBar } from '../components/progress-bar.tsx';
 import { SiteFooter } from '../components/site-footer.tsx';
 import { SiteHeader } from '../components/site-header.tsx';
+import { AccountControls, MobileAccountSection } from '../features/auth/components/account-menu.tsx';
 import { FullScreenSpinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { isDisplayPath } from '../features/display/paths.ts';
 import { HomePage } from '../features/home/components/home-page.tsx';
-import { isPortalPath } from '../features/portal/paths.ts';
+import { isPortalPath } from '../lib/portal/paths.ts';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
@@ -63,7 +64,10 @@ function PublicShell({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <ProgressBar />
-      <SiteHeader />
+      <SiteHeader
+        account={<AccountControls />}
+        mobileAccount={(close) => <MobileAccountSection onNavigate={close} />}
+      />
       <main id="main" className="flex-1">
         {children}
       </main>

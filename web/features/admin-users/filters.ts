@@ -2,7 +2,7 @@
  * What /portal/admin-users keeps in its URL and the API filters it becomes, apart from the queries:
  * validateSearch runs in the always-loaded route tree (docs/decisions/057).
  */
-import { compact, PORTAL_PAGE_SIZE, pageParam, searchTextParam } from '../portal/query-policy.ts';
+import { compact, PORTAL_PAGE_SIZE, pageParam, searchTextParam } from '../../lib/portal/query-policy.ts';
 
 export interface AdminUserListSearch {
   page?: number;

@@ -3,8 +3,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminAnnouncement } from '../../../api/contracts/announcements.ts';
 import { apiGet } from '../../lib/api.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';
-import { fetchRecord } from '../portal/fetch-record.ts';
-import { portalRetry } from '../portal/query-policy.ts';
+import { fetchRecord } from '../../lib/portal/fetch-record.ts';
+import { portalRetry } from '../../lib/portal/query-policy.ts';
 
 export interface AnnouncementListFilters {
   page?: number;

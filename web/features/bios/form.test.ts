@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BIO_LIMITS, type BioDto, bioFieldsSchema, PROFILE_PHOTO_MAX_BYTES } from '../../../api/contracts/accounts.ts';
-import { validateWith } from '../portal/forms.ts';
+import { validateWith } from '../../lib/portal/forms.ts';
 import {
   bioBody,
   bioValues,

@@ -5,7 +5,7 @@ import {
   type BioUpdateBody,
   PROFILE_PHOTO_MAX_BYTES,
 } from '../../../api/contracts/accounts.ts';
-import { blankToNull, wholeNumberOrNull } from '../portal/forms.ts';
+import { blankToNull, wholeNumberOrNull } from '../../lib/portal/forms.ts';
 
 export interface BioValues {
   headline: string;

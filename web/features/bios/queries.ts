@@ -4,7 +4,7 @@ import type { BioDto } from '../../../api/contracts/accounts.ts';
 import { apiGet } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/errors.ts';
 import { reportError } from '../../lib/toasts.ts';
-import { portalRetry } from '../portal/query-policy.ts';
+import { portalRetry } from '../../lib/portal/query-policy.ts';
 
 export const bioKeys = {
   all: ['bios'] as const,

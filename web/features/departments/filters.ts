@@ -1,5 +1,5 @@
 /** The departments list: its URL search params and the filters (query key and query string) they become. */
-import { booleanParam, compact, PORTAL_PAGE_SIZE, pageParam, searchTextParam } from '../portal/query-policy.ts';
+import { booleanParam, compact, PORTAL_PAGE_SIZE, pageParam, searchTextParam } from '../../lib/portal/query-policy.ts';
 
 export type DepartmentTab = 'current' | 'deleted';
 

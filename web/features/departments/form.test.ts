@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type DepartmentDto, departmentBodySchema, PROVINCES } from '../../../api/contracts/accounts.ts';
-import { validateWith } from '../portal/forms.ts';
+import { validateWith } from '../../lib/portal/forms.ts';
 import { departmentBody, departmentValues, EMPTY_DEPARTMENT, PROVINCE_NAMES } from './form.ts';
 
 const department: DepartmentDto = {

@@ -20,7 +20,7 @@ import {
   pageParam,
   searchTextParam,
   withListFilter,
-} from '../portal/query-policy.ts';
+} from '../../lib/portal/query-policy.ts';
 
 export type RegistrationStatus = RegistrationEntry['status'];
 /**

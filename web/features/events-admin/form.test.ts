@@ -5,7 +5,7 @@ import {
   eventCreateBodySchema,
   eventUpdateBodySchema,
 } from '../../../api/contracts/events.ts';
-import { validateWith } from '../portal/forms.ts';
+import { validateWith } from '../../lib/portal/forms.ts';
 import { EMPTY_EVENT, eventBody, eventDateErrors, eventValues, PICTURE_TYPE_MESSAGE, pictureProblem } from './form.ts';
 import { picturePath } from './queries.ts';
 

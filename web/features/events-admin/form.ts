@@ -14,7 +14,7 @@ import {
 import type { EventScope } from '../../../api/domain/events/statuses.ts';
 import { parseCalendarDate } from '../../lib/format.ts';
 import { formatBytes } from '../bios/form.ts';
-import type { FieldErrors } from '../portal/forms.ts';
+import type { FieldErrors } from '../../lib/portal/forms.ts';
 
 export interface EventValues {
   name: string;

@@ -4,8 +4,8 @@ import type { AdminEvent } from '../../../api/contracts/events.ts';
 import type { RegistrationEntry } from '../../../api/contracts/runs.ts';
 import { apiGet, apiGetBlob } from '../../lib/api.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';
-import { fetchRecord } from '../portal/fetch-record.ts';
-import { portalRetry } from '../portal/query-policy.ts';
+import { fetchRecord } from '../../lib/portal/fetch-record.ts';
+import { portalRetry } from '../../lib/portal/query-policy.ts';
 import type { EventListFilters, EventRegistrationFilters } from './filters.ts';
 
 /**

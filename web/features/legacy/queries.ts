@@ -17,8 +17,8 @@ import type {
 } from '../../../api/contracts/legacy.ts';
 import { apiGet } from '../../lib/api.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';
-import { fetchRecord } from '../portal/fetch-record.ts';
-import { portalRetry } from '../portal/query-policy.ts';
+import { fetchRecord } from '../../lib/portal/fetch-record.ts';
+import { portalRetry } from '../../lib/portal/query-policy.ts';
 
 export const LEGACY_PAGE_SIZE = 25;
 type Query = Record<string, string | number | boolean | undefined>;

@@ -10,7 +10,7 @@ import {
   PORTAL_PAGE_SIZE,
   pageParam,
   searchTextParam,
-} from '../portal/query-policy.ts';
+} from '../../lib/portal/query-policy.ts';
 import { isRegistrationStatus, type RegistrationStatus } from './statuses.ts';
 
 /** What /portal/registrations keeps in its URL; every entry is optional and left out when unset. */

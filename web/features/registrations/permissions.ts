@@ -4,7 +4,7 @@
  * what would be refused; the server still checks.
  */
 import type { RegistrationDto } from '../../../api/contracts/registrations.ts';
-import { roleAtLeast } from '../portal/roles.ts';
+import { roleAtLeast } from '../../lib/portal/roles.ts';
 
 export interface Viewer {
   id: number;

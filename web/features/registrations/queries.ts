@@ -6,8 +6,8 @@ import type { RunDto } from '../../../api/contracts/runs.ts';
 import type { TeamSummaryDto } from '../../../api/contracts/teams.ts';
 import { apiGet } from '../../lib/api.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';
-import { fetchRecord } from '../portal/fetch-record.ts';
-import { MAX_PAGE_SIZE, PORTAL_PAGE_SIZE, portalRetry } from '../portal/query-policy.ts';
+import { fetchRecord } from '../../lib/portal/fetch-record.ts';
+import { MAX_PAGE_SIZE, PORTAL_PAGE_SIZE, portalRetry } from '../../lib/portal/query-policy.ts';
 import type { MyRegistrationFilters, RegistrationListFilters } from './filters.ts';
 import type { RegistrationStatus } from './statuses.ts';
 

@@ -4,8 +4,8 @@ import type { ResultHistory, ResultsDisplay, TimingView } from '../../../api/con
 import { apiGet } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/errors.ts';
 import { isRetryableError } from '../../lib/retry.ts';
-import { fetchRecord } from '../portal/fetch-record.ts';
-import { portalRetry } from '../portal/query-policy.ts';
+import { fetchRecord } from '../../lib/portal/fetch-record.ts';
+import { portalRetry } from '../../lib/portal/query-policy.ts';
 
 export const resultKeys = {
   all: ['results'] as const,

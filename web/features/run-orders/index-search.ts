@@ -1,5 +1,5 @@
 /** The run-orders index URL: `?eventId=4` picks the event, `query` and `page` page through the events. */
-import { compact, idParam, pageParam, searchTextParam } from '../portal/query-policy.ts';
+import { compact, idParam, pageParam, searchTextParam } from '../../lib/portal/query-policy.ts';
 
 export interface RunOrderIndexSearch {
   eventId?: number;

@@ -6,8 +6,8 @@ import type { RunOrderHistoryItem, RunOrderPosition, RunOrderView } from '../../
 import type { RunDto } from '../../../api/contracts/runs.ts';
 import { apiGet } from '../../lib/api.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';
-import { fetchRecord } from '../portal/fetch-record.ts';
-import { MAX_PAGE_SIZE, portalRetry } from '../portal/query-policy.ts';
+import { fetchRecord } from '../../lib/portal/fetch-record.ts';
+import { MAX_PAGE_SIZE, portalRetry } from '../../lib/portal/query-policy.ts';
 
 export const HISTORY_PAGE_SIZE = 15;
 export const EVENT_PICKER_PAGE_SIZE = 20;

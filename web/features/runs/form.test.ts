@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type RunDto, runCreateBodySchema, runUpdateBodySchema } from '../../../api/contracts/runs.ts';
 import { AppError } from '../../lib/errors.ts';
-import { submitErrorView, validateWith } from '../portal/forms.ts';
+import { submitErrorView, validateWith } from '../../lib/portal/forms.ts';
 import {
   EMPTY_RUN,
   effectiveRunName,

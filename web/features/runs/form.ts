@@ -16,7 +16,7 @@ import {
 } from '../../../api/domain/runs/categories.ts';
 import { registrationWindowProblem, scheduleProblem } from '../../../api/domain/runs/schedule.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
-import { type FieldErrors, wholeNumberOrNull } from '../portal/forms.ts';
+import { type FieldErrors, wholeNumberOrNull } from '../../lib/portal/forms.ts';
 
 export interface RunValues {
   type: RunType;

@@ -2,8 +2,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RunDto } from '../../../api/contracts/runs.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';
-import { fetchRecord } from '../portal/fetch-record.ts';
-import { portalRetry } from '../portal/query-policy.ts';
+import { fetchRecord } from '../../lib/portal/fetch-record.ts';
+import { portalRetry } from '../../lib/portal/query-policy.ts';
 
 /** How many runs the event's Runs tab shows at once: every run of an ordinary event fits on one page. */
 export const EVENT_RUNS_PAGE_SIZE = 50;

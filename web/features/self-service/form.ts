@@ -3,7 +3,7 @@
  * POST /registrations (validated with registrationCreateBodySchema, the API's own schema).
  */
 import type { RegistrationCreateBody } from '../../../api/contracts/registrations.ts';
-import type { FieldErrors } from '../portal/forms.ts';
+import type { FieldErrors } from '../../lib/portal/forms.ts';
 import type { EntrantKey, EntrantOption } from './actions.ts';
 
 export interface RegisterValues {

@@ -7,7 +7,7 @@ import type { RegistrationDto } from '../../../api/contracts/registrations.ts';
 import type { TeamSummaryDto } from '../../../api/contracts/teams.ts';
 import { apiGet } from '../../lib/api.ts';
 import { normalizePage } from '../../lib/pagination.ts';
-import { MAX_PAGE_SIZE, portalRetry } from '../portal/query-policy.ts';
+import { MAX_PAGE_SIZE, portalRetry } from '../../lib/portal/query-policy.ts';
 
 /** Most pages read (100 each): beyond any real person's registrations or teams. */
 const MAX_PAGES = 20;

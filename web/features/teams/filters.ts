@@ -9,7 +9,7 @@ import {
   PORTAL_PAGE_SIZE,
   pageParam,
   searchTextParam,
-} from '../portal/query-policy.ts';
+} from '../../lib/portal/query-policy.ts';
 import { isTeamRunType, type TeamRunType } from './run-types.ts';
 
 /** 'mine': the teams I am on; 'all': every team I may see; 'deleted': the soft-deleted ones (admins). */

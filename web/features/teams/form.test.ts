@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { teamCreateBodySchema, teamUpdateBodySchema } from '../../../api/contracts/teams.ts';
 import { TIME_MESSAGES } from '../../../api/domain/times.ts';
-import { validateWith } from '../portal/forms.ts';
+import { validateWith } from '../../lib/portal/forms.ts';
 import {
   checkTeamCreate,
   checkTeamEdit,

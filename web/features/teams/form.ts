@@ -3,8 +3,8 @@
  * teamCreateBodySchema and teamUpdateBodySchema, whose messages the forms show).
  */
 import type { TeamCreateBody, TeamDto, TeamUpdateBody } from '../../../api/contracts/teams.ts';
-import type { FieldErrors } from '../portal/forms.ts';
-import { seedTimeInput, seedTimeProblem, seedTimeText } from '../portal/seed-time.ts';
+import type { FieldErrors } from '../../lib/portal/forms.ts';
+import { seedTimeInput, seedTimeProblem, seedTimeText } from '../../lib/portal/seed-time.ts';
 import { isTeamRunType, type TeamRunType } from './run-types.ts';
 
 export interface TeamCreateValues {

@@ -7,7 +7,7 @@ import type {
   TeamInvitationSentDto,
 } from '../../../api/contracts/teams.ts';
 import { apiGet, apiSend } from '../../lib/api.ts';
-import { portalRetry } from '../portal/query-policy.ts';
+import { portalRetry } from '../../lib/portal/query-policy.ts';
 import { applyTeamChange } from './mutations.ts';
 
 export const invitationKeys = {

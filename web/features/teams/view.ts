@@ -10,8 +10,8 @@ import type {
   TeamEligibilityDto,
   TeamMemberDto,
 } from '../../../api/contracts/teams.ts';
-import type { RoleName } from '../portal/roles.ts';
-import { roleAtLeast } from '../portal/roles.ts';
+import type { RoleName } from '../../lib/portal/roles.ts';
+import { roleAtLeast } from '../../lib/portal/roles.ts';
 
 type Actor = { id: number; role: RoleName | string } | null | undefined;
 type TeamLike = Pick<TeamDto, 'captainId' | 'isDeleted'> & { members: readonly Pick<TeamMemberDto, 'userId'>[] };

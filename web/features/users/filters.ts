@@ -9,8 +9,8 @@ import {
   pageParam,
   searchTextParam,
   withListFilter,
-} from '../portal/query-policy.ts';
-import { isRole, type RoleName } from '../portal/roles.ts';
+} from '../../lib/portal/query-policy.ts';
+import { isRole, type RoleName } from '../../lib/portal/roles.ts';
 
 /** What /portal/users keeps in its URL; every entry is optional and left out when unset. */
 export interface UserListSearch {

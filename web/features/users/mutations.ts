@@ -5,7 +5,7 @@ import { apiSend } from '../../lib/api.ts';
 import { adminUserKeys } from '../admin-users/queries.ts';
 import { bioKeys } from '../bios/queries.ts';
 import { departmentKeys } from '../departments/queries.ts';
-import { syncSessionUser } from '../portal/session-sync.ts';
+import { syncSessionUser } from '../../lib/portal/session-sync.ts';
 import { userKeys } from './queries.ts';
 
 /**

@@ -3,7 +3,7 @@
  * these rules only keep controls that would be refused out of sight.
  */
 import type { UserDto } from '../../../api/contracts/accounts.ts';
-import { ROLES, type RoleName, roleAtLeast } from '../portal/roles.ts';
+import { ROLES, type RoleName, roleAtLeast } from '../../lib/portal/roles.ts';
 
 type Actor = Pick<UserDto, 'id' | 'role'> | null | undefined;
 type Target = Pick<UserDto, 'id' | 'role'>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, type UserDto, userUpdateBodySchema } from '../../../api/contracts/accounts.ts';
 import { TIME_MESSAGES } from '../../../api/domain/times.ts';
-import { validateWith } from '../portal/forms.ts';
+import { validateWith } from '../../lib/portal/forms.ts';
 import {
   accountDetailsBody,
   accountDetailsChanged,

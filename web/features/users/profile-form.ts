@@ -1,8 +1,8 @@
 /** The account details form (names, department, date of birth, best time): form values to and from the API. */
 import type { UserDto, UserUpdateBody } from '../../../api/contracts/accounts.ts';
 import { parseTime } from '../../../api/domain/times.ts';
-import type { FieldErrors } from '../portal/forms.ts';
-import { seedTimeChanged, seedTimeInput, seedTimeProblem, seedTimeText } from '../portal/seed-time.ts';
+import type { FieldErrors } from '../../lib/portal/forms.ts';
+import { seedTimeChanged, seedTimeInput, seedTimeProblem, seedTimeText } from '../../lib/portal/seed-time.ts';
 
 export interface AccountDetailsValues {
   firstName: string;

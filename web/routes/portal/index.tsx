@@ -7,9 +7,9 @@ import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../components/badge.ts
 import { PortalPageHeader } from '../../components/states.tsx';
 import { departmentListFilters } from '../../features/departments/filters.ts';
 import { departmentsQuery } from '../../features/departments/queries.ts';
-import { PORTAL_ICONS } from '../../features/portal/components/nav-icons.ts';
-import { greetingFor, quickLinksFor } from '../../features/portal/nav.ts';
-import { roleAtLeast } from '../../features/portal/roles.ts';
+import { PORTAL_ICONS } from '../../components/nav-icons.ts';
+import { greetingFor, quickLinksFor } from '../../lib/portal/nav.ts';
+import { roleAtLeast } from '../../lib/portal/roles.ts';
 import { CurrentEventStatistics } from '../../features/public-results/components/event-statistics.tsx';
 import { EventDayCard } from '../../features/run-orders/components/event-day-card.tsx';
 import { userListFilters } from '../../features/users/filters.ts';

@@ -13,8 +13,8 @@ import {
   inputClass,
   SaveActions,
 } from '../../../components/form-field.tsx';
-import { ROLE_LABELS } from '../../portal/roles.ts';
-import { useForm } from '../../portal/use-form.ts';
+import { ROLE_LABELS } from '../../../lib/portal/roles.ts';
+import { useForm } from '../../../lib/portal/use-form.ts';
 import {
   ADMIN_CREATE_FIELDS,
   ADMIN_EDIT_FIELDS,

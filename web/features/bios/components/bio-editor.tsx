@@ -6,7 +6,7 @@ import { buttonClass } from '../../../components/button.ts';
 import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
-import { useForm } from '../../portal/use-form.ts';
+import { useForm } from '../../../lib/portal/use-form.ts';
 import { BIO_FIELDS, type BioValues, bioBody, bioValues, EMPTY_BIO, remaining } from '../form.ts';
 import { useCreateBio, useDeleteBio, useUpdateBio } from '../mutations.ts';
 import { bioQuery } from '../queries.ts';

@@ -8,7 +8,7 @@ import {
   inputClass,
   SaveActions,
 } from '../../../components/form-field.tsx';
-import { useForm } from '../../portal/use-form.ts';
+import { useForm } from '../../../lib/portal/use-form.ts';
 import { DEPARTMENT_FIELDS, type DepartmentValues, departmentBody, departmentValues, PROVINCE_NAMES } from '../form.ts';
 import { useCreateDepartment, useUpdateDepartment } from '../mutations.ts';
 

@@ -9,7 +9,7 @@ import { PagedResults, PastEndState } from '../../../components/paged-results.ts
 import { EmptyState } from '../../../components/states.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { MyHeats } from '../../event-day/components/my-heats.tsx';
-import { compact } from '../../portal/query-policy.ts';
+import { compact } from '../../../lib/portal/query-policy.ts';
 import { myRegistrationFilters, type RegistrationListSearch } from '../filters.ts';
 import { entrantLabel, REGISTRATION_STATUS_LABELS, runKindLabel } from '../labels.ts';
 import { canCancel, captainedTeamIds, type Viewer } from '../permissions.ts';

@@ -10,7 +10,7 @@ import {
 import { Dialog } from '../../../components/dialog.tsx';
 import { CheckboxField, FormAlert, FormField, inputClass, SaveActions } from '../../../components/form-field.tsx';
 import { eventDaysLong } from '../../events-admin/view.ts';
-import { useForm } from '../../portal/use-form.ts';
+import { useForm } from '../../../lib/portal/use-form.ts';
 import {
   categoriesFor,
   effectiveRunName,

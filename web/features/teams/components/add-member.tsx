@@ -4,7 +4,7 @@ import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import type { TeamDto } from '../../../../api/contracts/teams.ts';
 import { buttonClass } from '../../../components/button.ts';
 import { isAppError } from '../../../lib/errors.ts';
-import { displayName } from '../../portal/nav.ts';
+import { displayName } from '../../../lib/portal/nav.ts';
 import { useAddMember } from '../mutations.ts';
 import { UserSearch } from './user-search.tsx';
 

@@ -6,7 +6,7 @@ import { buttonClass } from '../../../components/button.ts';
 import { inputClass } from '../../../components/form-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { idParam } from '../../portal/query-policy.ts';
+import { idParam } from '../../../lib/portal/query-policy.ts';
 import { runTypeLabel } from '../labels.ts';
 import { runsOfTypeQuery } from '../queries.ts';
 import { eligibilitySummary, runOptions } from '../view.ts';

@@ -5,8 +5,8 @@ import { type TeamDto, teamCreateBodySchema } from '../../../../api/contracts/te
 import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormActions, FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
-import { displayName } from '../../portal/nav.ts';
-import { useForm } from '../../portal/use-form.ts';
+import { displayName } from '../../../lib/portal/nav.ts';
+import { useForm } from '../../../lib/portal/use-form.ts';
 import { checkTeamCreate, EMPTY_TEAM, TEAM_CREATE_FIELDS, teamCreateBody } from '../form.ts';
 import { RUN_TYPE_LABELS, RUN_TYPE_RULES } from '../labels.ts';
 import { useCreateTeam } from '../mutations.ts';

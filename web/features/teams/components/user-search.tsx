@@ -5,8 +5,8 @@ import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import { inputClass } from '../../../components/form-field.tsx';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/search-box.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { displayName } from '../../portal/nav.ts';
-import { searchTextParam } from '../../portal/query-policy.ts';
+import { displayName } from '../../../lib/portal/nav.ts';
+import { searchTextParam } from '../../../lib/portal/query-policy.ts';
 import { userSearchQuery } from '../queries.ts';
 
 /** The text typed, once typing has paused. */

@@ -6,7 +6,7 @@ import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField, InputField, inputClass } from '../../../components/form-field.tsx';
 import { SeedTimeField } from '../../../components/seed-time-field.tsx';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
-import { useForm } from '../../portal/use-form.ts';
+import { useForm } from '../../../lib/portal/use-form.ts';
 import { useUpdateUser } from '../mutations.ts';
 import {
   ACCOUNT_DETAILS_FIELDS,

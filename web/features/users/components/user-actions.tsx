@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import { ConfirmDialog, useConfirmedChange } from '../../../components/dialog.tsx';
-import { displayName } from '../../portal/nav.ts';
-import { type RoleName, roleLabel } from '../../portal/roles.ts';
+import { displayName } from '../../../lib/portal/nav.ts';
+import { type RoleName, roleLabel } from '../../../lib/portal/roles.ts';
 import { useSetUserActive, useUpdateUser } from '../mutations.ts';
 
 type Pending =

@@ -3,8 +3,8 @@ import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../../components/badge.tsx';
 import { buttonClass } from '../../../components/button.ts';
 import { type DataColumn, DataTable } from '../../../components/data-table.tsx';
-import { displayName } from '../../portal/nav.ts';
-import { isRole, ROLE_LABELS, type RoleName } from '../../portal/roles.ts';
+import { displayName } from '../../../lib/portal/nav.ts';
+import { isRole, ROLE_LABELS, type RoleName } from '../../../lib/portal/roles.ts';
 import { assignableRoles, canChangeRole, canToggleActive } from '../permissions.ts';
 
 export interface UsersTableProps {

@@ -23,7 +23,7 @@ import {
   withDepartmentTab,
 } from '../../../features/departments/filters.ts';
 import { departmentsQuery } from '../../../features/departments/queries.ts';
-import { compact } from '../../../features/portal/query-policy.ts';
+import { compact } from '../../../lib/portal/query-policy.ts';
 
 export const Route = createFileRoute('/portal/departments/')({
   validateSearch: parseDepartmentListSearch,

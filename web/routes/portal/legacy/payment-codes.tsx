@@ -11,7 +11,7 @@ import { EmptyState, Panel, PortalPageHeader } from '../../../components/states.
 import { requireRole } from '../../../features/auth/guard.ts';
 import { LegacyNav } from '../../../features/legacy/components/legacy-nav.tsx';
 import { codeCheckQuery, codesQuery, codeYearsQuery } from '../../../features/legacy/queries.ts';
-import { compact, pageParam } from '../../../features/portal/query-policy.ts';
+import { compact, pageParam } from '../../../lib/portal/query-policy.ts';
 
 interface CodeSearch {
   year?: number;

@@ -12,7 +12,7 @@ import { CsvButton } from '../../../features/legacy/components/csv-button.tsx';
 import { LegacyNav } from '../../../features/legacy/components/legacy-nav.tsx';
 import { formatMoney } from '../../../features/legacy/format.ts';
 import { allPages, paymentsQuery, paymentYearsQuery } from '../../../features/legacy/queries.ts';
-import { booleanParam, compact, pageParam } from '../../../features/portal/query-policy.ts';
+import { booleanParam, compact, pageParam } from '../../../lib/portal/query-policy.ts';
 
 interface PaymentSearch {
   year?: number;

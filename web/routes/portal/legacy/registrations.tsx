@@ -11,7 +11,7 @@ import { requireRole } from '../../../features/auth/guard.ts';
 import { CsvButton } from '../../../features/legacy/components/csv-button.tsx';
 import { LegacyNav } from '../../../features/legacy/components/legacy-nav.tsx';
 import { allPages, eventsQuery, registrationsQuery } from '../../../features/legacy/queries.ts';
-import { compact, pageParam } from '../../../features/portal/query-policy.ts';
+import { compact, pageParam } from '../../../lib/portal/query-policy.ts';
 
 interface RegistrationSearch {
   eventId?: string;

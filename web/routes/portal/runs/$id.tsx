@@ -19,7 +19,7 @@ import {
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { DocumentLinks, runDocumentLinks } from '../../../features/documents/document-links.tsx';
-import { compact } from '../../../features/portal/query-policy.ts';
+import { compact } from '../../../lib/portal/query-policy.ts';
 import type { RegistrationAction } from '../../../features/registrations/actions.ts';
 import { BatchRegisterDialog } from '../../../features/registrations/components/batch-register-dialog.tsx';
 import { HistoryTimeline } from '../../../features/registrations/components/history-timeline.tsx';

@@ -11,7 +11,7 @@ import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PortalNotFound, RecordNotFound } from '../../../components/portal-not-found.tsx';
 import { RecordActions } from '../../../components/record-actions.tsx';
 import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
-import { compact, idParam } from '../../../features/portal/query-policy.ts';
+import { compact, idParam } from '../../../lib/portal/query-policy.ts';
 import { AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
 import { EligibilityCheck } from '../../../features/teams/components/eligibility-check.tsx';
 import { useTeamActions } from '../../../features/teams/components/team-actions.tsx';

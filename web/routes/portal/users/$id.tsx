@@ -11,8 +11,8 @@ import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '.
 import { requireRole } from '../../../features/auth/guard.ts';
 import { BioSummary } from '../../../features/bios/components/bio-summary.tsx';
 import { bioQuery } from '../../../features/bios/queries.ts';
-import { displayName, initials } from '../../../features/portal/nav.ts';
-import { isRole, ROLE_LABELS } from '../../../features/portal/roles.ts';
+import { displayName, initials } from '../../../lib/portal/nav.ts';
+import { isRole, ROLE_LABELS } from '../../../lib/portal/roles.ts';
 import { AccountDetailsForm } from '../../../features/users/components/account-details-form.tsx';
 import { useUserActions } from '../../../features/users/components/user-actions.tsx';
 import {

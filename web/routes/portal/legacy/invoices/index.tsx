@@ -15,7 +15,7 @@ import { CsvButton } from '../../../../features/legacy/components/csv-button.tsx
 import { LegacyNav } from '../../../../features/legacy/components/legacy-nav.tsx';
 import { formatMoney, statusLabel } from '../../../../features/legacy/format.ts';
 import { allPages, invoicesQuery, invoiceTotalsQuery, invoiceYearsQuery } from '../../../../features/legacy/queries.ts';
-import { compact, pageParam, searchTextParam } from '../../../../features/portal/query-policy.ts';
+import { compact, pageParam, searchTextParam } from '../../../../lib/portal/query-policy.ts';
 
 interface InvoiceSearch {
   year?: number;

@@ -10,7 +10,7 @@ import { EmptyState, PortalPageHeader } from '../../../../components/states.tsx'
 import { requireRole } from '../../../../features/auth/guard.ts';
 import { LegacyNav } from '../../../../features/legacy/components/legacy-nav.tsx';
 import { usersQuery } from '../../../../features/legacy/queries.ts';
-import { compact, pageParam, searchTextParam } from '../../../../features/portal/query-policy.ts';
+import { compact, pageParam, searchTextParam } from '../../../../lib/portal/query-policy.ts';
 
 interface UserSearch {
   query?: string;

@@ -14,7 +14,7 @@ import {
   Users,
   UsersRound,
 } from 'lucide-react';
-import type { PortalIcon } from '../nav.ts';
+import type { PortalIcon } from '../lib/portal/nav.ts';
 
 /** One icon per portal page, shared by the side navigation and the dashboard's shortcuts. */
 export const PORTAL_ICONS: Record<PortalIcon, LucideIcon> = {

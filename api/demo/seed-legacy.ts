@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import type { LegacyDatabase, LegacyTable } from './legacy-schema.ts';
-import { LEGACY_TABLES } from './legacy-schema.ts';
-import type { Database } from './schema.ts';
+import type { LegacyDatabase, LegacyTable } from '../db/legacy-schema.ts';
+import { LEGACY_TABLES } from '../db/legacy-schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * Legacy billing rows (docs/legacy-billing.md): the demo data of the embedded source, and the fixtures of

@@ -1,6 +1,6 @@
 /** Query settings shared by the portal's account screens. */
-import { isAppError } from '../../lib/errors.ts';
-import { shouldRetryQuery } from '../../lib/retry.ts';
+import { isAppError } from '../errors.ts';
+import { shouldRetryQuery } from '../retry.ts';
 
 /** Search and list helpers default to page 1 and limit 20. */
 export const PORTAL_PAGE_SIZE = 20;

@@ -3,7 +3,7 @@
  * messages), and the server's field problems ({ field: 'body.firstName', message }) mapped to fields.
  */
 import type { z } from 'zod';
-import { isAppError } from '../../lib/errors.ts';
+import { isAppError } from '../errors.ts';
 
 /** One message per field name; a field without a problem is absent. */
 export type FieldErrors = Partial<Record<string, string>>;

@@ -1,11 +1,11 @@
 import { hash } from '@node-rs/argon2';
 import { type Kysely, sql } from 'kysely';
+import type { Database, Role } from '../db/schema.ts';
 import type { ContentBlock } from '../domain/announcements/blocks.ts';
 import { addDays, todayIn } from '../domain/dates.ts';
 import type { EventScope, EventStatus } from '../domain/events/statuses.ts';
 import { venueInstant, venueTimeZone } from '../domain/events/time-zone.ts';
 import type { RunType } from '../domain/runs/categories.ts';
-import type { Database, Role } from './schema.ts';
 import { seedLegacyDemo } from './seed-legacy.ts';
 
 /**
@@ -512,25 +512,6 @@ const ANNOUNCEMENTS: Array<{
     content: [p('Early-bird prices end soon.')],
   },
 ];
-
-export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
-  const { rows } = await sql<{ any: boolean }>`
-    select exists(select 1 from users) or exists(select 1 from departments)
-        or exists(select 1 from events) or exists(select 1 from announcements) as any`.execute(db);
-  return !rows[0]?.any;
-}
-
-/** Whether someone can administer the site: else the first super-admin is still to be created. */
-export async function hasActiveSuperAdmin(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', 'super-admin')
-    .where('is_active', '=', true)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 export interface SeedSummary {
   departments: number;

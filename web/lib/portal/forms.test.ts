@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { departmentBodySchema, MESSAGES, userUpdateBodySchema } from '../../../api/contracts/accounts.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../errors.ts';
 import {
   apiFieldErrors,
   blankToNull,

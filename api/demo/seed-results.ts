@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { ResultCommand, ResultDecideContext } from '../domain/results/commands.ts';
 import { decide } from '../domain/results/decide.ts';
 import { RESULT_STREAM_TYPE, type ResultValue, resultStreamId } from '../domain/results/events.ts';
@@ -12,7 +13,6 @@ import { streamVersion } from '../event-store/store.ts';
 import { recordRegistration } from '../modules/registrations/commands.ts';
 import { runOrderCommand } from '../modules/run-orders/commands.ts';
 import { eligibilityForRun } from '../modules/teams/service.ts';
-import type { Database } from './schema.ts';
 import { DEMO_TEAMS } from './seed-competition.ts';
 
 /**

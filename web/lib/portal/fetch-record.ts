@@ -1,6 +1,6 @@
-import { apiGet } from '../../lib/api.ts';
-import { isNotFound } from '../../lib/errors.ts';
-import { reportError } from '../../lib/toasts.ts';
+import { apiGet } from '../api.ts';
+import { isNotFound } from '../errors.ts';
+import { reportError } from '../toasts.ts';
 
 /**
  * GET of one record (or of what hangs under it) for a detail page. A 404 is a state of the page ('Account not found'), not a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../errors.ts';
 import { booleanParam, compact, idParam, pageParam, portalRetry, searchTextParam } from './query-policy.ts';
 
 const failure = (status: number | undefined, type: AppError['type'] = 'bad_request') =>
