@@ -86,7 +86,9 @@ export async function lockEmbeddedDatabase(dataDir: string, role: string): Promi
           }),
       };
     }
-    if (taken.code !== 'EADDRINUSE') throw taken;
+    if (taken.code !== 'EADDRINUSE') {
+      throw new Error(`Cannot take the embedded database in ${dataDir} for this process: ${taken.message}`);
+    }
     const owner = await askOwner(address);
     if (owner.kind === 'answered') throw new DatabaseInUseError(dataDir, owner.owner);
     // Nobody listens: the owner ended between our bind and our question, or (a socket file) it crashed.
