@@ -16,6 +16,7 @@ import { adminUserRoutes } from './modules/admin-users/routes.ts';
 import { announcementAdminRoutes } from './modules/announcements/admin-routes.ts';
 import { publicAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { backupRoutes } from './modules/backups/routes.ts';
 import { bioRoutes } from './modules/bios/routes.ts';
 import { departmentRoutes, publicDepartmentRoutes } from './modules/departments/routes.ts';
 import { documentRendererPlugin } from './modules/documents/renderer.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bioRoutes);
   await app.register(departmentRoutes);
   await app.register(adminUserRoutes);
+  await app.register(backupRoutes);
   await app.register(eventAdminRoutes);
   await app.register(runRoutes);
   await app.register(teamRoutes);

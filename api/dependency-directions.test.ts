@@ -19,6 +19,7 @@ const MODULE_IMPORTS: Record<string, readonly string[]> = {
   pictures: [],
   departments: [],
   health: [],
+  backups: [],
   live: [],
   legacy: [],
   qualifying: [],

@@ -19,7 +19,7 @@ async function main() {
   const config = loadConfig();
   // DATA_DIR keeps the generated JWT secret whatever the database (decision 074).
   if (!config.jwtSecret) assertDataDirUsable(config.dataDir, 0);
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { role: 'server' });
   try {
     await migrateToLatest(database.db);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, linkSync, mkdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { writeBackup } from '../db/backup.ts';
@@ -9,7 +9,8 @@ import { runCli } from './run.ts';
 /**
  * npm run db:backup [-- <file>]: every row of the configured database into one SQL file (decision 050),
  * by default $DATA_DIR/backups/firefit-<date and time>.sql. The embedded database is one process's at a
- * time: stop the server first.
+ * time: while the server holds it this is refused (exit 75) and the server's GET /api/admin/backup gives
+ * the same file (decision 075). The file appears only once complete: never empty, never half.
  */
 runCli(async () => {
   const config = loadConfig();
@@ -18,25 +19,34 @@ runCli(async () => {
     .replace(/[:.]/g, '-')
     .replace(/-\d{3}Z$/, 'Z');
   const file = path.resolve(process.argv[2] ?? path.join(config.dataDir, 'backups', `firefit-${stamp}.sql`));
+  // Never overwrite an earlier backup: checked before the database is opened, and again by the link below.
+  if (existsSync(file)) throw new Error(`EEXIST: ${file} already exists; a backup never overwrites one.`);
+  const database = await openDatabase(config.database, { statementTimeout: false });
   mkdirSync(path.dirname(file), { recursive: true });
-  // wx: never overwrite an earlier backup (checked before the database is opened).
-  const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
-  await once(out, 'open');
-  const database = await openDatabase(config.database, { statementTimeout: false }).catch((error: unknown) => {
-    out.destroy();
-    throw error;
-  });
+  const partial = `${file}.partial-${process.pid}`;
   try {
-    const report = await writeBackup(database.db, async (line) => {
-      if (!out.write(`${line}\n`)) await once(out, 'drain');
-    });
-    out.end();
-    await once(out, 'finish');
-    process.stdout.write(
-      `Backed up ${report.rows} rows of ${report.tables} tables (migration ${report.migration}) to ${file}\n`,
-    );
+    const out = createWriteStream(partial, { flags: 'wx', mode: 0o600, flush: true });
+    try {
+      await once(out, 'open');
+      const report = await writeBackup(database.db, async (line) => {
+        if (!out.write(`${line}\n`)) await once(out, 'drain');
+      });
+      out.end();
+      await once(out, 'finish');
+      // link, unlike rename, refuses a file that appeared meanwhile.
+      linkSync(partial, file);
+      process.stdout.write(
+        `Backed up ${report.rows} rows of ${report.tables} tables (migration ${report.migration}) to ${file}\n`,
+      );
+    } finally {
+      out.destroy();
+    }
   } finally {
-    out.destroy();
+    try {
+      unlinkSync(partial);
+    } catch {
+      // never created
+    }
     await database.close();
   }
 });

@@ -1,13 +1,23 @@
 import { ConfigError } from '../config.ts';
 import { DatabaseUnavailableError } from '../db/database.ts';
+import { DatabaseInUseError } from '../db/embedded-lock.ts';
 import { MigrationError } from '../db/migrate.ts';
 
 /** Exit codes (sysexits), shared by the server and the command-line tools. */
-export const EXIT_CODES = { config: 78, databaseUnavailable: 69, migrationFailed: 70, usage: 64, failed: 1 } as const;
+export const EXIT_CODES = {
+  config: 78,
+  databaseUnavailable: 69,
+  /** EX_TEMPFAIL: the embedded database is another live process's; try again once it ends (decision 075). */
+  databaseInUse: 75,
+  migrationFailed: 70,
+  usage: 64,
+  failed: 1,
+} as const;
 
 export function exitCodeFor(error: unknown): number {
   if (error instanceof ConfigError) return EXIT_CODES.config;
   if (error instanceof DatabaseUnavailableError) return EXIT_CODES.databaseUnavailable;
+  if (error instanceof DatabaseInUseError) return EXIT_CODES.databaseInUse;
   if (error instanceof MigrationError) return EXIT_CODES.migrationFailed;
   return EXIT_CODES.failed;
 }

@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import { assertDataDirUsable, EMBEDDED_DATABASE_MIN_FREE_BYTES } from './data-dir.ts';
+import { type EmbeddedLock, lockEmbeddedDatabase, processRole } from './embedded-lock.ts';
 import type { Database } from './schema.ts';
 
 // DATE columns stay 'YYYY-MM-DD' strings: turning them into Date objects at local midnight
@@ -62,28 +63,34 @@ export function describeError(error: unknown): string {
 /**
  * Opens the configured database. The API process bounds every statement on a server
  * (DATABASE_STATEMENT_TIMEOUT_MS, decision 029); the command-line tools pass `statementTimeout: false`, as
- * a migration or a rebuild may rightly run long.
+ * a migration or a rebuild may rightly run long. An embedded folder is taken for this process until
+ * close(), or refused with DatabaseInUseError naming its owner (`role` is what this process is called
+ * there: 'server', else the tool's script name; decision 075).
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  options: { statementTimeout?: boolean } = {},
+  options: { statementTimeout?: boolean; role?: string } = {},
 ): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
+    let lock: EmbeddedLock | undefined;
     if (target.dataDir) {
       // The embedded database lives in DATA_DIR/pglite: the setting is checked before PGlite writes there.
       assertDataDirUsable(path.dirname(target.dataDir), EMBEDDED_DATABASE_MIN_FREE_BYTES);
       mkdirSync(target.dataDir, { recursive: true });
+      // Before PGlite reads a byte: two instances on one folder lose writes or abort (decision 075).
+      lock = await lockEmbeddedDatabase(target.dataDir, options.role ?? processRole());
     }
     // Options object form: PGlite ignores a second argument when the first is not a string (memory://).
     const pglite = new PGlite({ ...pgliteOptions, dataDir: target.dataDir, startParams: PGLITE_START_PARAMS });
     try {
       await pglite.waitReady;
     } catch (error) {
+      await lock?.release();
       throw new DatabaseUnavailableError(
         `Cannot open the embedded database in ${target.dataDir ?? 'memory'}: ${describeError(error)}`,
       );
     }
-    return wrapPGlite(pglite);
+    return wrapPGlite(pglite, lock);
   }
   const statementTimeoutMs = options.statementTimeout === false ? undefined : target.statementTimeoutMs;
   return openPostgres(target.url, 10, { statementTimeoutMs, connectTimeoutMs: target.connectTimeoutMs });
@@ -95,16 +102,21 @@ export async function openDatabase(
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
-/** Wraps an already created PGlite (tests clone a migrated template into one). */
-export function wrapPGlite(pglite: PGlite): DatabaseHandle {
+/** Wraps an already created PGlite (tests clone a migrated template into one), with its folder's lock. */
+export function wrapPGlite(pglite: PGlite, lock?: EmbeddedLock): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
     kind: 'pglite',
     pglite,
     async close() {
-      await db.destroy();
-      if (!pglite.closed) await pglite.close();
+      try {
+        await db.destroy();
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        // Only once PGlite's files are whole may the next process open them.
+        await lock?.release();
+      }
     },
   };
 }

@@ -27,6 +27,8 @@ const OWN_TOKEN_ROUTES: Record<string, string> = { [METRICS_PATH]: METRICS_TOKEN
 const PINNED_ACCESS: Record<string, RouteEntry['access']> = {
   // Every result event of a run, with who did it and why (docs/decisions/064-audit-trail-csv.md).
   'GET /api/documents/run/:runId/audit-trail.csv': 'admin',
+  // The whole database, password hashes included (docs/decisions/075-one-writer-per-embedded-database.md).
+  'GET /api/admin/backup': 'super-admin',
 };
 
 let t: TestApp;
