@@ -8,6 +8,7 @@ import { REPOSITORY_ROOT } from '../../api/paths.ts';
 import { builtRoot, startApiProcess } from '../support/api-process.ts';
 
 const run = promisify(execFile);
+const TOKEN = 'metrics-token-for-the-tests-0123456789abcdef';
 
 /**
  * What a deployment installs (docs/decisions/077-lean-production-install.md): the compiled tree, the
@@ -44,7 +45,7 @@ describe('a production install', () => {
 
       const server = await startApiProcess(
         undefined,
-        { DATABASE_URL: 'memory://', SEED_DEMO_DATA: 'true' },
+        { DATABASE_URL: 'memory://', SEED_DEMO_DATA: 'true', METRICS_TOKEN: TOKEN },
         { kind: 'built', root },
       );
       try {
@@ -57,6 +58,15 @@ describe('a production install', () => {
             .subarray(0, 5)
             .toString(),
         ).toBe('%PDF-');
+        // The build stamped its version and commit in (decision 077).
+        const metrics = await fetch(`http://${server.base}/api/metrics`, {
+          headers: { authorization: `Bearer ${TOKEN}` },
+        });
+        const commit = (await run('git', ['rev-parse', 'HEAD'], { cwd: REPOSITORY_ROOT })).stdout.trim();
+        const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+        expect(await metrics.text()).toContain(
+          `firefit_build_info{version="${version}",commit="${commit}",node="${process.versions.node}"} 1`,
+        );
       } finally {
         await server.stop();
       }
