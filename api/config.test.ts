@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, resolveJwtSecret } from './config.ts';
+import { ConfigError, loadConfig, loadServerConfig, resolveJwtSecret } from './config.ts';
 
 const bad = (env: NodeJS.ProcessEnv) => () => loadConfig(env);
 
@@ -89,7 +89,6 @@ describe('configuration', () => {
       { LEGACY_DATABASE_URL: 'postgres://x' },
       'Invalid configuration: LEGACY_DATABASE_URL must be a mysql:// or mariadb:// URL',
     ],
-    [{ NODE_ENV: 'production' }, 'Invalid configuration: JWT_SECRET is required when NODE_ENV=production'],
     [
       { METRICS_TOKEN: 'short' },
       'Invalid configuration: METRICS_TOKEN must be at least 32 printable characters without spaces',
@@ -101,6 +100,14 @@ describe('configuration', () => {
   ])('names the bad variable in one line: %o', (env, message) => {
     expect(bad(env)).toThrow(ConfigError);
     expect(bad(env)).toThrow(message);
+  });
+
+  it('requires JWT_SECRET in production for the server only: the tools sign no token (decision 077)', () => {
+    expect(() => loadServerConfig({ NODE_ENV: 'production' })).toThrow(
+      new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production'),
+    );
+    expect(loadServerConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).env).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
   });
 
   it("accepts the later issues' settings now", () => {

@@ -272,9 +272,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
   }
   const v = parsed.data;
-  if (v.NODE_ENV === 'production' && !v.JWT_SECRET) {
-    throw new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
-  }
   const dataDir = path.resolve(v.DATA_DIR);
   const database: DatabaseTarget =
     v.DATABASE_URL === undefined
@@ -317,6 +314,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentRateLimit: v.DOCUMENT_RATE_LIMIT,
     metricsToken: v.METRICS_TOKEN,
   };
+}
+
+/**
+ * The server's configuration: what loadConfig reads, and a JWT_SECRET in production, where a generated
+ * one would sign out everyone at each new container. The command-line tools sign no token and use
+ * loadConfig alone (decision 077).
+ */
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = loadConfig(env);
+  if (config.env === 'production' && !config.jwtSecret) {
+    throw new ConfigError('Invalid configuration: JWT_SECRET is required when NODE_ENV=production');
+  }
+  return config;
 }
 
 /**

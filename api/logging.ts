@@ -47,3 +47,24 @@ export function loggerOptions(
   const loggerInstance: FastifyBaseLogger = pino({ level: config.logLevel, redact: REDACT }, stream);
   return { loggerInstance, logController: new QuietRequestLines() };
 }
+
+/** The process's own lines: the start banner, the demo accounts, the first-admin hint, the clean stop. */
+export type ProcessLines = (message: string, fields?: Record<string, unknown>, detail?: readonly string[]) => void;
+
+/**
+ * Where the process's own lines go (decision 077). Pretty: the message and its detail lines as plain
+ * text, for a person. JSON: one pino line at info with the fields, so that a log collector reads every
+ * line of standard output; like the text they replace, they are written whatever LOG_LEVEL says.
+ */
+export function processLines(
+  config: Pick<Config, 'logFormat'>,
+  destination: NodeJS.WritableStream = process.stdout,
+): ProcessLines {
+  if (config.logFormat === 'pretty') {
+    return (message, _fields, detail = []) => {
+      destination.write([message, ...detail].map((line) => `${line}\n`).join(''));
+    };
+  }
+  const log = pino({ level: 'info' }, destination);
+  return (message, fields = {}) => log.info(fields, message);
+}

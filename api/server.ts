@@ -1,7 +1,7 @@
 import { PROJECTIONS } from '../projections/registry.ts';
 import { buildApp } from './app.ts';
 import { EXIT_CODES, exitCodeFor } from './cli/run.ts';
-import { loadConfig, resolveJwtSecret } from './config.ts';
+import { loadServerConfig, resolveJwtSecret } from './config.ts';
 import { assertDataDirUsable } from './db/data-dir.ts';
 import { type DatabaseHandle, describeError, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -10,13 +10,16 @@ import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
 import { seedDemoCompetition } from './demo/seed-competition.ts';
 import { seedDemoResults } from './demo/seed-results.ts';
 import { createEventStore } from './event-store/store.ts';
+import { type ProcessLines, processLines } from './logging.ts';
+import { adminCreateCommand } from './paths.ts';
 
 /**
  * Process entry: config, database, migrations, demo data where configured (decision 025), listen,
  * shutdown.
  */
 async function main() {
-  const config = loadConfig();
+  const config = loadServerConfig();
+  const say = processLines(config);
   // DATA_DIR keeps the generated JWT secret whatever the database (decision 074).
   if (!config.jwtSecret) assertDataDirUsable(config.dataDir, 0);
   const database = await openDatabase(config.database, { role: 'server' });
@@ -29,7 +32,7 @@ async function main() {
 
   // Demo data only where it was asked for or cannot hurt: never in production by default (decision 025).
   if (config.seedDemoData && (await isDatabaseEmpty(database.db))) {
-    process.stdout.write('Empty database: loading the demo data...\n');
+    say('Empty database: loading the demo data...');
     await seedDemoData(database.db, { now: new Date(), timeZone: config.siteTimeZone });
     const store = createEventStore(database.db, PROJECTIONS);
     await seedDemoCompetition(store, { timeZone: config.siteTimeZone });
@@ -38,7 +41,7 @@ async function main() {
   const needsFirstAdmin = !(await hasActiveSuperAdmin(database.db));
 
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config) });
-  handleShutdown(app, database);
+  handleShutdown(app, database, say);
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -55,17 +58,21 @@ async function main() {
       : config.database.dataDir
         ? `embedded PostgreSQL in ${config.database.dataDir}`
         : 'embedded PostgreSQL in memory';
-  const lines = [`FireFit Canada is running at http://localhost:${port} (${where})`];
+  // Tests and scripts find the port in this message, in either log format.
+  say(`FireFit Canada is running at http://localhost:${port} (${where})`, { port, database: where });
   if (config.seedDemoData) {
-    lines.push('Demo accounts (unless their passwords were changed):');
-    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(11)} ${a.email} / ${a.password}`);
-  }
-  if (needsFirstAdmin) {
-    lines.push(
-      'No super-admin yet. Create the first one with: npm run admin:create (it asks for the e-mail, name and password).',
+    say(
+      'Demo accounts (unless their passwords were changed):',
+      { accounts: DEMO_ACCOUNTS.map(({ role, email, password }) => ({ role, email, password })) },
+      DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(11)} ${a.email} / ${a.password}`),
     );
   }
-  process.stdout.write(`${lines.join('\n')}\n`);
+  if (needsFirstAdmin) {
+    const command = adminCreateCommand();
+    say(`No super-admin yet. Create the first one with: ${command} (it asks for the e-mail, name and password).`, {
+      command,
+    });
+  }
 }
 
 /**
@@ -73,7 +80,7 @@ async function main() {
  * Past SHUTDOWN_TIMEOUT_MS whatever is left (HTTP connections, the legacy pool, the database) is closed
  * and the process exits with 1 (decision 072).
  */
-function handleShutdown(app: Awaited<ReturnType<typeof buildApp>>, database: DatabaseHandle) {
+function handleShutdown(app: Awaited<ReturnType<typeof buildApp>>, database: DatabaseHandle, say: ProcessLines) {
   let closing = false;
   const deadlineMs = app.config.shutdownTimeoutMs;
   const shutdown = async (signal: string) => {
@@ -86,7 +93,7 @@ function handleShutdown(app: Awaited<ReturnType<typeof buildApp>>, database: Dat
     } finally {
       await database.close();
       clearTimeout(deadline);
-      process.stdout.write('Stopped cleanly.\n');
+      say('Stopped cleanly.');
       process.exit(0);
     }
   };

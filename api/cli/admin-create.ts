@@ -7,10 +7,14 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { hasActiveSuperAdmin } from '../db/site-state.ts';
 import { DomainError } from '../domain/errors.ts';
 import { createAdminUser } from '../modules/admin-users/service.ts';
+import { adminCreateCommand, COMPILED } from '../paths.ts';
 import { EXIT_CODES, runCli } from './run.ts';
 
+// The command that works where this runs: the npm script from the sources, the compiled tool otherwise.
+const COMMAND = `${adminCreateCommand()}${COMPILED ? '' : ' --'}`;
+
 const USAGE = `Creates the first super-admin of a database that has none (decision 025).
-  npm run admin:create -- --email a@b.ca --first-name Sam --last-name Okafor
+  ${COMMAND} --email a@b.ca --first-name Sam --last-name Okafor
 The password is asked for (hidden); without a terminal, give it in ADMIN_PASSWORD. Every value can also
 come from ADMIN_EMAIL, ADMIN_FIRST_NAME, ADMIN_LAST_NAME and ADMIN_PASSWORD.`;
 

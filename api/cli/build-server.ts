@@ -1,4 +1,5 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { REPOSITORY_ROOT } from '../paths.ts';
@@ -22,8 +23,32 @@ export const SERVER_ENTRIES = {
   'pdf-worker': 'api/modules/documents/pdf-worker.ts',
 } as const;
 
+/**
+ * The version and commit the metrics report as firefit_build_info (decision 077): SOURCE_COMMIT where
+ * the build has no git (an image's build stage), else the checkout's HEAD, else none.
+ */
+function buildStamp(): { version: string; commit: string } {
+  const { version } = JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  let commit = process.env.SOURCE_COMMIT?.trim() ?? '';
+  if (commit === '') {
+    try {
+      commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+        cwd: REPOSITORY_ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
+    } catch {
+      // no git, or not a checkout: the build says 'unknown'
+    }
+  }
+  return { version, commit };
+}
+
 export async function buildServer(outDir = path.join(REPOSITORY_ROOT, 'dist')): Promise<void> {
   const common = {
+    define: { __FIREFIT_BUILD__: JSON.stringify(buildStamp()) },
     absWorkingDir: REPOSITORY_ROOT,
     bundle: true,
     platform: 'node',

@@ -2,6 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import metrics from 'fastify-metrics';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import { buildInfo } from '../build-info.ts';
 import { DomainError } from '../domain/errors.ts';
 
 export const METRICS_PATH = '/api/metrics';
@@ -17,8 +19,8 @@ function carriesToken(request: FastifyRequest, token: string): boolean {
 /**
  * Prometheus metrics at GET /api/metrics (decision 050), only when METRICS_TOKEN is set: fastify-metrics
  * (prom-client) times every registered route by method, route pattern and status, and adds the
- * process's own figures (memory, CPU, event loop); this plugin adds the open live sockets, the events
- * appended by this instance, how PDF requests were answered and the renders under way, and the use of
+ * process's own figures (memory, CPU, event loop); this plugin adds what the instance runs (build info), the open live sockets, the LISTEN
+ * connection and the last event the live hub heard of, the log's latest event, the events appended by this instance, how PDF requests were answered and the renders under way, and the use of
  * the database pool. Registered before the routes, so it
  * sees them all.
  */
@@ -49,12 +51,51 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     defaultMetrics: { enabled: true },
     routeMetrics: {
       enabled: { histogram: true, summary: false },
-      overrides: { histogram: { buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] } },
+      overrides: {
+        histogram: { buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] },
+        // fastify-metrics declares its summary even when it is off: in no registry, it is not exposed empty.
+        summary: { registers: [] },
+      },
     },
   });
 
   const { client } = app.metrics;
   const registers = [client.register];
+
+  const build = buildInfo();
+  new client.Gauge({
+    name: 'firefit_build_info',
+    help: 'Always 1: what this instance runs, as labels (version from package.json, commit of the build, Node.js version)',
+    labelNames: ['version', 'commit', 'node'],
+    registers,
+  }).set({ version: build.version, commit: build.commit, node: build.node }, 1);
+
+  new client.Gauge({
+    name: 'firefit_live_listen_connected',
+    help: 'Whether the live hub LISTENs now (1) or its connection is down and being restored (0)',
+    registers,
+    collect() {
+      this.set(app.liveHub?.stats().listen.connected ? 1 : 0);
+    },
+  });
+
+  new client.Gauge({
+    name: 'firefit_live_listen_reconnects',
+    help: "Times the live hub's LISTEN connection was lost and came back since start",
+    registers,
+    collect() {
+      this.set(app.liveHub?.stats().listen.reconnects ?? 0);
+    },
+  });
+
+  new client.Gauge({
+    name: 'firefit_live_last_event_position',
+    help: 'Global position of the latest event whose notification reached the live hub (0 before the first)',
+    registers,
+    collect() {
+      this.set(app.liveHub?.stats().lastEventPosition ?? 0);
+    },
+  });
 
   new client.Gauge({
     name: 'firefit_live_sockets',
@@ -129,4 +170,16 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
       },
     });
   }
+
+  // Last: the gauges above read the pool as it is before this query borrows a connection of it.
+  new client.Gauge({
+    name: 'firefit_event_log_position',
+    help: 'Global position of the latest event in the log: the projections apply each event in its append, so the read models are there too',
+    registers,
+    async collect() {
+      const { rows } = await sql<{ position: string | number | null }>`
+        select max(global_position) as position from event_log`.execute(app.db);
+      this.set(Number(rows[0]?.position ?? 0));
+    },
+  });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, callAs, createTestApp, type TestApp } from '../support/app.ts';
 import { insertEvent, insertRun, insertUser } from '../support/factories.ts';
@@ -83,6 +85,47 @@ describe('with METRICS_TOKEN', () => {
       for (const socket of sockets) socket.close();
       await Promise.all(sockets.map((s) => s.waitForClose()));
     }
+  });
+
+  it('declares no series that stays empty, and says what the instance runs (decision 077)', async () => {
+    const text = (await scrape()).body;
+    // fastify-metrics' summary is off (percentiles do not add up across instances, decision 050).
+    expect(text).not.toContain('http_request_summary_seconds');
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    // From the sources there is no build, so no commit; the built server's is checked in tests/processes.
+    expect(
+      sample(text, `firefit_build_info{version="${version}",commit="unknown",node="${process.versions.node}"}`),
+    ).toBe(1);
+  });
+
+  it("reports the LISTEN connection, the log's latest event and the last one the live hub heard of", async () => {
+    const admin = await insertUser(t.database.db, { role: 'admin' });
+    const run = await insertRun(t.database.db, (await insertEvent(t.database.db)).id);
+    const created = await callAs(t.app, 'POST', `/api/run-orders/run/${run.id}/create-empty`, admin, {
+      expectedVersion: 0,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { rows } = await sql<{ position: string }>`select max(global_position) as position from event_log`.execute(
+      t.database.db,
+    );
+    const latest = Number(rows[0]?.position);
+    expect(latest).toBeGreaterThan(0);
+
+    let text = (await scrape()).body;
+    expect(sample(text, 'firefit_live_listen_connected')).toBe(1);
+    expect(sample(text, 'firefit_live_listen_reconnects')).toBe(0);
+    expect(sample(text, 'firefit_event_log_position')).toBe(latest);
+    // The notification arrives after the commit, on the LISTEN connection.
+    await expect.poll(async () => sample((await scrape()).body, 'firefit_live_last_event_position')).toBe(latest);
+
+    if (t.database.kind !== 'postgres') return; // PGlite notifies in-process: there is no connection to lose
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = 'firefit-live-hub' and datname = current_database()`.execute(t.database.db);
+    await expect
+      .poll(async () => sample((await scrape()).body, 'firefit_live_listen_reconnects'), { timeout: 30_000 })
+      .toBe(1);
+    text = (await scrape()).body;
+    expect(sample(text, 'firefit_live_listen_connected')).toBe(1);
   });
 
   it('reports the database pool on a server, and no pool on the embedded database', async () => {

@@ -119,7 +119,7 @@ describe('the server process', { timeout: 300_000 }, () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('seeds nothing in production, pointing at npm run admin:create; its tool (dist/admin-create.js) creates the first super-admin (decision 025)', async () => {
+  it('seeds nothing in production, pointing at the tool that is there (node dist/admin-create.js), which creates the first super-admin without the JWT secret it does not use (decisions 025, 077)', async () => {
     const env = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'ff-prod-')), PORT: '0', NODE_ENV: 'production' };
     const secrets = { JWT_SECRET: 'a-production-secret-that-is-long-enough-to-sign' };
     const login = (port: number, email: string, password: string) =>
@@ -133,7 +133,8 @@ describe('the server process', { timeout: 300_000 }, () => {
     await waitFor(first, 'running at');
     expect(first.output()).not.toContain('demo data');
     expect(first.output()).not.toContain('superadmin@firefit.example');
-    expect(first.output()).toContain('npm run admin:create');
+    expect(first.output()).toContain('Create the first one with: node dist/admin-create.js (it asks');
+    expect(first.output()).not.toContain('npm run admin:create');
     const port = portOf(first.output());
     expect((await login(port, 'superadmin@firefit.example', 'FireFit-Super1')).status).toBe(401);
     expect(await (await fetch(`http://127.0.0.1:${port}/api/events/available-years`)).json()).toEqual([]);
@@ -141,7 +142,7 @@ describe('the server process', { timeout: 300_000 }, () => {
     expect(await first.exited).toBe(0);
 
     const createAdmin = (extra: NodeJS.ProcessEnv, args: string[]) =>
-      runTool('admin-create', args, { ...env, ...secrets, ...extra });
+      runTool('admin-create', args, { ...env, ...extra });
     const weak = await createAdmin({ ADMIN_PASSWORD: 'short' }, ['--email', 'chief@fire.example']);
     expect(weak.code).toBe(64);
     const made = await createAdmin({ ADMIN_PASSWORD: 'Strong-Pass-2026' }, [
@@ -167,13 +168,81 @@ describe('the server process', { timeout: 300_000 }, () => {
 
     const second = startServer({ ...env, ...secrets });
     await waitFor(second, 'running at');
-    expect(second.output()).not.toContain('npm run admin:create');
+    expect(second.output()).not.toContain('No super-admin yet');
     const signedIn = await login(portOf(second.output()), 'chief@fire.example', 'Strong-Pass-2026');
     expect(signedIn.status).toBe(200);
     expect((await signedIn.json()).user).toMatchObject({ role: 'super-admin', isVerified: true });
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 180_000);
+});
+
+describe('the server process in production', { timeout: 300_000 }, () => {
+  /** Starts the built server with standard output apart, waits for its banner, stops it with SIGTERM. */
+  async function startAndStop(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string }> {
+    const child = spawn(process.execPath, builtTool('server'), {
+      cwd: builtRoot(),
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        NODE_ENV: 'production',
+        JWT_SECRET: 'a-production-secret-that-is-long-enough-to-sign',
+        DATABASE_URL: 'memory://',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d) => (stdout += d));
+    child.stderr?.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const until = Date.now() + 120_000;
+    while (!stdout.includes('running at') && child.exitCode === null && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const port = portOf(stdout);
+    expect(port, `${stdout}${stderr}`).toBeGreaterThan(0);
+    expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+    child.kill('SIGTERM');
+    return { code: await exited, stdout };
+  }
+
+  /** Every line of standard output as JSON: a line that is not fails the test with its text. */
+  const jsonLines = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => {
+        try {
+          return JSON.parse(line) as { level: number; msg: string; [field: string]: unknown };
+        } catch {
+          throw new Error(`not a JSON line on standard output: ${line}`);
+        }
+      });
+
+  it('writes only JSON lines to standard output, from the banner and the demo accounts to the clean stop (decision 077)', async () => {
+    const seeded = await startAndStop({ SEED_DEMO_DATA: 'true', LOG_LEVEL: 'info' });
+    expect(seeded.code).toBe(0);
+    const lines = jsonLines(seeded.stdout);
+    const messages = lines.map((l) => l.msg);
+    expect(messages).toContain('Empty database: loading the demo data...');
+    expect(messages).toContain('Stopped cleanly.');
+    const banner = lines.find((l) => l.msg.startsWith('FireFit Canada is running at'));
+    expect(banner).toMatchObject({ level: 30, database: 'embedded PostgreSQL in memory' });
+    expect(banner?.port).toBe(portOf(seeded.stdout));
+    const demo = lines.find((l) => l.msg.startsWith('Demo accounts'));
+    expect(demo?.accounts).toContainEqual(expect.objectContaining({ email: 'superadmin@firefit.example' }));
+
+    // Quieter than info, the process's own lines are still there, as the text lines were.
+    const empty = await startAndStop({ LOG_LEVEL: 'warn' });
+    expect(empty.code).toBe(0);
+    const hint = jsonLines(empty.stdout).find((l) => l.msg.startsWith('No super-admin yet'));
+    expect(hint).toMatchObject({ level: 30, command: 'node dist/admin-create.js' });
+    expect(jsonLines(empty.stdout).at(-1)?.msg).toBe('Stopped cleanly.');
+  });
 });
 
 /**

@@ -31,7 +31,7 @@ import {
   liveClientMessageSchema,
 } from '../../contracts/live.ts';
 import { NOTIFY_CHANNEL, readStream, streamVersion } from '../../event-store/store.ts';
-import { listen, type NotificationListener } from './listener.ts';
+import { type ListenState, listen, type NotificationListener } from './listener.ts';
 import { PRESENCE_CHANNEL } from './presence.ts';
 import { PresenceRelay } from './presence-relay.ts';
 import { SharedReads, SingleFlight } from './shared-reads.ts';
@@ -110,6 +110,10 @@ export interface LiveHubStats {
   congested: number;
   /** Catch-up reads sent to the event log since start (the others were served from a shared read). */
   reads: number;
+  /** The LISTEN connection: up or not, and how often it came back (decision 077). */
+  listen: ListenState;
+  /** The global position of the latest event whose notification reached this hub; 0 before the first. */
+  lastEventPosition: number;
 }
 
 function describeIssue(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): string {
@@ -141,6 +145,7 @@ export class LiveHub {
   private readonly decisions = new SingleFlight<boolean>();
   private nextConnectionId = 1;
   private listener: NotificationListener | undefined;
+  private lastEventPosition = 0;
   private heartbeat: NodeJS.Timeout | undefined;
   private closing = false;
 
@@ -199,8 +204,10 @@ export class LiveHub {
         if (channel === NOTIFY_CHANNEL) {
           // Any append on any instance may change what the public pages show (decision 054).
           this.app.publicReadCache.clear();
-          const streamId = streamIdOf(payload);
+          const { streamId, globalPosition } = noticeOf(payload);
           if (streamId !== undefined) this.reads.moved(streamId);
+          if (globalPosition !== undefined && globalPosition > this.lastEventPosition)
+            this.lastEventPosition = globalPosition;
           this.pump.notified(payload);
           this.groupNotified(payload);
         } else if (channel === PRESENCE_CHANNEL) this.presence.notified(payload);
@@ -242,6 +249,8 @@ export class LiveHub {
       ...this.pump.stats(),
       congested: this.congested.size,
       reads: this.reads.reads,
+      listen: this.listener?.state() ?? { connected: false, reconnects: 0 },
+      lastEventPosition: this.lastEventPosition,
     };
   }
 
@@ -925,13 +934,16 @@ const DECISION_KEPT_MS = 1000;
 /** Said when a change of account ends a subscription: the run is not found for this socket now. */
 const ENDED_MESSAGE = 'This run does not exist for this sign-in: the subscription ended.';
 
-/** The stream an 'event_log' notification names. */
-function streamIdOf(payload: string): string | undefined {
+/** The stream an 'event_log' notification names, and the global position of its latest event. */
+function noticeOf(payload: string): { streamId?: string; globalPosition?: number } {
   try {
-    const { streamId } = JSON.parse(payload) as { streamId?: unknown };
-    return typeof streamId === 'string' ? streamId : undefined;
+    const { streamId, globalPosition } = JSON.parse(payload) as { streamId?: unknown; globalPosition?: unknown };
+    return {
+      ...(typeof streamId === 'string' ? { streamId } : {}),
+      ...(typeof globalPosition === 'number' ? { globalPosition } : {}),
+    };
   } catch {
-    return undefined;
+    return {};
   }
 }
 

@@ -13,7 +13,16 @@ export interface ListenerLog {
   info(obj: object, message: string): void;
 }
 
+/** The LISTEN connection as the metrics report it (decision 077). */
+export interface ListenState {
+  /** Whether notifications can arrive now: always on PGlite, while the dedicated connection is up on a server. */
+  connected: boolean;
+  /** Times a lost connection came back since start. */
+  reconnects: number;
+}
+
 export interface NotificationListener {
+  state(): ListenState;
   close(): Promise<void>;
 }
 
@@ -39,6 +48,7 @@ export async function listen(handle: DatabaseHandle, options: ListenOptions): Pr
       stops.push(await pglite.listen(channel, (payload) => options.onNotification(channel, payload)));
     }
     return {
+      state: () => ({ connected: !pglite.closed, reconnects: 0 }),
       async close() {
         for (const stop of stops) {
           if (pglite.closed) break;
@@ -67,6 +77,7 @@ class PgListener implements NotificationListener {
   private client: pg.Client | null = null;
   private closed = false;
   private attempt = 0;
+  private reconnects = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -112,7 +123,10 @@ class PgListener implements NotificationListener {
     this.client = client;
     if (isReconnect) this.options.log.info({ attempts: this.attempt }, 'live hub: LISTEN connection restored');
     this.attempt = 0;
-    if (isReconnect) this.options.onReconnect();
+    if (isReconnect) {
+      this.reconnects += 1;
+      this.options.onReconnect();
+    }
   }
 
   private lost(client: pg.Client, error?: Error): void {
@@ -130,6 +144,10 @@ class PgListener implements NotificationListener {
     this.attempt += 1;
     this.timer = setTimeout(() => void this.connect(true), delay);
     this.timer.unref();
+  }
+
+  state(): ListenState {
+    return { connected: this.client !== null, reconnects: this.reconnects };
   }
 
   async close(): Promise<void> {
