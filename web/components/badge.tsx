@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { isRole, ROLE_BADGE, roleLabel } from '../lib/portal/roles.ts';
 import { BADGE_BASE_CLASS } from '../lib/labels.ts';
+import { isRole, ROLE_BADGE, roleLabel } from '../lib/portal/roles.ts';
 
 /** A small pill label; colour classes come from web/lib/labels.ts so every badge of a kind looks the same. */
 export function Badge({

@@ -3,11 +3,11 @@ import { ArrowLeft, Flame, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { UserDto } from '../../api/contracts/accounts.ts';
 import { SITE } from '../content/site.ts';
-import { PORTAL_ICONS } from './nav-icons.ts';
-import { displayName, initials, isNavItemActive, type PortalNavSection, portalNavFor } from '../lib/portal/nav.ts';
 import { authSession, useAuth } from '../lib/auth/session.ts';
+import { displayName, initials, isNavItemActive, type PortalNavSection, portalNavFor } from '../lib/portal/nav.ts';
 import { RoleBadge } from './badge.tsx';
 import { ErrorFallback } from './error-fallback.tsx';
+import { PORTAL_ICONS } from './nav-icons.ts';
 import { Spinner } from './spinner.tsx';
 
 /**

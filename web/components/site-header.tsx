@@ -32,9 +32,7 @@ export function SiteHeader({
             </li>
           ))}
         </ul>
-        <div className="ml-3 hidden md:block">
-          {account}
-        </div>
+        <div className="ml-3 hidden md:block">{account}</div>
         <button
           type="button"
           className="rounded-md p-2 text-slate-200 hover:bg-white/10 md:hidden"

@@ -71,3 +71,9 @@ export function ordinal(n: number): string {
 
 /** A place in a run: "7th of 11". */
 export const placeText = (place: { rank: number; of: number }): string => `${ordinal(place.rank)} of ${place.of}`;
+
+/** 'June 1, 2027', or 'June 1, 2027 to June 2, 2027'. */
+export function eventDaysLong(event: { startDate: string; endDate: string }): string {
+  if (event.endDate === event.startDate) return formatDate(event.startDate);
+  return `${formatDate(event.startDate)} to ${formatDate(event.endDate)}`;
+}

@@ -5,8 +5,8 @@ import {
   MESSAGES,
   type UserDto,
 } from '../../../api/contracts/accounts.ts';
-import { buildQueryString } from '../../lib/query-string.ts';
 import { validateWith } from '../../lib/portal/forms.ts';
+import { buildQueryString } from '../../lib/query-string.ts';
 import { adminUserListFilters, parseAdminUserListSearch } from './filters.ts';
 import { adminCreateBody, adminEditBody, adminEditValues, EMPTY_ADMIN, isAdminRole } from './form.ts';
 

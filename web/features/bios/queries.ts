@@ -3,8 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { BioDto } from '../../../api/contracts/accounts.ts';
 import { apiGet } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/errors.ts';
-import { reportError } from '../../lib/toasts.ts';
 import { portalRetry } from '../../lib/portal/query-policy.ts';
+import { reportError } from '../../lib/toasts.ts';
 
 export const bioKeys = {
   all: ['bios'] as const,

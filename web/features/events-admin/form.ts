@@ -13,8 +13,8 @@ import {
 } from '../../../api/contracts/events.ts';
 import type { EventScope } from '../../../api/domain/events/statuses.ts';
 import { parseCalendarDate } from '../../lib/format.ts';
-import { formatBytes } from '../bios/form.ts';
 import type { FieldErrors } from '../../lib/portal/forms.ts';
+import { formatBytes } from '../bios/form.ts';
 
 export interface EventValues {
   name: string;

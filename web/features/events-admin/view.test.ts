@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { eventDaysLong } from '../../lib/format.ts';
 import { registrantOf } from './registrations-view.ts';
-import { eventDatesLabel, eventDaysLong, registrationDateRows } from './view.ts';
+import { eventDatesLabel, registrationDateRows } from './view.ts';
 
 describe('event view', () => {
   it('shows one date for a one-day event, a span otherwise, whatever the viewer’s zone', () => {

@@ -15,12 +15,6 @@ export function eventDatesLabel(event: Pick<AdminEvent, 'startDate' | 'endDate'>
   return `${shortDate(event.startDate)} – ${shortDate(event.endDate)}`;
 }
 
-/** 'June 1, 2027', or 'June 1, 2027 to June 2, 2027'. */
-export function eventDaysLong(event: Pick<AdminEvent, 'startDate' | 'endDate'>): string {
-  if (event.endDate === event.startDate) return formatDate(event.startDate);
-  return `${formatDate(event.startDate)} to ${formatDate(event.endDate)}`;
-}
-
 export interface RegistrationDateRow {
   label: string;
   value: string | null;

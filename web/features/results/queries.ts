@@ -3,9 +3,9 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ResultHistory, ResultsDisplay, TimingView } from '../../../api/contracts/results.ts';
 import { apiGet } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/errors.ts';
-import { isRetryableError } from '../../lib/retry.ts';
 import { fetchRecord } from '../../lib/portal/fetch-record.ts';
 import { portalRetry } from '../../lib/portal/query-policy.ts';
+import { isRetryableError } from '../../lib/retry.ts';
 
 export const resultKeys = {
   all: ['results'] as const,

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type RunDto, runCreateBodySchema, runUpdateBodySchema } from '../../../api/contracts/runs.ts';
 import { AppError } from '../../lib/errors.ts';
-import { submitErrorView, validateWith } from '../../lib/portal/forms.ts';
+import { placeErrorOnField, submitErrorView, validateWith } from '../../lib/portal/forms.ts';
 import {
   EMPTY_RUN,
   effectiveRunName,
   instantsDiffer,
   isoToLocalInput,
   localInputToIso,
-  placeErrorOnField,
   RUN_FIELDS,
   runCreateBody,
   runRuleErrors,

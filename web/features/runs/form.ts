@@ -15,8 +15,7 @@ import {
   type RunType,
 } from '../../../api/domain/runs/categories.ts';
 import { registrationWindowProblem, scheduleProblem } from '../../../api/domain/runs/schedule.ts';
-import { AppError, isAppError } from '../../lib/errors.ts';
-import { type FieldErrors, wholeNumberOrNull } from '../../lib/portal/forms.ts';
+import { type FieldErrors, placeErrorOnField, wholeNumberOrNull } from '../../lib/portal/forms.ts';
 
 export interface RunValues {
   type: RunType;
@@ -270,28 +269,6 @@ export const RUN_ERROR_FIELDS: Readonly<Record<string, (typeof RUN_FIELDS)[numbe
   SCHEDULE_OUTSIDE_EVENT: 'startTime',
   INVALID_REGISTRATION_WINDOW: 'registrationClosesAt',
 };
-
-/**
- * A rule the server refused whose details are not field problems, turned into a field problem of the
- * field its code is about, so the form shows the server's message beside that field (useForm places
- * field problems). Any other error is returned as it is.
- */
-export function placeErrorOnField(error: unknown, fieldsByCode: Readonly<Record<string, string>>): unknown {
-  if (!isAppError(error) || error.code === undefined) return error;
-  const field = fieldsByCode[error.code];
-  if (!field) return error;
-  const envelope = error.data !== null && typeof error.data === 'object' ? error.data : {};
-  return new AppError({
-    message: error.message,
-    type: error.type,
-    severity: error.severity,
-    status: error.status,
-    code: error.code,
-    data: { ...envelope, details: [{ field, message: error.message }] },
-    meta: error.meta,
-    cause: error,
-  });
-}
 
 /** The runs module's refusals, beside the run form's fields. */
 export function withRunErrorField(error: unknown): unknown {

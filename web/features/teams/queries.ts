@@ -6,8 +6,8 @@ import type { TeamDto, TeamEligibilityDto, TeamSummaryDto } from '../../../api/c
 import { apiGet } from '../../lib/api.ts';
 import { isAppError } from '../../lib/errors.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';
-import { reportError } from '../../lib/toasts.ts';
 import { MAX_PAGE_SIZE, portalRetry } from '../../lib/portal/query-policy.ts';
+import { reportError } from '../../lib/toasts.ts';
 import type { TeamListFilters } from './filters.ts';
 import type { TeamRunType } from './run-types.ts';
 

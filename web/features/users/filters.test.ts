@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildQueryString } from '../../lib/query-string.ts';
 import { booleanChoice } from '../../lib/portal/query-policy.ts';
+import { buildQueryString } from '../../lib/query-string.ts';
 import { hasUserFilters, parseUserListSearch, userListFilters, withUserFilter } from './filters.ts';
 
 describe('parseUserListSearch', () => {

@@ -2,10 +2,10 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserDto, UserUpdateBody } from '../../../api/contracts/accounts.ts';
 import { apiSend } from '../../lib/api.ts';
+import { syncSessionUser } from '../../lib/portal/session-sync.ts';
 import { adminUserKeys } from '../admin-users/queries.ts';
 import { bioKeys } from '../bios/queries.ts';
 import { departmentKeys } from '../departments/queries.ts';
-import { syncSessionUser } from '../../lib/portal/session-sync.ts';
 import { userKeys } from './queries.ts';
 
 /**

@@ -3,7 +3,7 @@
  * messages), and the server's field problems ({ field: 'body.firstName', message }) mapped to fields.
  */
 import type { z } from 'zod';
-import { isAppError } from '../errors.ts';
+import { AppError, isAppError } from '../errors.ts';
 
 /** One message per field name; a field without a problem is absent. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -93,4 +93,26 @@ export function wholeNumberOrNull(value: string): number | null {
   const trimmed = value.trim();
   if (trimmed === '') return null;
   return /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/**
+ * A rule the server refused whose details are not field problems, turned into a field problem of the
+ * field its code is about, so the form shows the server's message beside that field (useForm places
+ * field problems). Any other error is returned as it is.
+ */
+export function placeErrorOnField(error: unknown, fieldsByCode: Readonly<Record<string, string>>): unknown {
+  if (!isAppError(error) || error.code === undefined) return error;
+  const field = fieldsByCode[error.code];
+  if (!field) return error;
+  const envelope = error.data !== null && typeof error.data === 'object' ? error.data : {};
+  return new AppError({
+    message: error.message,
+    type: error.type,
+    severity: error.severity,
+    status: error.status,
+    code: error.code,
+    data: { ...envelope, details: [{ field, message: error.message }] },
+    meta: error.meta,
+    cause: error,
+  });
 }

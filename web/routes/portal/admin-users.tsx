@@ -20,11 +20,11 @@ import {
 import { useRemoveAdminRights } from '../../features/admin-users/mutations.ts';
 import { adminUsersQuery } from '../../features/admin-users/queries.ts';
 import { requireRole } from '../../features/auth/guard.ts';
+import { useCurrentUser } from '../../lib/auth/session.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { displayName } from '../../lib/portal/nav.ts';
 import { compact } from '../../lib/portal/query-policy.ts';
 import { roleLabel } from '../../lib/portal/roles.ts';
-import { useCurrentUser } from '../../lib/auth/session.ts';
-import { formatDateTime } from '../../lib/format.ts';
 
 export const Route = createFileRoute('/portal/admin-users')({
   validateSearch: parseAdminUserListSearch,

@@ -4,18 +4,18 @@ import { ArrowRight, Building2, CircleAlert, MailWarning, Users } from 'lucide-r
 import type { ReactNode } from 'react';
 import type { UserDto } from '../../../api/contracts/accounts.ts';
 import { ActiveBadge, RoleBadge, VerifiedBadge } from '../../components/badge.tsx';
+import { PORTAL_ICONS } from '../../components/nav-icons.ts';
 import { PortalPageHeader } from '../../components/states.tsx';
 import { departmentListFilters } from '../../features/departments/filters.ts';
 import { departmentsQuery } from '../../features/departments/queries.ts';
-import { PORTAL_ICONS } from '../../components/nav-icons.ts';
-import { greetingFor, quickLinksFor } from '../../lib/portal/nav.ts';
-import { roleAtLeast } from '../../lib/portal/roles.ts';
 import { CurrentEventStatistics } from '../../features/public-results/components/event-statistics.tsx';
 import { EventDayCard } from '../../features/run-orders/components/event-day-card.tsx';
 import { userListFilters } from '../../features/users/filters.ts';
 import { userQuery, usersQuery } from '../../features/users/queries.ts';
 import { useCurrentUser } from '../../lib/auth/session.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { greetingFor, quickLinksFor } from '../../lib/portal/nav.ts';
+import { roleAtLeast } from '../../lib/portal/roles.ts';
 
 /** Counting only needs meta.total: ask for one row. */
 const COUNT = 1;

@@ -7,10 +7,10 @@ import { BioEditor } from '../../features/bios/components/bio-editor.tsx';
 import { PhotoUpload } from '../../features/bios/components/photo-upload.tsx';
 import { bioQuery } from '../../features/bios/queries.ts';
 import { departmentOptionsQuery } from '../../features/departments/queries.ts';
-import { displayName, initials } from '../../lib/portal/nav.ts';
 import { AccountDetailsForm } from '../../features/users/components/account-details-form.tsx';
 import { userQuery } from '../../features/users/queries.ts';
 import { authSession, useCurrentUser } from '../../lib/auth/session.ts';
+import { displayName, initials } from '../../lib/portal/nav.ts';
 
 export const Route = createFileRoute('/portal/profile')({
   loader: ({ context }) => {

@@ -18,10 +18,10 @@ import {
   inputClass,
   SaveActions,
 } from '../../../components/form-field.tsx';
+import { placeErrorOnField } from '../../../lib/portal/forms.ts';
+import { useForm } from '../../../lib/portal/use-form.ts';
 import { PROVINCE_NAMES } from '../../departments/form.ts';
 import { departmentOptionsQuery } from '../../departments/queries.ts';
-import { useForm } from '../../../lib/portal/use-form.ts';
-import { placeErrorOnField } from '../../runs/form.ts';
 import { EVENT_FIELDS, eventBody, eventDateErrors, eventValues } from '../form.ts';
 import { useCreateEvent, useUpdateEvent } from '../mutations.ts';
 

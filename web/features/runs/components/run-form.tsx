@@ -9,7 +9,7 @@ import {
 } from '../../../../api/contracts/runs.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { CheckboxField, FormAlert, FormField, inputClass, SaveActions } from '../../../components/form-field.tsx';
-import { eventDaysLong } from '../../events-admin/view.ts';
+import { eventDaysLong } from '../../../lib/format.ts';
 import { useForm } from '../../../lib/portal/use-form.ts';
 import {
   categoriesFor,

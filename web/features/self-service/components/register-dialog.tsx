@@ -9,8 +9,8 @@ import { buttonClass } from '../../../components/button.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert, FormField, inputClass } from '../../../components/form-field.tsx';
 import { useSubmitShortcut } from '../../../components/submit-shortcut.tsx';
-import { placesText } from '../../events/run-view.ts';
 import { useForm } from '../../../lib/portal/use-form.ts';
+import { placesText } from '../../events/run-view.ts';
 import type { EntrantOption } from '../actions.ts';
 import {
   checkRegisterValues,

@@ -3,8 +3,8 @@ import { type TeamDto, teamUpdateBodySchema } from '../../../../api/contracts/te
 import { Dialog } from '../../../components/dialog.tsx';
 import { ActiveField, FormAlert, FormField, inputClass, SaveActions } from '../../../components/form-field.tsx';
 import { SeedTimeField } from '../../../components/seed-time-field.tsx';
-import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { useForm } from '../../../lib/portal/use-form.ts';
+import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { checkTeamEdit, TEAM_EDIT_FIELDS, teamEditValues, teamUpdateBody } from '../form.ts';
 import { useUpdateTeam } from '../mutations.ts';
 

@@ -5,8 +5,8 @@ import { type UserDto, userUpdateBodySchema } from '../../../../api/contracts/ac
 import { buttonClass } from '../../../components/button.ts';
 import { FormAlert, FormField, InputField, inputClass } from '../../../components/form-field.tsx';
 import { SeedTimeField } from '../../../components/seed-time-field.tsx';
-import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { useForm } from '../../../lib/portal/use-form.ts';
+import { departmentOptionsQuery } from '../../departments/queries.ts';
 import { useUpdateUser } from '../mutations.ts';
 import {
   ACCOUNT_DETAILS_FIELDS,

@@ -1,6 +1,6 @@
 import { BooleanFilterSelect, ChoiceFilterSelect, FilterPanel } from '../../../components/filter-select.tsx';
-import { DepartmentFilterSelect } from '../../departments/components/department-filter-select.tsx';
 import { ROLE_LABELS, ROLES } from '../../../lib/portal/roles.ts';
+import { DepartmentFilterSelect } from '../../departments/components/department-filter-select.tsx';
 import { hasUserFilters, type UserListSearch, withUserFilter } from '../filters.ts';
 
 /** The search box and the four filters of the users list; every change becomes a new URL. */

@@ -23,10 +23,10 @@ import { useDepartmentActions } from '../../../features/departments/components/d
 import { DepartmentDialog } from '../../../features/departments/components/department-form.tsx';
 import { PROVINCE_NAMES } from '../../../features/departments/form.ts';
 import { departmentMembersQuery, departmentQuery } from '../../../features/departments/queries.ts';
-import { displayName } from '../../../lib/portal/nav.ts';
-import { compact, pageParam } from '../../../lib/portal/query-policy.ts';
 import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { displayName } from '../../../lib/portal/nav.ts';
+import { compact, pageParam } from '../../../lib/portal/query-policy.ts';
 
 /** `?page=2` pages through the members. */
 function validateSearch(raw: Record<string, unknown>): { page?: number } {

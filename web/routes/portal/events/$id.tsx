@@ -26,11 +26,11 @@ import {
   withEventTab,
 } from '../../../features/events-admin/filters.ts';
 import { adminEventQuery, eventRegistrationsQuery } from '../../../features/events-admin/queries.ts';
-import { eventDaysLong, registrationDateRows } from '../../../features/events-admin/view.ts';
+import { registrationDateRows } from '../../../features/events-admin/view.ts';
 import { EventRunsTab } from '../../../features/runs/components/event-runs-tab.tsx';
 import { eventRunsQuery } from '../../../features/runs/queries.ts';
 import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { eventDaysLong, formatDate, formatDateTime } from '../../../lib/format.ts';
 
 export const Route = createFileRoute('/portal/events/$id')({
   validateSearch: parseEventDetailSearch,

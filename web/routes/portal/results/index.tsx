@@ -9,11 +9,11 @@ import { PagedResults } from '../../../components/paged-results.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
-import { compact } from '../../../lib/portal/query-policy.ts';
 import { eventDays } from '../../../features/run-orders/event-days.ts';
 import { parseRunOrderIndexSearch, type RunOrderIndexSearch } from '../../../features/run-orders/index-search.ts';
 import { runOrderEventRunsQuery, runOrderEventsQuery } from '../../../features/run-orders/queries.ts';
 import { eventStatusLabel, statusBadgeClass } from '../../../lib/labels.ts';
+import { compact } from '../../../lib/portal/query-policy.ts';
 
 export const Route = createFileRoute('/portal/results/')({
   validateSearch: parseRunOrderIndexSearch,

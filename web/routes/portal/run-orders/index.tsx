@@ -9,7 +9,6 @@ import { PaginationControls } from '../../../components/pagination-controls.tsx'
 import { SearchBox } from '../../../components/search-box.tsx';
 import { EmptyState, ErrorState, LoadingState, PortalPageHeader } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
-import { compact } from '../../../lib/portal/query-policy.ts';
 import { eventDays } from '../../../features/run-orders/event-days.ts';
 import { formatChangeTime } from '../../../features/run-orders/format.ts';
 import { parseRunOrderIndexSearch, type RunOrderIndexSearch } from '../../../features/run-orders/index-search.ts';
@@ -19,6 +18,7 @@ import {
   runOrderSummaryQuery,
 } from '../../../features/run-orders/queries.ts';
 import { eventStatusLabel, statusBadgeClass } from '../../../lib/labels.ts';
+import { compact } from '../../../lib/portal/query-policy.ts';
 
 export const Route = createFileRoute('/portal/run-orders/')({
   validateSearch: parseRunOrderIndexSearch,

@@ -19,7 +19,6 @@ import {
 import { Tabs } from '../../../components/tabs.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { DocumentLinks, runDocumentLinks } from '../../../features/documents/document-links.tsx';
-import { compact } from '../../../lib/portal/query-policy.ts';
 import type { RegistrationAction } from '../../../features/registrations/actions.ts';
 import { BatchRegisterDialog } from '../../../features/registrations/components/batch-register-dialog.tsx';
 import { HistoryTimeline } from '../../../features/registrations/components/history-timeline.tsx';
@@ -43,6 +42,7 @@ import {
   waitlistQuery,
 } from '../../../features/registrations/queries.ts';
 import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
+import { compact } from '../../../lib/portal/query-policy.ts';
 
 export const Route = createFileRoute('/portal/runs/$id')({
   validateSearch: parseRunRegistrationsSearch,

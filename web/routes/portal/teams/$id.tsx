@@ -11,7 +11,6 @@ import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PortalNotFound, RecordNotFound } from '../../../components/portal-not-found.tsx';
 import { RecordActions } from '../../../components/record-actions.tsx';
 import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '../../../components/states.tsx';
-import { compact, idParam } from '../../../lib/portal/query-policy.ts';
 import { AddMemberBySearch } from '../../../features/teams/components/add-member.tsx';
 import { EligibilityCheck } from '../../../features/teams/components/eligibility-check.tsx';
 import { useTeamActions } from '../../../features/teams/components/team-actions.tsx';
@@ -31,6 +30,7 @@ import { useCurrentUser } from '../../../lib/auth/session.ts';
 import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 import { isAppError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { compact, idParam } from '../../../lib/portal/query-policy.ts';
 
 /** `?runId=12` checks the team against that run. */
 function validateSearch(raw: Record<string, unknown>): { runId?: number } {

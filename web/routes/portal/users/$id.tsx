@@ -11,8 +11,6 @@ import { DetailErrorState, Fact, LoadingState, Panel, PortalPageHeader } from '.
 import { requireRole } from '../../../features/auth/guard.ts';
 import { BioSummary } from '../../../features/bios/components/bio-summary.tsx';
 import { bioQuery } from '../../../features/bios/queries.ts';
-import { displayName, initials } from '../../../lib/portal/nav.ts';
-import { isRole, ROLE_LABELS } from '../../../lib/portal/roles.ts';
 import { AccountDetailsForm } from '../../../features/users/components/account-details-form.tsx';
 import { useUserActions } from '../../../features/users/components/user-actions.tsx';
 import {
@@ -26,6 +24,8 @@ import { userQuery } from '../../../features/users/queries.ts';
 import { useCurrentUser } from '../../../lib/auth/session.ts';
 import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { displayName, initials } from '../../../lib/portal/nav.ts';
+import { isRole, ROLE_LABELS } from '../../../lib/portal/roles.ts';
 
 export const Route = createFileRoute('/portal/users/$id')({
   beforeLoad: requireRole('admin'),
