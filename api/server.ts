@@ -80,6 +80,11 @@ function handleShutdown(app: Awaited<ReturnType<typeof buildApp>>, database: Dat
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const deadline = setTimeout(() => void closeWhatIsLeft(), deadlineMs);
+    // Draining (decision 076): no new connection from now on, so a proxy moves on to another instance
+    // at once; idle keep-alive connections close, and every answer still given says Connection: close.
+    app.server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
+    app.server.close();
+    app.server.closeIdleConnections();
     try {
       await app.close();
     } finally {
