@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../api/contracts/live.ts';
 import type { RunOrderView } from '../../api/contracts/run-orders.ts';
@@ -19,7 +20,8 @@ import { freePort, type Nginx, startNginx } from '../support/nginx.ts';
  * the other and catch up, with no gap and no duplicate. Then restarts nobody sees (decision 076): under
  * steady reads, commands and 50 sockets, one instance stops with SIGTERM and comes back, then the other is
  * killed: no read answers anything but 2xx, no command is applied twice, no socket misses or repeats a
- * version. Needs the machine's PostgreSQL server and nginx: without either it fails, it never skips.
+ * version. The two share one sign-in limit per address and the per-account lock. Needs the machine's
+ * PostgreSQL server and nginx: without either it fails, it never skips.
  */
 
 const SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -329,4 +331,24 @@ describe('two built API processes behind nginx on one PostgreSQL database', () =
     for (const follower of followers) expect(follower.versions()).toEqual(expected);
     for (const follower of followers) follower.close();
   }, 240_000);
+
+  it('share the sign-in limit and the per-account lock: two instances still allow AUTH_RATE_LIMIT (10) per address', async () => {
+    const [a, b] = instances as [ApiProcess, ApiProcess];
+    const user = await insertUser(t.database.db, { password_hash: await hash('Right-pass1') });
+    const login = async (base: string, password: string) => {
+      const res = await fetch(`http://${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password }),
+      });
+      return res.status;
+    };
+    // Wrong passwords alternating between the instances: the account locks after 5 in all, so the right
+    // password is refused on either; the address's 10 attempts a minute are counted once for both.
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push(await login(i % 2 ? b.base : a.base, `Wrong-pass${i}`));
+    statuses.push(await login(b.base, 'Right-pass1'), await login(a.base, 'Right-pass1'));
+    for (let i = 0; i < 5; i++) statuses.push(await login(i % 2 ? b.base : a.base, `Wrong-more${i}`));
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+  });
 });
