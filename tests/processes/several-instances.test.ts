@@ -178,6 +178,8 @@ describe('two built API processes behind nginx on one PostgreSQL database', () =
           return;
         }
         statuses.push(result.status);
+        // As a client would: a moment before the next try, so nginx's 2 s pause of a failed instance can end.
+        await new Promise((resolve) => setTimeout(resolve, 100));
         version = (await serverView()).version;
       }
       throw new Error(`a move was never answered: ${statuses.join(', ')}`);
