@@ -26,7 +26,7 @@ DEBIAN_SUITE="${DEBIAN_SUITE:-trixie}"
 # `node:26-trixie-slim` would find the stand-in localhost/firefit-ci/node:26-trixie-slim.
 OFFICIAL_NODE="docker.io/library/node:${NODE_MAJOR}-${DEBIAN_SUITE}-slim"
 OFFICIAL_POSTGRES="docker.io/library/postgres:17-alpine"
-OFFICIAL_NGINX="docker.io/library/nginx:1.27-alpine"
+OFFICIAL_NGINX="docker.io/library/nginx:stable-alpine"
 LOCAL="localhost/firefit-ci"
 SOCKET_PATH="${PODMAN_SOCKET_PATH:-/run/podman/podman.sock}"
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -170,5 +170,73 @@ describe('configuration', () => {
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
     const given = 'x'.repeat(40);
     expect(resolveJwtSecret(loadConfig({ DATA_DIR: dir, JWT_SECRET: given }))).toBe(given);
+  });
+
+  describe('secret settings from files (*_FILE, decision 076)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ff-secrets-'));
+    const file = (name: string, text: string) => {
+      const at = path.join(dir, name);
+      writeFileSync(at, text);
+      return at;
+    };
+
+    it('reads a secret from its file, without the trailing newline', () => {
+      const secret = 's'.repeat(40);
+      const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET_FILE: file('jwt', `${secret}\n`) });
+      expect(config.jwtSecret).toBe(secret);
+      expect(loadConfig({ METRICS_TOKEN_FILE: file('metrics', 'm'.repeat(32)) }).metricsToken).toBe('m'.repeat(32));
+      expect(loadConfig({ DATABASE_URL_FILE: file('url', 'postgres://u:p@db/app\n') }).database).toMatchObject({
+        kind: 'postgres',
+        url: 'postgres://u:p@db/app',
+      });
+    });
+
+    it('puts DATABASE_PASSWORD, from a file or not, into DATABASE_URL', () => {
+      const password = 'p@ss:w/rd';
+      expect(
+        loadConfig({ DATABASE_URL: 'postgres://firefit@db:5432/firefit', DATABASE_PASSWORD_FILE: file('db', password) })
+          .database,
+      ).toMatchObject({ url: `postgres://firefit:${encodeURIComponent(password)}@db:5432/firefit` });
+      const url = new URL(
+        (
+          loadConfig({ DATABASE_URL: 'postgres://firefit@db/firefit', DATABASE_PASSWORD: password }).database as {
+            url: string;
+          }
+        ).url,
+      );
+      expect(decodeURIComponent(url.password)).toBe(password);
+      expect(bad({ DATABASE_PASSWORD: 'x' })).toThrow(
+        'Invalid configuration: DATABASE_PASSWORD needs DATABASE_URL to be a postgres:// or postgresql:// URL',
+      );
+      expect(bad({ DATABASE_URL: 'postgres://u:p@db/app', DATABASE_PASSWORD: 'x' })).toThrow(
+        'DATABASE_URL has a password and DATABASE_PASSWORD is set; set only one',
+      );
+    });
+
+    it('is a clear ConfigError when the file is missing, unreadable or empty, or the setting is given twice', () => {
+      const missing = path.join(dir, 'nowhere');
+      expect(bad({ JWT_SECRET_FILE: missing })).toThrow(ConfigError);
+      expect(bad({ JWT_SECRET_FILE: missing })).toThrow(
+        `Invalid configuration: JWT_SECRET_FILE (${missing}) cannot be read (ENOENT)`,
+      );
+      expect(bad({ SMTP_URL_FILE: dir })).toThrow(
+        `Invalid configuration: SMTP_URL_FILE (${dir}) cannot be read (EISDIR)`,
+      );
+      const locked = file('locked', 'x'.repeat(40));
+      chmodSync(locked, 0o000);
+      if (process.getuid?.() !== 0) {
+        expect(bad({ JWT_SECRET_FILE: locked })).toThrow(`JWT_SECRET_FILE (${locked}) cannot be read (EACCES)`);
+      }
+      expect(bad({ LEGACY_DATABASE_URL_FILE: file('empty', '\n') })).toThrow(
+        `Invalid configuration: LEGACY_DATABASE_URL_FILE (${path.join(dir, 'empty')}) is empty`,
+      );
+      expect(bad({ JWT_SECRET: 'x'.repeat(40), JWT_SECRET_FILE: file('both', 'y'.repeat(40)) })).toThrow(
+        'Invalid configuration: JWT_SECRET and JWT_SECRET_FILE are both set; set only one',
+      );
+      // What the file holds is checked as the variable would be.
+      expect(bad({ JWT_SECRET_FILE: file('short', 'short') })).toThrow(
+        'Invalid configuration: JWT_SECRET must be at least 32 characters long',
+      );
+    });
   });
 });

@@ -264,8 +264,67 @@ export interface LegacyTimeouts {
   queryMs: number;
 }
 
+/**
+ * The settings that may come from a file instead (decision 076): `JWT_SECRET_FILE=/run/secrets/jwt` reads
+ * the secret from that file, as container secrets are handed over. DATABASE_PASSWORD goes into
+ * DATABASE_URL, so the URL itself need not hold it.
+ */
+export const SECRET_SETTINGS = [
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'DATABASE_PASSWORD',
+  'METRICS_TOKEN',
+  'SMTP_URL',
+  'LEGACY_DATABASE_URL',
+] as const;
+
+const isSet = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
+
+/** The environment with every `<NAME>_FILE` of a secret setting read into `<NAME>` (one trailing newline dropped). */
+function readSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env };
+  for (const name of SECRET_SETTINGS) {
+    const file = env[`${name}_FILE`];
+    if (!isSet(file)) continue;
+    if (isSet(env[name])) {
+      throw new ConfigError(`Invalid configuration: ${name} and ${name}_FILE are both set; set only one`);
+    }
+    let text: string;
+    try {
+      text = readFileSync(file.trim(), 'utf8');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new ConfigError(`Invalid configuration: ${name}_FILE (${file.trim()}) cannot be read (${reason})`);
+    }
+    const value = text.replace(/\r?\n$/, '');
+    if (value.trim() === '') throw new ConfigError(`Invalid configuration: ${name}_FILE (${file.trim()}) is empty`);
+    out[name] = value;
+  }
+  return out;
+}
+
+/** DATABASE_URL with DATABASE_PASSWORD as its password, when that is set. */
+function withDatabasePassword(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const password = env.DATABASE_PASSWORD;
+  if (!isSet(password)) return env;
+  const url = env.DATABASE_URL?.trim() ?? '';
+  if (!hasProtocol(url, ['postgres:', 'postgresql:'])) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_PASSWORD needs DATABASE_URL to be a postgres:// or postgresql:// URL',
+    );
+  }
+  const parsed = new URL(url);
+  if (parsed.password !== '') {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_URL has a password and DATABASE_PASSWORD is set; set only one',
+    );
+  }
+  parsed.password = encodeURIComponent(password);
+  return { ...env, DATABASE_URL: parsed.toString() };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withDatabasePassword(readSecretFiles(env)));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');

@@ -88,6 +88,18 @@ function handleShutdown(app: Awaited<ReturnType<typeof buildApp>>, database: Dat
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const deadline = setTimeout(() => void closeWhatIsLeft(), deadlineMs);
+    // Draining (decision 076): no new connection from now on, so a proxy moves on to another instance
+    // at once; idle keep-alive connections close, and every answer still given says Connection: close.
+    app.server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
+    const drained = new Promise<void>((resolve) => app.server.close(() => resolve()));
+    app.server.closeIdleConnections();
+    // Fastify closes the server again after its preClose hooks and runs the onClose hooks (the live hub,
+    // the mailer, the document threads) once that close ends: it must still end only when every
+    // connection has, not at once with "not running".
+    app.server.close = ((callback?: (error?: Error) => void) => {
+      void drained.then(() => callback?.());
+      return app.server;
+    }) as typeof app.server.close;
     try {
       await app.close();
     } finally {

@@ -89,6 +89,13 @@ export interface SignInFailuresTable {
   locked_until: Timestamp | null;
 }
 
+/** Attempts of one limit and client address in the window that ends at expires_at (decision 076). */
+export interface RateLimitCountersTable {
+  key: string;
+  attempts: number;
+  expires_at: Timestamp;
+}
+
 export type EmailStatus = 'outbox' | 'sent' | 'failed';
 
 export interface EmailOutboxTable {
@@ -387,6 +394,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   account_tokens: AccountTokensTable;
   sign_in_failures: SignInFailuresTable;
+  rate_limit_counters: RateLimitCountersTable;
   email_outbox: EmailOutboxTable;
   bios: BiosTable;
   teams: TeamsTable;

@@ -1,7 +1,8 @@
 import { hash } from '@node-rs/argon2';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_LOCK } from '../../api/modules/auth/sign-in-failures.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { appOn, createTestApp, type TestApp } from '../support/app.ts';
 import { insertUser } from '../support/factories.ts';
 
 const login = (t: TestApp, email: string, password: string, forwardedFor?: string) =>
@@ -118,5 +119,61 @@ describe('the per-account lock on failed sign-ins (decision 025)', () => {
     expect(burst.every((r) => r.statusCode === 401)).toBe(true);
     expect((await login(t, user.email, 'Right-pass3', madeUpAddress())).statusCode).toBe(401);
     expect(await lockMails(user.email)).toHaveLength(1);
+  });
+});
+
+describe('two instances on one database (decision 076)', () => {
+  let t: TestApp;
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTH_RATE_LIMIT: '3', TRUST_PROXY: '127.0.0.1' } });
+    other = await appOn(t.database, { env: { AUTH_RATE_LIMIT: '3', TRUST_PROXY: '127.0.0.1' } });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+  const loginOn = (app: FastifyInstance, client: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.org', password: 'Wrong-pass1' },
+      headers: { 'x-forwarded-for': client },
+    });
+
+  it('share one count per address: attempts alternating between them still get AUTH_RATE_LIMIT in all', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await loginOn(i % 2 ? other : t.app, '198.51.100.7')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    const limited = await loginOn(other, '198.51.100.7');
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address has its own count.
+    expect((await loginOn(other, '198.51.100.8')).statusCode).toBe(401);
+  });
+
+  it('start a new count once the window has ended, and prune ended windows', async () => {
+    for (let i = 0; i < 4; i++) await loginOn(t.app, '198.51.100.9');
+    expect((await loginOn(other, '198.51.100.9')).statusCode).toBe(429);
+    // The window ends (moved back rather than waited for): the next attempt counts from 1 again.
+    await t.database.db
+      .updateTable('rate_limit_counters')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('key', 'like', '%198.51.100.9')
+      .execute();
+    expect((await loginOn(other, '198.51.100.9')).statusCode).toBe(401);
+    expect((await loginOn(t.app, '198.51.100.9')).statusCode).toBe(401);
+    // Ended windows of other addresses go as attempts keep coming (a delete every 100 per instance).
+    await t.database.db
+      .updateTable('rate_limit_counters')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    for (let i = 0; i < 200; i++) await loginOn(i % 2 ? other : t.app, '192.0.2.1'); // 429s past the fourth: cheap
+    const left = await t.database.db
+      .selectFrom('rate_limit_counters')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('expires_at', '<', new Date())
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
   });
 });

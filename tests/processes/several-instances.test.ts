@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../api/contracts/live.ts';
 import type { RunOrderView } from '../../api/contracts/run-orders.ts';
@@ -16,12 +17,17 @@ import { freePort, type Nginx, startNginx } from '../support/nginx.ts';
  * The deployed topology without a container engine: two built API processes (`node dist/server.js`)
  * on one PostgreSQL database behind nginx with the repository's docker/nginx.conf. 200 sockets follow a
  * run order through nginx; one instance is killed mid-stream; its sockets reconnect through nginx to
- * the other and catch up, with no gap and no duplicate. Needs the machine's PostgreSQL server and nginx:
- * without either it fails, it never skips.
+ * the other and catch up, with no gap and no duplicate. Then restarts nobody sees (decision 076): under
+ * steady reads, commands and 50 sockets, one instance stops with SIGTERM and comes back, then the other is
+ * killed: no read answers anything but 2xx, no command is applied twice, no socket misses or repeats a
+ * version. The two share one sign-in limit per address and the per-account lock. Needs the machine's
+ * PostgreSQL server and nginx: without either it fails, it never skips.
  */
 
 const SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const SOCKETS = 200;
+/** Sockets of the restart test: 50, not 200, beside the reads and commands on a 2-core machine. */
+const RESTART_SOCKETS = 50;
 const POSITIONS = 8;
 
 let t: TestApp;
@@ -64,7 +70,11 @@ async function command(base: string, path: string, body: Record<string, unknown>
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   }).catch(() => undefined); // the instance died with the request: no answer
-  return { status: res?.status ?? 0, view: res?.ok ? ((await res.json()) as RunOrderView) : undefined };
+  return {
+    status: res?.status ?? 0,
+    view: res?.ok ? ((await res.json()) as RunOrderView) : undefined,
+    error: res && !res.ok ? await res.text() : undefined,
+  };
 }
 
 async function serverView(): Promise<RunOrderView> {
@@ -168,6 +178,8 @@ describe('two built API processes behind nginx on one PostgreSQL database', () =
           return;
         }
         statuses.push(result.status);
+        // As a client would: a moment before the next try, so nginx's 2 s pause of a failed instance can end.
+        await new Promise((resolve) => setTimeout(resolve, 100));
         version = (await serverView()).version;
       }
       throw new Error(`a move was never answered: ${statuses.join(', ')}`);
@@ -212,4 +224,133 @@ describe('two built API processes behind nginx on one PostgreSQL database', () =
     );
     for (const follower of followers) follower.close();
   }, 180_000);
+
+  it('hide a SIGTERM of one instance and a SIGKILL of the other from reads, commands and sockets', async () => {
+    const viaNginx = `127.0.0.1:${nginx.port}`;
+    followers = Array.from({ length: RESTART_SOCKETS }, () => new Follower());
+    await Promise.all(followers.map((f) => f.open()));
+
+    // Reads in four loops through nginx until told to stop: every answer's status is kept.
+    let reading = true;
+    const readStatuses = new Map<number, number>();
+    const readLoop = async (path: string) => {
+      while (reading) {
+        const res = await fetch(`http://${viaNginx}${path}`, { headers: { authorization: `Bearer ${token}` } }).catch(
+          () => undefined,
+        );
+        await res?.arrayBuffer();
+        const status = res?.status ?? 0;
+        readStatuses.set(status, (readStatuses.get(status) ?? 0) + 1);
+      }
+    };
+    const reads = [
+      '/api/events/available-years',
+      `/api/run-orders/run/${runId}/full`,
+      '/api/events/available-years',
+      `/api/run-orders/run/${runId}/full`,
+    ].map(readLoop);
+
+    // A run order to move in, when the test before did not leave one.
+    if ((await serverView()).version === 0) {
+      const seeding = { rule: 'random', seed: 9 };
+      expect((await command(viaNginx, '/generate', { expectedVersion: 0, seeding }, 'POST')).status).toBe(200);
+    }
+
+    // Moves through nginx, each with its command id, sent again with the same body until answered.
+    let version = (await serverView()).version;
+    let moving = true;
+    const commandIds: string[] = [];
+    const commandStatuses: number[] = [];
+    const moves = (async () => {
+      for (let i = 0; moving; i++) {
+        const commandId = `restart-move-${i}`;
+        const body = {
+          expectedVersion: version,
+          commandId,
+          sourcePosition: 1 + (i % POSITIONS),
+          targetPosition: POSITIONS - (i % POSITIONS),
+        };
+        for (let attempt = 0; ; attempt++) {
+          const result = await command(viaNginx, '/positions/move', body);
+          if (result.view) {
+            commandIds.push(commandId);
+            version = result.view.version;
+            break;
+          }
+          commandStatuses.push(result.status);
+          if (attempt > 50)
+            throw new Error(`a move was never answered: ${commandStatuses.join(', ')}; ${result.error}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    })();
+    moves.catch(() => {}); // awaited below; a failure must not count as unhandled meanwhile
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+    await settle();
+    // A normal stop of instance A while everything keeps coming, then A back on its port.
+    const a = instances[0] as ApiProcess;
+    a.child.kill('SIGTERM');
+    await a.stop();
+    expect(a.child.exitCode).toBe(0);
+    await settle();
+    instances[0] = await startInstance(ports[0]);
+    await settle();
+    // Instance B killed, then back.
+    const b = instances[1] as ApiProcess;
+    b.child.kill('SIGKILL');
+    await b.stop();
+    await settle();
+    instances[1] = await startInstance(ports[1]);
+    await settle();
+
+    moving = false;
+    await moves;
+    reading = false;
+    await Promise.all(reads);
+    await Promise.all(followers.map((f) => f.waitForVersion(version)));
+
+    const summary = [...readStatuses].map(([status, n]) => `${n} × ${status}`).join(', ');
+    console.log(`restart test: reads ${summary}; ${commandIds.length} moves, resent answers ${commandStatuses}`);
+    expect(
+      [...readStatuses.keys()].filter((status) => status < 200 || status > 299),
+      summary,
+    ).toEqual([]);
+    expect(commandIds.length).toBeGreaterThan(3);
+
+    // Every answered move is in the stream exactly once, under its command id.
+    const stored = await readStream(t.database.db, runOrderStreamId(runId));
+    const ids = stored.map((e) => (e.metadata as { commandId?: string }).commandId).filter((id) => id !== undefined);
+    for (const id of commandIds)
+      expect(
+        ids.filter((stored) => stored === id),
+        id,
+      ).toHaveLength(1);
+    const server = await serverView();
+    expect(server.version).toBe(version);
+    const from = followers[0]?.events[0]?.version ?? 1;
+    const expected = stored.map((e) => e.version).filter((v) => v >= from);
+    for (const follower of followers) expect(follower.versions()).toEqual(expected);
+    for (const follower of followers) follower.close();
+  }, 240_000);
+
+  it('share the sign-in limit and the per-account lock: two instances still allow AUTH_RATE_LIMIT (10) per address', async () => {
+    const [a, b] = instances as [ApiProcess, ApiProcess];
+    const user = await insertUser(t.database.db, { password_hash: await hash('Right-pass1') });
+    const login = async (base: string, password: string) => {
+      const res = await fetch(`http://${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password }),
+      });
+      return res.status;
+    };
+    // Wrong passwords alternating between the instances: the account locks after 5 in all, so the right
+    // password is refused on either; the address's 10 attempts a minute are counted once for both.
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push(await login(i % 2 ? b.base : a.base, `Wrong-pass${i}`));
+    statuses.push(await login(b.base, 'Right-pass1'), await login(a.base, 'Right-pass1'));
+    for (let i = 0; i < 5; i++) statuses.push(await login(i % 2 ? b.base : a.base, `Wrong-more${i}`));
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+  });
 });

@@ -26,8 +26,8 @@ export interface Nginx {
 
 /**
  * Debian's nginx as a child process (not a daemon) in front of the given local ports, with the
- * repository's docker/nginx.conf: only its upstream servers and listen address are swapped for local
- * ones. Its pid, logs and temporary files live in a folder of its own. Throws when nginx is missing:
+ * repository's docker/nginx.conf: only its instances' names, their fronts' ports and the listen address
+ * are swapped for local ones (IP addresses: no resolver needed). Its pid, logs and temporary files live in a folder of its own. Throws when nginx is missing:
  * the several-instance test must fail, never skip, without it.
  */
 export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
@@ -36,14 +36,18 @@ export async function startNginx(upstreamPorts: number[]): Promise<Nginx> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ff-nginx-'));
   const original = readFileSync(SITE_CONF, 'utf8');
-  const site = original
-    .replace(
-      /upstream firefit_api \{[^}]*\}/,
-      `upstream firefit_api {\n${upstreamPorts.map((p) => `  server 127.0.0.1:${p};`).join('\n')}\n}`,
-    )
-    .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
-  if (site === original || !site.includes(`listen 127.0.0.1:${port};`) || !site.includes('server 127.0.0.1:')) {
-    throw new Error('docker/nginx.conf no longer has the upstream block and listen line this test adapts');
+  // Each instance's name (api-1:3000, ...) becomes a local port, and so does its front's loopback port.
+  let site = original.replace(/listen 80;/, `listen 127.0.0.1:${port};`);
+  for (const [i, upstream] of upstreamPorts.entries()) {
+    const front = await freePort();
+    const before = site;
+    site = site
+      .replaceAll(`api-${i + 1}:3000`, `127.0.0.1:${upstream}`)
+      .replaceAll(`127.0.0.1:${8101 + i}`, `127.0.0.1:${front}`);
+    if (site === before) throw new Error(`docker/nginx.conf no longer names api-${i + 1}:3000 and its front`);
+  }
+  if (site === original || !site.includes(`listen 127.0.0.1:${port};`) || /api-\d+:3000/.test(site)) {
+    throw new Error('docker/nginx.conf no longer has the instances and listen line this test adapts');
   }
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((name) => `  ${name}_temp_path ${dir}/${name};`)

@@ -20,6 +20,7 @@ import { DomainError, notFound } from '../../domain/errors.ts';
 import { optionalCaller } from '../../plugins/access.ts';
 import { userById } from '../users/queries.ts';
 import * as auth from './service.ts';
+import { sharedRateLimitStore } from './shared-rate-limit.ts';
 
 export const REFRESH_COOKIE = 'firefit_refresh';
 /** The cookie goes only to the auth calls that read it, never to the rest of the API. */
@@ -32,6 +33,8 @@ const errors = (...statuses: Array<400 | 401 | 403 | 404 | 409 | 422 | 429>) =>
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so every instance shares one count per address (decision 076).
+    store: sharedRateLimitStore(app.db),
     // One bucket per client address and route; the answer is the usual envelope with retry-after.
     errorResponseBuilder: (_request, context) =>
       new DomainError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${context.after}.`, {
