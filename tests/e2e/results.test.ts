@@ -30,7 +30,7 @@ let ari: User;
 let morgan: User;
 let run: Run;
 const PASSWORD = 'Timing-pass1';
-/** How often the timing table tries the times kept on the device again (web/features/results/components/timing-table.tsx). */
+/** How often the timing table tries the times kept on the device again (web/features/results/timing-state.ts). */
 const RETRY_OFFLINE_MS = 5_000;
 
 const PEOPLE: [string, string][] = [

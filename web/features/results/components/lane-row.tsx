@@ -18,18 +18,8 @@ import {
   removePenalty,
   shownEntry,
 } from '../entry.ts';
-import { type EntryWarning, rankLabel, type TableLane } from '../table.ts';
-
-export interface LaneStatus {
-  saving?: boolean;
-  /** A refusal, or the draft's own problem. */
-  error?: string;
-  /** A 409: who changed it meanwhile and what it is now. */
-  conflict?: string;
-  /** Not sent: kept on this device until the connection returns (docs/decisions/044). */
-  kept?: string;
-  warnings?: EntryWarning[];
-}
+import { rankLabel, type TableLane } from '../table.ts';
+import type { LaneStatus } from '../timing-state.ts';
 
 const chip =
   'inline-flex min-h-9 items-center gap-1 rounded-lg border px-2.5 py-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700';

@@ -3,11 +3,10 @@ import { BackLink } from '../../../components/back-link.tsx';
 import { RecordNotFound } from '../../../components/portal-not-found.tsx';
 import { DetailErrorState, LoadingState } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
-import { useLiveRun } from '../../../features/live/use-live-run.ts';
 import { TimingTableScreen } from '../../../features/results/components/timing-table.tsx';
-import { resultKeys, timingQuery } from '../../../features/results/queries.ts';
-import { resultVersions } from '../../../features/results/table.ts';
-import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
+import { timingQuery } from '../../../features/results/queries.ts';
+import { useTimingTable } from '../../../features/results/use-timing-table.ts';
+import { loadRecord, recordIdOf, useRouteRetry } from '../../../lib/detail-route.ts';
 
 /** The timing table of one run (docs/decisions/033-timing-table-entry.md). */
 export const Route = createFileRoute('/portal/results/$runId')({
@@ -34,11 +33,6 @@ function TimingError({ error }: { error: unknown }) {
 
 function TimingPage() {
   const runId = recordIdOf(Route.useParams().runId);
-  const timing = useRecord(timingQuery(runId));
-  const live = useLiveRun(runId, [resultKeys.timing(runId)], {
-    audience: 'admin',
-    runOrderVersion: timing.data.runOrderVersion,
-    resultVersions: () => resultVersions(timing.data),
-  });
-  return <TimingTableScreen view={timing.data} live={live.status} back={<Back />} />;
+  const table = useTimingTable(runId);
+  return <TimingTableScreen table={table} back={<Back />} />;
 }
