@@ -9,7 +9,7 @@
 #
 #   NODE_IMAGE      node:26-trixie-slim   the Dockerfile's base (build argument NODE_IMAGE)
 #   POSTGRES_IMAGE  postgres:17-alpine    testcontainers' server (TEST_POSTGRES_IMAGE) and compose's db
-#   NGINX_IMAGE     nginx:1.27-alpine     compose's proxy
+#   NGINX_IMAGE     nginx:stable-alpine   compose's proxy
 #
 # Each is the official image when it can be pulled; where it cannot (a machine without an image
 # registry), a stand-in is built from Debian's mirror (.ci/images/*.Containerfile on a debootstrapped
