@@ -1,7 +1,6 @@
 /** How an event reads in the portal. Pure. */
 import type { AdminEvent } from '../../../api/contracts/events.ts';
 import { dateTimeFormat } from '../../../api/domain/dates.ts';
-import { formatDate } from '../../lib/format.ts';
 
 const SHORT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
 
