@@ -85,19 +85,5 @@ export const entrantOf = (facts: EntrantFacts | undefined, registrationId: numbe
   teamId: facts?.teamId ?? null,
 });
 
-export async function actorNames(
-  db: Kysely<Database>,
-  ids: readonly (number | null | undefined)[],
-): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'email'])
-    .where('id', 'in', wanted)
-    .execute();
-  return new Map(rows.map((u) => [u.id, [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email]));
-}
-
 export const actorOf = (actors: Map<number, string>, id: number | null | undefined): ResultActor | null =>
   typeof id === 'number' ? { id, name: actors.get(id) ?? `User ${id}` } : null;

@@ -11,7 +11,8 @@ import {
 } from '../../../domain/results/evolve.ts';
 import { describeResultEvent, resultEventKind } from '../../../domain/results/history.ts';
 import { type RecordedEvent, readStream, readStreams } from '../../../event-store/store.ts';
-import { actorNames, actorOf, entrantFacts, entrantOf } from './entrants.ts';
+import { actorNames } from '../../run-orders/queries/run-order-view.ts';
+import { actorOf, entrantFacts, entrantOf } from './entrants.ts';
 import { valueDto } from './result-dto.ts';
 import { resultNotFoundError } from './run.ts';
 

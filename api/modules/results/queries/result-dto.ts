@@ -7,7 +7,8 @@ import { effectiveOutcome, officialTimeMs } from '../../../domain/results/evolve
 import { penaltyCounts } from '../../../domain/results/penalties.ts';
 import { laneOf } from '../../../domain/run-orders/evolve.ts';
 import { formatTime } from '../../../domain/times.ts';
-import { actorNames, actorOf, type EntrantFacts, entrantFacts, entrantOf } from './entrants.ts';
+import { actorNames } from '../../run-orders/queries/run-order-view.ts';
+import { actorOf, type EntrantFacts, entrantFacts, entrantOf } from './entrants.ts';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
