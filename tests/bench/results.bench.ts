@@ -8,7 +8,8 @@ import { runStandings, type ScoringEntry, standings, type TeamInput } from '../.
 import { heatOf } from '../../api/domain/run-orders/evolve.ts';
 import { createEventStore, type EventStore } from '../../api/event-store/store.ts';
 import { recordRegistration } from '../../api/modules/registrations/commands.ts';
-import { existingRun, runStandings as readRunStandings } from '../../api/modules/results/queries.ts';
+import { existingRun } from '../../api/modules/results/queries/run.ts';
+import { runStandings as readRunStandings } from '../../api/modules/results/queries/standings.ts';
 import { runOrderCommand } from '../../api/modules/run-orders/commands.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
 import { listenBenchApp } from './bench-app.ts';

@@ -6,7 +6,8 @@ import { DEFAULT_SEEDING, generateArrangement, type SeedEntry } from '../../api/
 import { rebuildProjections } from '../../api/event-store/projection.ts';
 import { createEventStore } from '../../api/event-store/store.ts';
 import { runOrderCommand } from '../../api/modules/run-orders/commands.ts';
-import { runForOrder, runOrderView } from '../../api/modules/run-orders/queries.ts';
+import { runForOrder } from '../../api/modules/run-orders/queries/run.ts';
+import { runOrderView } from '../../api/modules/run-orders/queries/run-order-view.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
 import { benchTargets, insertBenchAdmin, insertBenchRun } from './bench-database.ts';
 import { median } from './stats.ts';

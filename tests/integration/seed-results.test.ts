@@ -7,7 +7,8 @@ import { DEMO_TEAMS, seedDemoCompetition } from '../../api/demo/seed-competition
 import { seedDemoResults } from '../../api/demo/seed-results.ts';
 import { rebuildProjections } from '../../api/event-store/projection.ts';
 import { createEventStore } from '../../api/event-store/store.ts';
-import { qualifiedList, searchPublicResults } from '../../api/modules/public-results/queries.ts';
+import { qualifiedList } from '../../api/modules/public-results/queries/qualified.ts';
+import { searchPublicResults } from '../../api/modules/public-results/queries/search.ts';
 import { runOrderState } from '../../api/modules/run-orders/state.ts';
 import { PROJECTIONS } from '../../projections/registry.ts';
 import { appOn, callAs, testDatabase } from '../support/app.ts';

@@ -1,6 +1,6 @@
 import type { ResultValueDto } from '../../contracts/results.ts';
 import { wallClock } from '../../domain/events/time-zone.ts';
-import type { RunResultLogEntry } from '../results/queries.ts';
+import type { RunResultLogEntry } from '../results/queries/history.ts';
 import { type CsvColumn, toCsv } from './csv.ts';
 import { OUTCOME_LABEL } from './queries.ts';
 
@@ -8,7 +8,7 @@ import { OUTCOME_LABEL } from './queries.ts';
  * A run's audit trail as CSV (docs/decisions/064-audit-trail-csv.md): one row per result event, in the
  * log's order: when (UTC and the venue's local time), who, whose result, what kind of change, the
  * value and status before and after, and the reason or note. Pure: the rows come from
- * runResultLog (api/modules/results/queries.ts), the file from the one CSV writer (csv.ts).
+ * runResultLog (api/modules/results/queries/history.ts), the file from the one CSV writer (csv.ts).
  */
 
 /** "2026-11-29 09:03:07 EST": the time as the venue's clocks showed it, with its zone's abbreviation. */

@@ -7,14 +7,10 @@ import { ENTRANT_MARK_LABELS } from '../../domain/run-orders/events.ts';
 import { markOf } from '../../domain/run-orders/evolve.ts';
 import { formatTime } from '../../domain/times.ts';
 import { isPublicEventSql } from '../events/queries.ts';
-import {
-  officialRunStandings,
-  type RunForResults,
-  runForResults,
-  runNotFoundError,
-  runStandings,
-} from '../results/queries.ts';
-import { registrationFacts, runOrderAtVersion } from '../run-orders/queries.ts';
+import { type RunForResults, runForResults, runNotFoundError } from '../results/queries/run.ts';
+import { officialRunStandings, runStandings } from '../results/queries/standings.ts';
+import { registrationFacts } from '../run-orders/queries/registration-facts.ts';
+import { runOrderAtVersion } from '../run-orders/queries/run-order-view.ts';
 import { runOrderState } from '../run-orders/state.ts';
 import type { ResultRowData, ResultsBookData, RunResultsData, StartListData, StartListRow } from './definitions.ts';
 

@@ -13,7 +13,7 @@ import {
 import { DomainError } from '../../domain/errors.ts';
 import { isAdmin, optionalCaller } from '../../plugins/access.ts';
 import { matchesEtag } from '../../plugins/http-cache.ts';
-import { runResultLog } from '../results/queries.ts';
+import { runResultLog } from '../results/queries/history.ts';
 import { signedInRoutes } from '../route-options.ts';
 import { auditTrailCsv } from './audit-trail.ts';
 import { type CsvColumn, toCsv } from './csv.ts';

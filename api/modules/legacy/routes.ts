@@ -54,7 +54,16 @@ import {
 import { todayIn } from '../../domain/dates.ts';
 import { notFound } from '../../domain/errors.ts';
 import { signedInRoutes } from '../route-options.ts';
-import * as q from './queries.ts';
+import { pageOfAudit } from './queries/audit.ts';
+import { creditLedger, creditTransactionById } from './queries/credits.ts';
+import { pageOfEvents } from './queries/events.ts';
+import { linesOfInvoice } from './queries/invoice-lines.ts';
+import { invoiceById, invoiceDetail, invoiceTotals, invoiceYears, pageOfInvoices } from './queries/invoices.ts';
+import { overview } from './queries/overview.ts';
+import { pageOfPaymentCodes, paymentCodeById, paymentCodeYears, validatePaymentCode } from './queries/payment-codes.ts';
+import { pageOfPayments, paymentDetail, paymentYears } from './queries/payments.ts';
+import { pageOfRegistrations, registrationById, registrationYears } from './queries/registrations.ts';
+import { pageOfActivity, pageOfUsers, userByEmail, userById, userYears } from './queries/users.ts';
 import { legacyCall, patchInvoice, patchInvoiceLine, patchPayment } from './service.ts';
 
 const route = signedInRoutes(['legacy']);
@@ -75,6 +84,8 @@ const write = <S extends FastifySchema>(summary: string, schema: S, answer: z.Zo
     ...schema,
     response: { 200: answer, ...errors, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema },
   });
+
+// A list's query string is both its filter and its page (pageOf reads only page and limit).
 
 const found =
   <T>(what: string, code: string) =>
@@ -121,7 +132,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- invoices ----------
   app.get(`${base}/invoices/years`, read('Years with invoices: count and total', {}, legacyYearsSchema), () =>
-    legacyCall(() => q.invoiceYears(db())),
+    legacyCall(() => invoiceYears(db())),
   );
   app.get(
     `${base}/invoices/totals`,
@@ -130,7 +141,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       { querystring: legacyInvoiceTotalsQuery },
       legacyInvoiceTotalsSchema,
     ),
-    (request) => legacyCall(() => q.invoiceTotals(db(), request.query.year)),
+    (request) => legacyCall(() => invoiceTotals(db(), request.query.year)),
   );
   app.get(
     `${base}/invoices/filter`,
@@ -139,10 +150,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       { querystring: legacyInvoiceFilterQuery },
       legacyInvoicePageSchema,
     ),
-    (request) => {
-      const { page, limit, ...filter } = request.query;
-      return legacyCall(() => q.pageOfInvoices(db(), filter, { page, limit }));
-    },
+    (request) => legacyCall(() => pageOfInvoices(db(), request.query, request.query)),
   );
   app.get(
     `${base}/invoices/year/:year`,
@@ -153,7 +161,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) => {
       const { page, limit, status } = request.query;
-      return legacyCall(() => q.pageOfInvoices(db(), { year: request.params.year, status }, { page, limit }));
+      return legacyCall(() => pageOfInvoices(db(), { year: request.params.year, status }, { page, limit }));
     },
   );
   app.get(
@@ -165,7 +173,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) => {
       const { page, limit, status } = request.query;
-      return legacyCall(() => q.pageOfInvoices(db(), { userId: request.params.userId, status }, { page, limit }));
+      return legacyCall(() => pageOfInvoices(db(), { userId: request.params.userId, status }, { page, limit }));
     },
   );
   app.get(
@@ -175,7 +183,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       { params: legacyIdParams },
       legacyInvoiceDetailSchema,
     ),
-    (request) => legacyCall(() => q.invoiceDetail(db(), request.params.id)).then(found('Invoice', 'INVOICE_NOT_FOUND')),
+    (request) => legacyCall(() => invoiceDetail(db(), request.params.id)).then(found('Invoice', 'INVOICE_NOT_FOUND')),
   );
   app.get(
     `${base}/invoices/:id/lines`,
@@ -187,8 +195,8 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, limit } = request.query;
       return legacyCall(async () => {
-        found('Invoice', 'INVOICE_NOT_FOUND')(await q.invoiceById(db(), request.params.id));
-        return q.linesOfInvoice(db(), request.params.id, { page, limit });
+        found('Invoice', 'INVOICE_NOT_FOUND')(await invoiceById(db(), request.params.id));
+        return linesOfInvoice(db(), request.params.id, { page, limit });
       });
     },
   );
@@ -208,7 +216,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     read("An invoice's lines (?invoiceId=)", { querystring: legacyInvoiceLinesQuery }, legacyInvoiceLinePageSchema),
     (request) => {
       const { page, limit, invoiceId } = request.query;
-      return legacyCall(() => q.linesOfInvoice(db(), invoiceId, { page, limit }));
+      return legacyCall(() => linesOfInvoice(db(), invoiceId, { page, limit }));
     },
   );
   app.patch(
@@ -223,7 +231,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- payments ----------
   app.get(`${base}/payments/years`, read('Years with payments: count and total', {}, legacyYearsSchema), () =>
-    legacyCall(() => q.paymentYears(db())),
+    legacyCall(() => paymentYears(db())),
   );
   app.get(
     `${base}/payments/filter`,
@@ -232,10 +240,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       { querystring: legacyPaymentFilterQuery },
       legacyPaymentPageSchema,
     ),
-    (request) => {
-      const { page, limit, ...filter } = request.query;
-      return legacyCall(() => q.pageOfPayments(db(), filter, { page, limit }));
-    },
+    (request) => legacyCall(() => pageOfPayments(db(), request.query, request.query)),
   );
   app.get(
     `${base}/payments/year/:year`,
@@ -246,7 +251,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) => {
       const { page, limit, showDeleted } = request.query;
-      return legacyCall(() => q.pageOfPayments(db(), { year: request.params.year, showDeleted }, { page, limit }));
+      return legacyCall(() => pageOfPayments(db(), { year: request.params.year, showDeleted }, { page, limit }));
     },
   );
   app.get(
@@ -258,13 +263,13 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) => {
       const { page, limit, showDeleted } = request.query;
-      return legacyCall(() => q.pageOfPayments(db(), { userId: request.params.userId, showDeleted }, { page, limit }));
+      return legacyCall(() => pageOfPayments(db(), { userId: request.params.userId, showDeleted }, { page, limit }));
     },
   );
   app.get(
     `${base}/payments/:id`,
     read('A payment with the invoices it settles', { params: legacyIdParams }, legacyPaymentDetailSchema),
-    (request) => legacyCall(() => q.paymentDetail(db(), request.params.id)).then(found('Payment', 'PAYMENT_NOT_FOUND')),
+    (request) => legacyCall(() => paymentDetail(db(), request.params.id)).then(found('Payment', 'PAYMENT_NOT_FOUND')),
   );
   app.patch(
     `${base}/payments/:id`,
@@ -278,7 +283,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- payment codes ----------
   app.get(`${base}/payment-codes/years`, read('Years with payment codes', {}, legacyYearListSchema), () =>
-    legacyCall(() => q.paymentCodeYears(db())),
+    legacyCall(() => paymentCodeYears(db())),
   );
   app.get(
     `${base}/payment-codes/year/:year`,
@@ -289,7 +294,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) => {
       const { page, limit } = request.query;
-      return legacyCall(() => q.pageOfPaymentCodes(db(), request.params.year, { page, limit }));
+      return legacyCall(() => pageOfPaymentCodes(db(), request.params.year, { page, limit }));
     },
   );
   app.get(
@@ -301,7 +306,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) =>
       legacyCall(() =>
-        q.validatePaymentCode(db(), request.params.code, {
+        validatePaymentCode(db(), request.params.code, {
           year: request.query.year,
           on: request.query.on ?? todayIn(app.config.siteTimeZone),
         }),
@@ -311,9 +316,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/payment-codes/:id`,
     read('A payment code', { params: legacyIdParams }, legacyPaymentCodeSchema),
     (request) =>
-      legacyCall(() => q.paymentCodeById(db(), request.params.id)).then(
-        found('Payment code', 'PAYMENT_CODE_NOT_FOUND'),
-      ),
+      legacyCall(() => paymentCodeById(db(), request.params.id)).then(found('Payment code', 'PAYMENT_CODE_NOT_FOUND')),
   );
 
   // ---------- credits ----------
@@ -326,34 +329,31 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) => {
       const { page, limit } = request.query;
-      return legacyCall(() => q.creditLedger(db(), request.params.id, { page, limit }));
+      return legacyCall(() => creditLedger(db(), request.params.id, { page, limit }));
     },
   );
   app.get(
     `${base}/credits/transactions/:id`,
     read('One credit transaction', { params: legacyIdParams }, legacyCreditTransactionSchema),
     (request) =>
-      legacyCall(() => q.creditTransactionById(db(), request.params.id)).then(
+      legacyCall(() => creditTransactionById(db(), request.params.id)).then(
         found('Credit transaction', 'CREDIT_TRANSACTION_NOT_FOUND'),
       ),
   );
 
   // ---------- users ----------
   app.get(`${base}/users/years`, read('Years legacy users joined in, with counts', {}, legacyYearListSchema), () =>
-    legacyCall(() => q.userYears(db())),
+    legacyCall(() => userYears(db())),
   );
   app.get(
     `${base}/users/stats/overview`,
     read('Totals and figures per year for the overview charts', {}, legacyOverviewSchema),
-    () => legacyCall(() => q.overview(db())),
+    () => legacyCall(() => overview(db())),
   );
   app.get(
     `${base}/users/filter`,
     read('Legacy users by joined year, active, or text', { querystring: legacyUserFilterQuery }, legacyUserPageSchema),
-    (request) => {
-      const { page, limit, ...filter } = request.query;
-      return legacyCall(() => q.pageOfUsers(db(), filter, { page, limit }));
-    },
+    (request) => legacyCall(() => pageOfUsers(db(), request.query, request.query)),
   );
   app.get(
     `${base}/users/year/:year`,
@@ -364,14 +364,14 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) => {
       const { page, limit } = request.query;
-      return legacyCall(() => q.pageOfUsers(db(), { joinedYear: request.params.year }, { page, limit }));
+      return legacyCall(() => pageOfUsers(db(), { joinedYear: request.params.year }, { page, limit }));
     },
   );
   app.get(
     `${base}/users/email/:email`,
     read('The legacy user with an e-mail address (any case)', { params: legacyEmailParams }, legacyUserSchema),
     (request) =>
-      legacyCall(() => q.userByEmail(db(), request.params.email)).then(found('Legacy user', 'LEGACY_USER_NOT_FOUND')),
+      legacyCall(() => userByEmail(db(), request.params.email)).then(found('Legacy user', 'LEGACY_USER_NOT_FOUND')),
   );
   app.get(
     `${base}/users/search/:term`,
@@ -382,7 +382,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) => {
       const { page, limit } = request.query;
-      return legacyCall(() => q.pageOfUsers(db(), { query: request.params.term }, { page, limit }));
+      return legacyCall(() => pageOfUsers(db(), { query: request.params.term }, { page, limit }));
     },
   );
   app.get(
@@ -395,18 +395,18 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, limit } = request.query;
       return legacyCall(async () => {
-        found('Legacy user', 'LEGACY_USER_NOT_FOUND')(await q.userById(db(), request.params.id));
-        return q.pageOfActivity(db(), request.params.id, { page, limit });
+        found('Legacy user', 'LEGACY_USER_NOT_FOUND')(await userById(db(), request.params.id));
+        return pageOfActivity(db(), request.params.id, { page, limit });
       });
     },
   );
   app.get(`${base}/users/:id`, read('A legacy user', { params: legacyIdParams }, legacyUserSchema), (request) =>
-    legacyCall(() => q.userById(db(), request.params.id)).then(found('Legacy user', 'LEGACY_USER_NOT_FOUND')),
+    legacyCall(() => userById(db(), request.params.id)).then(found('Legacy user', 'LEGACY_USER_NOT_FOUND')),
   );
 
   // ---------- registrations ----------
   app.get(`${base}/registrations/years`, read('Years with legacy registrations', {}, legacyYearListSchema), () =>
-    legacyCall(() => q.registrationYears(db())),
+    legacyCall(() => registrationYears(db())),
   );
   app.get(
     `${base}/registrations/filter`,
@@ -415,10 +415,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       { querystring: legacyRegistrationFilterQuery },
       legacyRegistrationPageSchema,
     ),
-    (request) => {
-      const { page, limit, ...filter } = request.query;
-      return legacyCall(() => q.pageOfRegistrations(db(), filter, { page, limit }));
-    },
+    (request) => legacyCall(() => pageOfRegistrations(db(), request.query, request.query)),
   );
   app.get(
     `${base}/registrations/year/:year`,
@@ -429,7 +426,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) => {
       const { page, limit } = request.query;
-      return legacyCall(() => q.pageOfRegistrations(db(), { year: request.params.year }, { page, limit }));
+      return legacyCall(() => pageOfRegistrations(db(), { year: request.params.year }, { page, limit }));
     },
   );
   app.get(
@@ -441,7 +438,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) => {
       const { page, limit } = request.query;
-      return legacyCall(() => q.pageOfRegistrations(db(), { userId: request.params.userId }, { page, limit }));
+      return legacyCall(() => pageOfRegistrations(db(), { userId: request.params.userId }, { page, limit }));
     },
   );
   app.get(
@@ -453,14 +450,14 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) => {
       const { page, limit } = request.query;
-      return legacyCall(() => q.pageOfRegistrations(db(), { eventId: request.params.eventId }, { page, limit }));
+      return legacyCall(() => pageOfRegistrations(db(), { eventId: request.params.eventId }, { page, limit }));
     },
   );
   app.get(
     `${base}/registrations/:id`,
     read('A legacy registration', { params: legacyIdParams }, legacyRegistrationSchema),
     (request) =>
-      legacyCall(() => q.registrationById(db(), request.params.id)).then(
+      legacyCall(() => registrationById(db(), request.params.id)).then(
         found('Legacy registration', 'LEGACY_REGISTRATION_NOT_FOUND'),
       ),
   );
@@ -475,7 +472,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     (request) => {
       const { page, limit, year } = request.query;
-      return legacyCall(() => q.pageOfEvents(db(), year, { page, limit }));
+      return legacyCall(() => pageOfEvents(db(), year, { page, limit }));
     },
   );
 
@@ -487,9 +484,6 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
       { querystring: legacyAuditQuery },
       legacyAuditPageSchema,
     ),
-    (request) => {
-      const { page, limit, ...filter } = request.query;
-      return q.pageOfAudit(app.db, filter, { page, limit });
-    },
+    (request) => pageOfAudit(app.db, request.query, request.query),
   );
 };

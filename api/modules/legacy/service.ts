@@ -12,7 +12,9 @@ import { isLegacyUnavailable, type LegacySource } from '../../db/legacy-source.t
 import { money } from '../../db/legacy-values.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, DomainError, notFound, ruleBroken } from '../../domain/errors.ts';
-import { invoiceById, lineById, paymentById } from './queries.ts';
+import { lineById } from './queries/invoice-lines.ts';
+import { invoiceById } from './queries/invoices.ts';
+import { paymentById } from './queries/payments.ts';
 
 /**
  * Corrections to legacy rows (docs/decisions/038): each PATCH carries the version the row was read at,

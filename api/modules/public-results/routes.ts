@@ -21,21 +21,15 @@ import {
 import { qualifiedListSchema, qualifiedQuerySchema } from '../../contracts/qualifying.ts';
 import { isAdmin, optionalCaller } from '../../plugins/access.ts';
 import { readJson, sendJson } from '../../plugins/public-read-cache.ts';
-import {
-  competitorNotFound,
-  competitorResults,
-  departmentNotFound,
-  departmentResults,
-  eventNotFound,
-  performanceAnalytics,
-  publicEventResults,
-  publicResultFilters,
-  publicRunResults,
-  qualifiedList,
-  resultStatistics,
-  runNotFound,
-  searchPublicResults,
-} from './queries.ts';
+import { performanceAnalytics } from './queries/analytics.ts';
+import { competitorResults } from './queries/competitor.ts';
+import { departmentResults } from './queries/department.ts';
+import { publicResultFilters } from './queries/filters.ts';
+import { competitorNotFound, departmentNotFound, eventNotFound, runNotFound } from './queries/public-official.ts';
+import { qualifiedList } from './queries/qualified.ts';
+import { searchPublicResults } from './queries/search.ts';
+import { publicEventResults, publicRunResults } from './queries/standings.ts';
+import { resultStatistics } from './queries/statistics.ts';
 
 const tags = ['public results'];
 const e = errorEnvelopeSchema;

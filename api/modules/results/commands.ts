@@ -12,7 +12,9 @@ import { handleCommand } from '../../event-store/command-handler.ts';
 import type { AppendInput, EventStore } from '../../event-store/store.ts';
 import type { MarksEffect } from '../run-orders/commands.ts';
 import { runOrderState } from '../run-orders/state.ts';
-import { entrantFacts, type RunForResults, resultDto, valueDto } from './queries.ts';
+import { entrantFacts } from './queries/entrants.ts';
+import { resultDto, valueDto } from './queries/result-dto.ts';
+import { existingRun, type RunForResults } from './queries/run.ts';
 import { lockResult, placementOf, resultRow, resultStateOf } from './state.ts';
 
 /**
@@ -303,3 +305,10 @@ export const dnsForMarks: MarksEffect = async (trx, change) => {
   }
   return appends;
 };
+
+/** Holds a run's results from the public, or releases them (an ordinary write: not event-sourced). */
+export async function setResultsHeld(db: Kysely<Database>, runId: number, held: boolean) {
+  await existingRun(db, runId);
+  await db.updateTable('runs').set({ results_held: held, updated_at: new Date() }).where('id', '=', runId).execute();
+  return { runId, held };
+}

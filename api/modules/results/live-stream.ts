@@ -1,6 +1,6 @@
 import { RESULT_STREAM_TYPE, registrationIdOfResultStream, resultStreamId } from '../../domain/results/events.ts';
 import type { LiveStreamType } from '../live/stream-type.ts';
-import { runForResults } from './queries.ts';
+import { runForResults } from './queries/run.ts';
 
 /**
  * The fields of a result event's data a public subscriber (the venue display) sees: the value and where

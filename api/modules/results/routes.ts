@@ -35,21 +35,14 @@ import {
 import type { ResultCommand } from '../../domain/results/commands.ts';
 import { isAdmin } from '../../plugins/access.ts';
 import { signedInRoutes } from '../route-options.ts';
-import { applyImport, previewImport, type ResultCommandMetadata, resultCommand } from './commands.ts';
-import {
-  existingRun,
-  listResults,
-  resultById,
-  resultHistory,
-  resultsDisplay,
-  runForResults,
-  runNotFoundError,
-  runStandings,
-  setResultsHeld,
-  teamAggregate,
-  teamRunResult,
-  timingView,
-} from './queries.ts';
+import { applyImport, previewImport, type ResultCommandMetadata, resultCommand, setResultsHeld } from './commands.ts';
+import { resultsDisplay } from './queries/display.ts';
+import { resultHistory } from './queries/history.ts';
+import { listResults, resultById } from './queries/result-list.ts';
+import { existingRun, runForResults, runNotFoundError } from './queries/run.ts';
+import { runStandings } from './queries/standings.ts';
+import { teamAggregate, teamRunResult } from './queries/team-results.ts';
+import { timingView } from './queries/timing-view.ts';
 
 const tags = ['results'];
 const signedIn = signedInRoutes(tags);

@@ -23,7 +23,9 @@ import { DEFAULT_SEEDING, generateArrangement, seedEntriesOf } from '../../domai
 import { handleCommand } from '../../event-store/command-handler.ts';
 import { type AppendInput, type EventStore, readStream } from '../../event-store/store.ts';
 import { toLiveEvent } from '../live/live-event.ts';
-import { registrationFacts, runForOrder, runNotFound, runOrderView } from './queries.ts';
+import { registrationFacts } from './queries/registration-facts.ts';
+import { runForOrder, runNotFound } from './queries/run.ts';
+import { runOrderView } from './queries/run-order-view.ts';
 import { runOrderState } from './state.ts';
 
 /**

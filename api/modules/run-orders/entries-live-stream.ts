@@ -1,6 +1,6 @@
 import { REGISTRATION_STREAM_TYPE, registrationIdOf, registrationStreamId } from '../../domain/registrations/events.ts';
 import type { LiveStreamType } from '../live/stream-type.ts';
-import { runForOrder } from './queries.ts';
+import { runForOrder } from './queries/run.ts';
 
 /**
  * A run's registrations (the order's entries) on the live socket (`stream: 'registrations'`, docs/decisions/043): the run-order

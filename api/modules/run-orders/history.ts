@@ -7,7 +7,7 @@ import {
   summariseSubstitution,
 } from '../../domain/run-orders/diff.ts';
 import type { RunOrderEvent } from '../../domain/run-orders/events.ts';
-import { registrationFacts } from './queries.ts';
+import { registrationFacts } from './queries/registration-facts.ts';
 
 interface HistoryRow {
   global_position: number | string;

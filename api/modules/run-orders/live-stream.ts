@@ -1,6 +1,6 @@
 import { RUN_ORDER_STREAM_TYPE, runOrderStreamId } from '../../domain/run-orders/events.ts';
 import type { LiveStreamType } from '../live/stream-type.ts';
-import { runForOrder } from './queries.ts';
+import { runForOrder } from './queries/run.ts';
 
 /**
  * The fields of a run-order event's data a public subscriber (the venue display) sees: the arrangement

@@ -40,18 +40,11 @@ import { runOrderStreamId } from '../../domain/run-orders/events.ts';
 import { signedInRoutes } from '../route-options.ts';
 import { type CommandMetadata, type MarksEffect, type RunOrderRequest, runOrderCommand } from './commands.ts';
 import { runOrderHistory } from './history.ts';
-import {
-  competitorHeats,
-  departmentHeats,
-  eventDisplay,
-  myHeats,
-  runForOrder,
-  runNotFound,
-  runOrderAtVersion,
-  runOrderDisplay,
-  runOrderPositions,
-  runOrderView,
-} from './queries.ts';
+import { eventDisplay, runOrderDisplay } from './queries/display.ts';
+import { myHeats } from './queries/my-heats.ts';
+import { competitorHeats, departmentHeats } from './queries/public-heats.ts';
+import { runForOrder, runNotFound } from './queries/run.ts';
+import { runOrderAtVersion, runOrderPositions, runOrderView } from './queries/run-order-view.ts';
 
 const tags = ['run-orders'];
 const signedIn = signedInRoutes(tags);

@@ -25,7 +25,7 @@ import { eventForRuns } from '../events/admin-queries.ts';
 import { clockFor } from '../events/queries.ts';
 import { pageOfRegistrations, toRegistrationEntry } from '../registrations/queries.ts';
 import { signedInRoutes } from '../route-options.ts';
-import { runOrderSummaries } from '../run-orders/queries.ts';
+import { runOrderSummaries } from '../run-orders/queries/summaries.ts';
 import { pageOfEventRuns, pageOfPublicRunsOfType, pageOfRuns, runById } from './queries.ts';
 import { createRun, eventNotFound, runNotFound, scheduleRun, setParticipantLimit, updateRun } from './service.ts';
 
