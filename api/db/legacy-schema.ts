@@ -4,7 +4,7 @@ import type { Generated } from 'kysely';
  * The legacy billing tables as Kysely sees them (docs/legacy-billing.md, docs/decisions/037). The same
  * names on both sources: the `legacy` schema of the main database (migration 0011) and a MySQL/MariaDB
  * database. BIGINT ids, DECIMAL money and dates are strings end to end (written as strings, read through
- * `asText` in api/modules/legacy/queries.ts); booleans are TINYINT(1) on MySQL, so they read as 0/1 there.
+ * `asText` in api/db/legacy-values.ts); booleans are TINYINT(1) on MySQL, so they read as 0/1 there.
  */
 type Id = string;
 type Money = string;
