@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserCreateBody, AdminUserUpdateBody, UserDto } from '../../../api/contracts/accounts.ts';
 import { apiSend } from '../../lib/api.ts';
+import { adminUserKeys } from '../../lib/query-keys.ts';
 import { applyUserChange } from '../users/mutations.ts';
-import { adminUserKeys } from './queries.ts';
 
 export function useCreateAdminUser() {
   const queryClient = useQueryClient();

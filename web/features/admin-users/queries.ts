@@ -5,14 +5,8 @@ import { apiGet } from '../../lib/api.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';
 import { fetchRecord } from '../../lib/portal/fetch-record.ts';
 import { portalRetry } from '../../lib/portal/query-policy.ts';
+import { adminUserKeys } from '../../lib/query-keys.ts';
 import type { AdminUserListFilters } from './filters.ts';
-
-export const adminUserKeys = {
-  all: ['admin-users'] as const,
-  lists: () => ['admin-users', 'list'] as const,
-  list: (filters: AdminUserListFilters) => ['admin-users', 'list', filters] as const,
-  detail: (id: number) => ['admin-users', 'detail', id] as const,
-};
 
 export const adminUsersQuery = (filters: AdminUserListFilters) =>
   queryOptions({

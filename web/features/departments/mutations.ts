@@ -2,8 +2,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DepartmentBody, DepartmentDto, DepartmentUpdateBody } from '../../../api/contracts/accounts.ts';
 import { apiSend } from '../../lib/api.ts';
-import { userKeys } from '../users/queries.ts';
-import { departmentKeys } from './queries.ts';
+import { departmentKeys, userKeys } from '../../lib/query-keys.ts';
 
 /** The answer is the new record; the lists, the select options and the public card are asked again. */
 function applyDepartmentChange(queryClient: QueryClient, department: DepartmentDto): void {

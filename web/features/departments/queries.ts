@@ -5,23 +5,8 @@ import { apiGet } from '../../lib/api.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';
 import { fetchRecord } from '../../lib/portal/fetch-record.ts';
 import { MAX_PAGE_SIZE, PORTAL_PAGE_SIZE, portalRetry } from '../../lib/portal/query-policy.ts';
+import { departmentKeys } from '../../lib/query-keys.ts';
 import type { DepartmentListFilters } from './filters.ts';
-
-/**
- * ['departments', 'detail', id] belongs to the public department page (a PublicDepartment), so the
- * portal's full record lives under 'record'.
- */
-export const departmentKeys = {
-  all: ['departments'] as const,
-  lists: () => ['departments', 'list'] as const,
-  list: (filters: DepartmentListFilters) => ['departments', 'list', filters] as const,
-  options: () => ['departments', 'options'] as const,
-  records: () => ['departments', 'record'] as const,
-  record: (id: number) => ['departments', 'record', id] as const,
-  allMembers: () => ['departments', 'members'] as const,
-  members: (id: number) => ['departments', 'members', id] as const,
-  membersPage: (id: number, page: number) => ['departments', 'members', id, { page, limit: PORTAL_PAGE_SIZE }] as const,
-};
 
 export const departmentsQuery = (filters: DepartmentListFilters) =>
   queryOptions({

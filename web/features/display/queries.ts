@@ -2,16 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { EventDisplay } from '../../../api/contracts/run-orders.ts';
 import { apiGet } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/errors.ts';
+import { displayKeys } from '../../lib/query-keys.ts';
 import { isRetryableError } from '../../lib/retry.ts';
 import type { DisplayView } from './view.ts';
 
 /** The live socket is the fast path; this poll is the safety net when a change slips past it. */
 export const DISPLAY_POLL_MS = 30_000;
-
-export const displayKeys = {
-  run: (runId: number) => ['display', 'run', runId] as const,
-  event: (eventId: number) => ['display', 'event', eventId] as const,
-};
 
 /**
  * GET /api/run-orders/run/{runId}/display: public, never cached by the server. Silent: the display has

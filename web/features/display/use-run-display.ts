@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isNotFound } from '../../lib/errors.ts';
+import { displayKeys, resultKeys } from '../../lib/query-keys.ts';
 import { useLiveRun } from '../live/use-live-run.ts';
-import { resultKeys, resultsDisplayQuery } from '../results/queries.ts';
-import { displayKeys, displayQuery } from './queries.ts';
+import { resultsDisplayQuery } from '../results/queries.ts';
+import { displayQuery } from './queries.ts';
 import { resultsPanel } from './results-view.ts';
 import { useDisplayChanges } from './use-display-changes.ts';
 

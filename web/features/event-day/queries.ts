@@ -1,11 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MyHeats } from '../../../api/contracts/run-orders.ts';
 import { apiGet } from '../../lib/api.ts';
-
-export const eventDayKeys = {
-  all: ['event-day'] as const,
-  mine: (userId: number, eventId: number | undefined) => ['event-day', 'mine', userId, eventId ?? 'all'] as const,
-};
+import { eventDayKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/run-orders/mine: the signed-in competitor's heats (all events, or one). Kept fresh by the live socket. */
 export const myHeatsQuery = (userId: number, eventId?: number) =>

@@ -2,10 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CompetitorHeats, DepartmentHeats } from '../../../api/contracts/run-orders.ts';
 import { apiGet } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/errors.ts';
-import { followingKeys } from './keys.ts';
-
-/** The heats of followed competitors and departments (docs/decisions/067). */
-export { followingKeys } from './keys.ts';
+import { followingKeys } from '../../lib/query-keys.ts';
 
 /** A competitor or department the public site does not show (404) is a state (null), not a failure. */
 async function orNull<T>(load: () => Promise<T>): Promise<T | null> {

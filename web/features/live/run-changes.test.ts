@@ -1,10 +1,11 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { displayKeys, displayQuery, eventDisplayQuery } from '../display/queries.ts';
+import { displayKeys, resultKeys } from '../../lib/query-keys.ts';
+import { displayQuery, eventDisplayQuery } from '../display/queries.ts';
 import { myHeatsQuery } from '../event-day/queries.ts';
 import { competitorHeatsQuery, departmentHeatsQuery } from '../following/queries.ts';
 import { competitorResultsQuery, departmentResultsQuery } from '../public-results/queries.ts';
-import { resultKeys, resultsDisplayQuery, timingQuery } from '../results/queries.ts';
+import { resultsDisplayQuery, timingQuery } from '../results/queries.ts';
 import { keysTouched, RUN_STREAMS, runStreamOf, shownKeysTouched, streamsTouching } from './run-changes.ts';
 
 const RUN = 36;

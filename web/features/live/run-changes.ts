@@ -5,11 +5,7 @@
  * the one view that folds events instead: it reads its whole view on a registration itself (decision 043).
  */
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
-import { displayKeys } from '../display/queries.ts';
-import { eventDayKeys } from '../event-day/queries.ts';
-import { followingKeys } from '../following/keys.ts';
-import { publicResultKeys } from '../public-results/keys.ts';
-import { resultKeys } from '../results/queries.ts';
+import { displayKeys, eventDayKeys, followingKeys, publicResultKeys, resultKeys } from '../../lib/query-keys.ts';
 
 /** A run's streams: its order (no `stream` on the socket), its results and its registrations. */
 export type RunStream = 'run-order' | 'results' | 'registrations';

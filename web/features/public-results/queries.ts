@@ -11,7 +11,7 @@ import type {
 import type { QualifiedList } from '../../../api/contracts/qualifying.ts';
 import { apiGet } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/errors.ts';
-import { publicResultKeys } from './keys.ts';
+import { publicResultKeys } from '../../lib/query-keys.ts';
 
 /** The public results reads (docs/decisions/039-public-results.md). */
 
@@ -29,8 +29,6 @@ export interface ResultSearch {
   season?: number | undefined;
   page?: number | undefined;
 }
-
-export { publicResultKeys } from './keys.ts';
 
 /** The search's query string: only the filters given, in a fixed order (shareable URLs). */
 export function searchParams(search: ResultSearch, limit = 20): string {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { publicResultKeys } from './queries.ts';
+import { publicResultKeys } from '../../lib/query-keys.ts';
 
 /** Results come in bursts (a heat validated at once): one fetch for the lot. */
 export const LIVE_REFETCH_MS = 300;

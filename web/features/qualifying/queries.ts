@@ -5,7 +5,7 @@ import type {
   QualifyingStandardList,
 } from '../../../api/contracts/qualifying.ts';
 import { apiGet, apiSend } from '../../lib/api.ts';
-import { publicResultKeys } from '../public-results/queries.ts';
+import { publicResultKeys } from '../../lib/query-keys.ts';
 
 /** National qualifying standards in the portal (docs/decisions/068-qualifying-standards.md). */
 export const qualifyingKeys = {

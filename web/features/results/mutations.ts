@@ -15,9 +15,9 @@ import type {
 import type { ResultValue } from '../../../api/domain/results/events.ts';
 import { formatTime } from '../../../api/domain/times.ts';
 import { apiSend } from '../../lib/api.ts';
+import { resultKeys } from '../../lib/query-keys.ts';
 import { newCommandId } from '../run-orders/actions.ts';
 import { runOrderKeys } from '../run-orders/queries.ts';
-import { resultKeys } from './queries.ts';
 
 const silent = { silent: true } as const;
 

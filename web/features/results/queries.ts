@@ -5,14 +5,8 @@ import { apiGet } from '../../lib/api.ts';
 import { isNotFound } from '../../lib/errors.ts';
 import { fetchRecord } from '../../lib/portal/fetch-record.ts';
 import { portalRetry } from '../../lib/portal/query-policy.ts';
+import { resultKeys } from '../../lib/query-keys.ts';
 import { isRetryableError } from '../../lib/retry.ts';
-
-export const resultKeys = {
-  all: ['results'] as const,
-  timing: (runId: number) => ['results', 'timing', runId] as const,
-  history: (resultId: number) => ['results', 'history', resultId] as const,
-  display: (runId: number) => ['results', 'display', runId] as const,
-};
 
 /** GET /results/run/{runId}/timing (admin): the run order's lanes with their results. Kept fresh by the live socket. */
 export const timingQuery = (runId: number) =>

@@ -8,10 +8,10 @@ import type { TimingView } from '../../../api/contracts/results.ts';
 import { isAppError } from '../../lib/errors.ts';
 import type { LiveStatus } from '../../lib/live-socket.ts';
 import { offlineQueue } from '../../lib/offline-queue.ts';
+import { resultKeys } from '../../lib/query-keys.ts';
 import { newCommandId } from '../run-orders/actions.ts';
 import type { EntryDraft } from './entry.ts';
 import { correctResult, recordResult } from './mutations.ts';
-import { resultKeys } from './queries.ts';
 import { lanesOf, provisionalRank, type TableLane, timedResults, valueOfResult } from './table.ts';
 import {
   conflictText,

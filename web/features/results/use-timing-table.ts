@@ -10,10 +10,11 @@ import { nextHeatStep } from '../../../api/domain/run-orders/current-heat.ts';
 import { useRecord } from '../../lib/detail-route.ts';
 import { isAppError } from '../../lib/errors.ts';
 import { isTypingTarget } from '../../lib/keyboard.ts';
+import { resultKeys } from '../../lib/query-keys.ts';
 import { useLiveRun } from '../live/use-live-run.ts';
 import { type EntryCommand, type EntryDraft, NEXT_HEAT_KEYS } from './entry.ts';
 import { refreshRun, setCurrentHeat, setHold, voidResult } from './mutations.ts';
-import { resultKeys, timingQuery } from './queries.ts';
+import { timingQuery } from './queries.ts';
 import { firstLaneOfHeat, lanesOf, resultVersions, stepLane, type TableLane, timedResults } from './table.ts';
 import {
   failure,

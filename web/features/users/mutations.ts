@@ -3,10 +3,8 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import type { UserDto, UserUpdateBody } from '../../../api/contracts/accounts.ts';
 import { apiSend } from '../../lib/api.ts';
 import { syncSessionUser } from '../../lib/portal/session-sync.ts';
-import { adminUserKeys } from '../admin-users/queries.ts';
+import { adminUserKeys, departmentKeys, userKeys } from '../../lib/query-keys.ts';
 import { bioKeys } from '../bios/queries.ts';
-import { departmentKeys } from '../departments/queries.ts';
-import { userKeys } from './queries.ts';
 
 /**
  * After any change to an account: the answer is the new record; every list it may appear in (users,

@@ -5,15 +5,8 @@ import { apiGet } from '../../lib/api.ts';
 import { normalizePage, type Page } from '../../lib/pagination.ts';
 import { fetchRecord } from '../../lib/portal/fetch-record.ts';
 import { portalRetry } from '../../lib/portal/query-policy.ts';
+import { userKeys } from '../../lib/query-keys.ts';
 import type { UserListFilters } from './filters.ts';
-
-export const userKeys = {
-  all: ['users'] as const,
-  lists: () => ['users', 'list'] as const,
-  list: (filters: UserListFilters) => ['users', 'list', filters] as const,
-  details: () => ['users', 'detail'] as const,
-  detail: (id: number) => ['users', 'detail', id] as const,
-};
 
 /** GET /users with the list's filters; the previous page stays on screen while the next one loads. */
 export const usersQuery = (filters: UserListFilters) =>

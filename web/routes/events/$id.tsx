@@ -1,17 +1,24 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArrowLeft, Building2, CalendarDays, MapPin } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { DocumentLinks, eventDocumentLinks } from '../../features/documents/document-links.tsx';
 import { MyHeats } from '../../features/event-day/components/my-heats.tsx';
 import { StartLists } from '../../features/event-day/components/start-lists.tsx';
 import { RegistrationAvailable, ScopeBadge, StatusBadge } from '../../features/events/components/event-badges.tsx';
 import { EventRuns } from '../../features/events/components/event-runs.tsx';
+
 import { eventPictureUrl, eventQuery } from '../../features/events/queries.ts';
 import { useAuth } from '../../lib/auth/session.ts';
 import { loadRecord, recordIdOf, useRecord } from '../../lib/detail-route.ts';
 import { formatDateWithWeekday } from '../../lib/format.ts';
 import { usePageError } from '../../lib/use-page-error.ts';
+
+/**
+ * Registering, for signed-in people only: its forms, the shared schemas and zod come in their own
+ * chunks, loaded when a signed-in person opens an event, never for anonymous visitors.
+ */
+const SelfServiceRuns = lazy(() => import('../../features/self-service/components/self-service-runs.tsx'));
 
 export const Route = createFileRoute('/events/$id')({
   loader: async ({ context, params }) => {
@@ -118,7 +125,7 @@ function EventDetailPage() {
         </p>
         <EventDayForCompetitor eventId={event.data.id} />
         <StartLists eventId={event.data.id} />
-        <EventRuns event={event.data} />
+        <EventRuns event={event.data} SignedInRuns={SelfServiceRuns} />
       </article>
     </EventFrame>
   );

@@ -5,10 +5,11 @@ import { useEffect } from 'react';
 import { ENTRANT_MARK_LABELS } from '../../../api/domain/run-orders/events.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { venueHeatTime } from '../../features/display/clock.ts';
-import { displayKeys, displayQuery } from '../../features/display/queries.ts';
+import { displayQuery } from '../../features/display/queries.ts';
 import { pairLanes } from '../../features/display/view.ts';
 import { useLiveRun } from '../../features/live/use-live-run.ts';
 import { isNotFound } from '../../lib/errors.ts';
+import { displayKeys } from '../../lib/query-keys.ts';
 import { parseRouteId } from '../../lib/route-params.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CircleAlert, LogIn, RefreshCw } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
+import type { UserDto } from '../../../../api/contracts/accounts.ts';
 import type { PublicEvent } from '../../../../api/contracts/events.ts';
 import type { RunDto } from '../../../../api/contracts/runs.ts';
 import { venueTimeZone } from '../../../../api/domain/events/time-zone.ts';
@@ -12,14 +13,15 @@ import { eventRunsQuery } from '../queries.ts';
 import { signInSearch, visibleRuns } from '../run-view.ts';
 import { RunList } from './run-list.tsx';
 
-/**
- * Registering, for signed-in people only: its forms, the shared schemas and zod come in their own
- * chunks, loaded when a signed-in person opens an event, never for anonymous visitors.
- */
-const SelfServiceRuns = lazy(() => import('../../self-service/components/self-service-runs.tsx'));
+/** What a signed-in visitor sees of the runs: the page gives it (the self-service feature's, lazily). */
+export type SignedInRuns = ComponentType<{ event: PublicEvent; runs: RunDto[]; user: UserDto }>;
 
-/** The "Runs" section of the public event page: every active run, and what the visitor can do on each. */
-export function EventRuns({ event }: { event: PublicEvent }) {
+/**
+ * The "Runs" section of the public event page: every active run, and what the visitor can do on each.
+ * `SignedInRuns` is registering, for signed-in people only: the route loads it in a chunk of its own,
+ * never for anonymous visitors, and this feature imports no other (docs/architecture.md).
+ */
+export function EventRuns({ event, SignedInRuns }: { event: PublicEvent; SignedInRuns: SignedInRuns }) {
   const runs = useQuery(eventRunsQuery(event.id));
   const auth = useAuth();
 
@@ -55,14 +57,24 @@ export function EventRuns({ event }: { event: PublicEvent }) {
             </button>
           </div>
         ) : (
-          <RunsForVisitor event={event} runs={visibleRuns(runs.data.data)} auth={auth} />
+          <RunsForVisitor event={event} runs={visibleRuns(runs.data.data)} auth={auth} SignedInRuns={SignedInRuns} />
         )}
       </div>
     </section>
   );
 }
 
-function RunsForVisitor({ event, runs, auth }: { event: PublicEvent; runs: RunDto[]; auth: AuthState }) {
+function RunsForVisitor({
+  event,
+  runs,
+  auth,
+  SignedInRuns,
+}: {
+  event: PublicEvent;
+  runs: RunDto[];
+  auth: AuthState;
+  SignedInRuns: SignedInRuns;
+}) {
   if (runs.length === 0) {
     return (
       <div
@@ -88,7 +100,7 @@ function RunsForVisitor({ event, runs, auth }: { event: PublicEvent; runs: RunDt
           </>
         }
       >
-        <SelfServiceRuns event={event} runs={runs} user={auth.user} />
+        <SignedInRuns event={event} runs={runs} user={auth.user} />
       </Suspense>
     );
   }

@@ -9,7 +9,6 @@ import { PagedResults, PastEndState } from '../../../components/paged-results.ts
 import { EmptyState } from '../../../components/states.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { compact } from '../../../lib/portal/query-policy.ts';
-import { MyHeats } from '../../event-day/components/my-heats.tsx';
 import { myRegistrationFilters, type RegistrationListSearch } from '../filters.ts';
 import { entrantLabel, REGISTRATION_STATUS_LABELS, runKindLabel } from '../labels.ts';
 import { canCancel, captainedTeamIds, type Viewer } from '../permissions.ts';
@@ -38,7 +37,6 @@ export function MyRegistrations({
 
   return (
     <div className="flex flex-col gap-4">
-      <MyHeats userId={viewer.id} showEvent />
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <ChoiceFilterSelect
           className="sm:w-60"

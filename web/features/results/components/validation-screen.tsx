@@ -9,10 +9,10 @@ import { EmptyState, PortalPageHeader } from '../../../components/states.tsx';
 import { useCurrentUser } from '../../../lib/auth/session.ts';
 import { isAppError } from '../../../lib/errors.ts';
 import type { LiveStatus } from '../../../lib/live-socket.ts';
+import { resultKeys } from '../../../lib/query-keys.ts';
 import { formatChangeTime } from '../../run-orders/format.ts';
 import { OUTCOME_LABELS } from '../entry.ts';
 import { validateResult, withdrawValidation } from '../mutations.ts';
-import { resultKeys } from '../queries.ts';
 import {
   firstHeatToCheck,
   firstRowToCheck,

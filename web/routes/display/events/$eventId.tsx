@@ -5,12 +5,13 @@ import { NextRun } from '../../../features/display/components/next-run.tsx';
 import { RunBoard } from '../../../features/display/components/run-board.tsx';
 import { DisplayMessage, DisplayScreen, DisplayTitle } from '../../../features/display/components/screen.tsx';
 import { eventStage, runOver } from '../../../features/display/event-view.ts';
-import { displayKeys, displayQuery, eventDisplayQuery } from '../../../features/display/queries.ts';
+import { displayQuery, eventDisplayQuery } from '../../../features/display/queries.ts';
 import { useRunDisplay } from '../../../features/display/use-run-display.ts';
 import { useWakeLock } from '../../../features/display/use-wake-lock.ts';
 import { runTitle } from '../../../features/display/view.ts';
 import { useLiveRuns } from '../../../features/live/use-live-runs.ts';
 import { isNotFound } from '../../../lib/errors.ts';
+import { displayKeys } from '../../../lib/query-keys.ts';
 import { parseRouteId } from '../../../lib/route-params.ts';
 
 /**

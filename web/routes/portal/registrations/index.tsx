@@ -6,6 +6,7 @@ import { FlashMessage, useFlash } from '../../../components/flash.tsx';
 import { PagedResults, PastEndState } from '../../../components/paged-results.tsx';
 import { EmptyState, PortalPageHeader } from '../../../components/states.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
+import { MyHeats } from '../../../features/event-day/components/my-heats.tsx';
 import { MyRegistrations } from '../../../features/registrations/components/my-registrations.tsx';
 import { RegistrationFilters } from '../../../features/registrations/components/registration-filters.tsx';
 import { RegistrationsTable } from '../../../features/registrations/components/registrations-table.tsx';
@@ -44,7 +45,13 @@ function RegistrationsPage() {
 
   if (!user) return null;
   const admin = hasRole(user, 'admin');
-  const mine = <MyRegistrations viewer={user} search={search} onSearch={setSearch} onMessage={flash.show} />;
+  // The competitor's heats above their registrations (two features side by side, composed here).
+  const mine = (
+    <div className="flex flex-col gap-4">
+      <MyHeats userId={user.id} showEvent />
+      <MyRegistrations viewer={user} search={search} onSearch={setSearch} onMessage={flash.show} />
+    </div>
+  );
 
   return (
     <div>

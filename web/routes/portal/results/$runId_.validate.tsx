@@ -5,9 +5,10 @@ import { DetailErrorState, LoadingState } from '../../../components/states.tsx';
 import { requireRole } from '../../../features/auth/guard.ts';
 import { useLiveRun } from '../../../features/live/use-live-run.ts';
 import { ValidationScreen } from '../../../features/results/components/validation-screen.tsx';
-import { resultKeys, timingQuery } from '../../../features/results/queries.ts';
+import { timingQuery } from '../../../features/results/queries.ts';
 import { resultVersions } from '../../../features/results/table.ts';
 import { loadRecord, recordIdOf, useRecord, useRouteRetry } from '../../../lib/detail-route.ts';
+import { resultKeys } from '../../../lib/query-keys.ts';
 
 /** The validation screen of one run: a second official checks the provisional results heat by heat. */
 export const Route = createFileRoute('/portal/results/$runId_/validate')({
