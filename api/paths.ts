@@ -14,3 +14,7 @@ export const MIGRATIONS_DIR = `${REPOSITORY_ROOT}${COMPILED ? 'dist/migrations/'
 export const PDF_WORKER = COMPILED
   ? `${REPOSITORY_ROOT}dist/pdf-worker.js`
   : `${REPOSITORY_ROOT}api/modules/documents/pdf-worker.ts`;
+/** The process that creates an embedded database in an empty folder (decision 078). */
+export const PGLITE_INIT = COMPILED
+  ? `${REPOSITORY_ROOT}dist/pglite-init.js`
+  : `${REPOSITORY_ROOT}api/cli/pglite-init.ts`;

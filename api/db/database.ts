@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import { assertDataDirUsable, EMBEDDED_DATABASE_MIN_FREE_BYTES } from './data-dir.ts';
+import { initialiseEmbeddedFolder } from './pglite-init.ts';
 import type { Database } from './schema.ts';
 
 // DATE columns stay 'YYYY-MM-DD' strings: turning them into Date objects at local midnight
@@ -73,6 +74,11 @@ export async function openDatabase(
       // The embedded database lives in DATA_DIR/pglite: the setting is checked before PGlite writes there.
       assertDataDirUsable(path.dirname(target.dataDir), EMBEDDED_DATABASE_MIN_FREE_BYTES);
       mkdirSync(target.dataDir, { recursive: true });
+      await initialiseEmbeddedFolder(target.dataDir).catch((error: unknown) => {
+        throw new DatabaseUnavailableError(
+          `Cannot create the embedded database in ${target.dataDir}: ${describeError(error)}`,
+        );
+      });
     }
     // Options object form: PGlite ignores a second argument when the first is not a string (memory://).
     const pglite = new PGlite({ ...pgliteOptions, dataDir: target.dataDir, startParams: PGLITE_START_PARAMS });
@@ -90,10 +96,15 @@ export async function openDatabase(
 }
 
 /**
- * PGlite's defaults, with PostgreSQL's buffer cache at 32 MB instead of 128 MB: about 100 MB less
- * resident memory for one site's data, which fits in it many times over (docs/benchmarks.md, decision 052).
+ * PGlite's defaults, with PostgreSQL's memory settings cut to one site's data: the buffer cache at 16 MB
+ * instead of 128 MB (decision 052 took it to 32), and smaller per-sort, maintenance and temporary-table
+ * memory. PGlite's WebAssembly memory grows to what these allow and never shrinks (docs/benchmarks.md,
+ * docs/decisions/078-memory-small-and-flat.md).
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'],
+];
 
 /** Wraps an already created PGlite (tests clone a migrated template into one). */
 export function wrapPGlite(pglite: PGlite): DatabaseHandle {
