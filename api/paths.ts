@@ -26,3 +26,8 @@ export function adminCreateCommand(cwd = process.cwd()): string {
   const file = path.relative(cwd, `${REPOSITORY_ROOT}dist/admin-create.js`);
   return `node ${file.includes(' ') ? JSON.stringify(file) : file}`;
 }
+
+/** The process that creates an embedded database in an empty folder (decision 078). */
+export const PGLITE_INIT = COMPILED
+  ? `${REPOSITORY_ROOT}dist/pglite-init.js`
+  : `${REPOSITORY_ROOT}api/cli/pglite-init.ts`;

@@ -21,6 +21,8 @@ export const SERVER_ENTRIES = {
   'legacy-import': 'api/cli/legacy-import.ts',
   // Not a tool: the worker thread the server renders documents in (decision 073).
   'pdf-worker': 'api/modules/documents/pdf-worker.ts',
+  // Not a tool either: creates an embedded database in an empty folder, in a process of its own (decision 078).
+  'pglite-init': 'api/cli/pglite-init.ts',
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import { assertDataDirUsable, EMBEDDED_DATABASE_MIN_FREE_BYTES } from './data-dir.ts';
 import { type EmbeddedLock, lockEmbeddedDatabase, processRole } from './embedded-lock.ts';
+import { initialiseEmbeddedFolder } from './pglite-init.ts';
 import type { Database } from './schema.ts';
 
 // DATE columns stay 'YYYY-MM-DD' strings: turning them into Date objects at local midnight
@@ -79,6 +80,13 @@ export async function openDatabase(
       mkdirSync(target.dataDir, { recursive: true });
       // Before PGlite reads a byte: two instances on one folder lose writes or abort (decision 075).
       lock = await lockEmbeddedDatabase(target.dataDir, options.role ?? processRole());
+      // An empty folder is created in a short-lived process: initdb's memory never comes back (decision 078).
+      await initialiseEmbeddedFolder(target.dataDir).catch(async (error: unknown) => {
+        await lock?.release();
+        throw new DatabaseUnavailableError(
+          `Cannot create the embedded database in ${target.dataDir}: ${describeError(error)}`,
+        );
+      });
     }
     // Options object form: PGlite ignores a second argument when the first is not a string (memory://).
     const pglite = new PGlite({ ...pgliteOptions, dataDir: target.dataDir, startParams: PGLITE_START_PARAMS });
@@ -97,10 +105,15 @@ export async function openDatabase(
 }
 
 /**
- * PGlite's defaults, with PostgreSQL's buffer cache at 32 MB instead of 128 MB: about 100 MB less
- * resident memory for one site's data, which fits in it many times over (docs/benchmarks.md, decision 052).
+ * PGlite's defaults, with PostgreSQL's memory settings cut to one site's data: the buffer cache at 16 MB
+ * instead of 128 MB (decision 052 took it to 32), and smaller per-sort, maintenance and temporary-table
+ * memory. PGlite's WebAssembly memory grows to what these allow and never shrinks (docs/benchmarks.md,
+ * docs/decisions/078-memory-small-and-flat.md).
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'],
+];
 
 /** Wraps an already created PGlite (tests clone a migrated template into one), with its folder's lock. */
 export function wrapPGlite(pglite: PGlite, lock?: EmbeddedLock): DatabaseHandle {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { etagOf } from './http-cache.ts';
-import { createReadCache, readJson } from './public-read-cache.ts';
+import { cachedBytes, createReadCache, readJson } from './public-read-cache.ts';
 
 describe('the public read cache', () => {
   it('loads once per key until the time to live has passed', async () => {
@@ -69,6 +69,38 @@ describe('the public read cache', () => {
     expect(cache.answer('/3')?.body).toBe(fresh);
     cache.clear();
     expect(cache.answer('/3')).toBeUndefined();
+  });
+
+  it('drops the oldest values once the loaded bytes pass maxBytes, and the oldest answers likewise', async () => {
+    const cache = createReadCache({ ttlMs: 5_000, maxBytes: 2_500 });
+    const load = vi.fn(async () => 'x'.repeat(1_000));
+    await cache.read('1', load);
+    await cache.read('2', load);
+    expect(cache.has('1')).toBe(true);
+    await cache.read('3', load); // 3,000 bytes: '1' goes
+    expect(['1', '2', '3'].map((k) => cache.has(k))).toEqual([false, true, true]);
+    await cache.read('2', load);
+    expect(load).toHaveBeenCalledTimes(3);
+    cache.clear();
+    await cache.read('4', load); // clear forgot the bytes too: nothing more to drop
+    await cache.read('5', load);
+    expect(cache.has('4') && cache.has('5')).toBe(true);
+
+    const body = await readJson(cache, 'big', z.string(), async () => 'y'.repeat(1_100));
+    for (const url of ['/1', '/2', '/3']) cache.remember(url, { body, vary: undefined, cacheControl: undefined });
+    expect(cache.answer('/1')).toBeUndefined();
+    expect(cache.answer('/2')?.body).toBe(body);
+    expect(cache.answer('/3')?.body).toBe(body);
+  });
+
+  it('counts a body by its text and compressed copies, a buffer and a string by their bytes', async () => {
+    const cache = createReadCache({ ttlMs: 5_000 });
+    const body = await readJson(cache, 'k', z.string(), async () => 'z'.repeat(5_000));
+    expect(cachedBytes(body)).toBe(5_002 + (body.br?.byteLength ?? 0) + (body.gzip?.byteLength ?? 0));
+    expect(body.br?.byteLength).toBeGreaterThan(0);
+    expect(cachedBytes(Buffer.alloc(300))).toBe(300);
+    expect(cachedBytes('é')).toBe(2);
+    expect(cachedBytes(undefined)).toBe(0);
   });
 
   it('caches nothing with a time to live of 0', async () => {

@@ -39,22 +39,47 @@ export interface CachedAnswer {
 
 export const PUBLIC_READ_TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
+/** What the public read cache holds at most, in each of its two maps (docs/decisions/078). */
+export const PUBLIC_READ_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The bytes a cached value holds: a body's text and its compressed copies, a buffer (a PDF), a string. */
+export function cachedBytes(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (Buffer.isBuffer(value)) return value.byteLength;
+  if (typeof value === 'object' && value !== null && 'text' in value && typeof value.text === 'string') {
+    const body = value as JsonBody;
+    return Buffer.byteLength(body.text) + (body.br?.byteLength ?? 0) + (body.gzip?.byteLength ?? 0);
+  }
+  return 0;
+}
 
 export function createReadCache({
   ttlMs,
   maxEntries = MAX_ENTRIES,
+  maxBytes = Number.POSITIVE_INFINITY,
   now = Date.now,
 }: {
   ttlMs: number;
   maxEntries?: number;
+  /** Past this many bytes of loaded values (cachedBytes), the oldest go first; each map on its own. */
+  maxBytes?: number;
   now?: () => number;
 }): ReadCache {
-  const entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
-  const answers = new Map<string, CachedAnswer>();
-  // Keys come from request input (ids, years, filter lists, URLs), so each map is bounded: oldest out first.
-  const makeRoom = (map: Map<string, unknown>) => {
-    if (map.size >= maxEntries) map.delete(map.keys().next().value as string);
+  const entries = new Map<string, { expiresAt: number; value: Promise<unknown>; bytes: number }>();
+  const answers = new Map<string, { answer: CachedAnswer; bytes: number }>();
+  let entryBytes = 0;
+  let answerBytes = 0;
+  const dropEntry = (key: string) => {
+    entryBytes -= entries.get(key)?.bytes ?? 0;
+    entries.delete(key);
   };
+  const dropAnswer = (url: string) => {
+    answerBytes -= answers.get(url)?.bytes ?? 0;
+    answers.delete(url);
+  };
+  // Keys come from request input (ids, years, filter lists, URLs), so each map is bounded by count and
+  // by bytes: oldest out first.
+  const oldest = (map: Map<string, unknown>) => map.keys().next().value as string;
   return {
     ttlMs,
     read<T>(key: string, load: (expiresAt: number) => Promise<T>): Promise<T> {
@@ -62,34 +87,48 @@ export function createReadCache({
       const at = now();
       const hit = entries.get(key);
       if (hit && hit.expiresAt > at) return hit.value as Promise<T>;
-      entries.delete(key);
-      makeRoom(entries);
+      dropEntry(key);
+      if (entries.size >= maxEntries) dropEntry(oldest(entries));
       const expiresAt = at + ttlMs;
       const value = load(expiresAt);
-      entries.set(key, { expiresAt, value });
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      });
+      const entry = { expiresAt, value: value as Promise<unknown>, bytes: 0 };
+      entries.set(key, entry);
+      value.then(
+        (loaded) => {
+          if (entries.get(key) !== entry) return;
+          entry.bytes = cachedBytes(loaded);
+          entryBytes += entry.bytes;
+          while (entryBytes > maxBytes && entries.size > 0) dropEntry(oldest(entries));
+        },
+        () => {
+          if (entries.get(key) === entry) dropEntry(key);
+        },
+      );
       return value;
     },
     has(key) {
       return ttlMs > 0 && (entries.get(key)?.expiresAt ?? 0) > now();
     },
     answer(url) {
-      const hit = answers.get(url);
+      const hit = answers.get(url)?.answer;
       if (hit && hit.body.expiresAt > now()) return hit;
-      if (hit) answers.delete(url);
+      if (hit) dropAnswer(url);
       return undefined;
     },
     remember(url, answer) {
       if (answer.body.expiresAt <= now()) return;
-      answers.delete(url);
-      makeRoom(answers);
-      answers.set(url, answer);
+      dropAnswer(url);
+      if (answers.size >= maxEntries) dropAnswer(oldest(answers));
+      const bytes = cachedBytes(answer.body);
+      answers.set(url, { answer, bytes });
+      answerBytes += bytes;
+      while (answerBytes > maxBytes && answers.size > 0) dropAnswer(oldest(answers));
     },
     clear() {
       entries.clear();
       answers.clear();
+      entryBytes = 0;
+      answerBytes = 0;
     },
   };
 }
@@ -211,7 +250,10 @@ declare module 'fastify' {
  * after the request id, security headers, access and metrics hooks, which every answer still passes.
  */
 export const publicReadCachePlugin = fp(async (app: FastifyInstance) => {
-  const cache = createReadCache({ ttlMs: app.config.env === 'test' ? 0 : PUBLIC_READ_TTL_MS });
+  const cache = createReadCache({
+    ttlMs: app.config.env === 'test' ? 0 : PUBLIC_READ_TTL_MS,
+    maxBytes: PUBLIC_READ_MAX_BYTES,
+  });
   app.decorate('publicReadCache', cache);
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' || request.headers.authorization !== undefined) return done();

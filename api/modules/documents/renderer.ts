@@ -32,6 +32,8 @@ export interface DocumentRenderer {
 /** Rendered PDFs kept: a results book is tens to hundreds of KB. */
 const RENDERED_ENTRIES = 64;
 const RENDERED_TTL_MS = 10 * 60_000;
+/** A results book runs to megabytes: the rendered PDFs kept are bounded by bytes too (decision 078). */
+const RENDERED_BYTES = 32 * 1024 * 1024;
 const LIMIT_WINDOW_MS = 60_000;
 /** Addresses counted at once; the oldest window goes first (keys come from the network). */
 const LIMIT_ADDRESSES = 10_000;
@@ -75,7 +77,7 @@ export function createDocumentRenderer(options: {
     maxWaiting: options.maxWaiting,
   });
   // Keyed by version, so an entry is never stale: a change to the data is another key.
-  const rendered = createReadCache({ ttlMs: RENDERED_TTL_MS, maxEntries: RENDERED_ENTRIES });
+  const rendered = createReadCache({ ttlMs: RENDERED_TTL_MS, maxEntries: RENDERED_ENTRIES, maxBytes: RENDERED_BYTES });
   const limit = createAddressLimit(options.rateLimit);
   const counts: Record<DocumentOutcome, number> = {
     rendered: 0,
