@@ -41,6 +41,7 @@ trap cleanup EXIT
 echo "-- building docker/Dockerfile on $NODE_IMAGE"
 build_started=$(now_ms)
 podman build --quiet --format docker --pull=never --build-arg "NODE_IMAGE=$NODE_IMAGE" \
+  --build-arg "SOURCE_COMMIT=$(git rev-parse HEAD 2>/dev/null || echo unknown)" \
   -t "$IMAGE" -f docker/Dockerfile . >/dev/null
 echo "built $IMAGE in $(( ($(now_ms) - build_started) / 1000 )) s"
 
