@@ -23,6 +23,12 @@ import { insertEvent, insertRegistration, insertRun, insertUser } from '../suppo
 import { LiveTestClient, liveUrl } from '../support/live-client.ts';
 
 /**
+ * Short enough for quick tests, long enough that a busy machine does not make a healthy socket miss a
+ * ping: the test's clients share the server's event loop, where a long embedded-database query runs.
+ */
+const HEARTBEAT_MS = '500';
+
+/**
  * WebSocket /api/live end to end: a real app on a real port, the real database of the pass, real `ws`
  * clients, events appended through the real event store. No timing assertions: every wait is for a
  * message (or a condition) with a generous timeout.
@@ -651,7 +657,7 @@ describe('live: several API instances on one database', () => {
   });
 
   it("expires another instance's viewers when it stops announcing them", async () => {
-    const b = await startInstance({ LIVE_HEARTBEAT_MS: '100' });
+    const b = await startInstance({ LIVE_HEARTBEAT_MS: HEARTBEAT_MS });
     try {
       const runId = await newRun();
       const onB = await connect(b.url);
@@ -732,7 +738,7 @@ describe('live: heartbeats and shutdown', () => {
   });
 
   it('cuts a socket that stops answering pings, and it leaves presence', async () => {
-    const b = await startInstance({ LIVE_HEARTBEAT_MS: '100' });
+    const b = await startInstance({ LIVE_HEARTBEAT_MS: HEARTBEAT_MS });
     try {
       const runId = await newRun();
       const silent = await connect(b.url);
@@ -753,7 +759,7 @@ describe('live: heartbeats and shutdown', () => {
   });
 
   it('applies a changed role or a deactivation to open sockets within a heartbeat', async () => {
-    const b = await startInstance({ LIVE_HEARTBEAT_MS: '100' });
+    const b = await startInstance({ LIVE_HEARTBEAT_MS: HEARTBEAT_MS });
     try {
       const runId = await newRun();
       const soonUser = await insertUser(t.database.db, { role: 'admin', first_name: 'Sol', last_name: 'Soon' });

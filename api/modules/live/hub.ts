@@ -215,7 +215,9 @@ export class LiveHub {
       onReconnect: () => this.afterReconnect(),
       log: this.app.log,
     });
-    this.heartbeat = setInterval(() => this.beat(), this.app.config.liveHeartbeatMs);
+    // The beat waits for the I/O pending when the timer fires: a pong that came in while the event loop
+    // was busy (a long embedded-database query) is read first, so a busy server cuts no healthy client.
+    this.heartbeat = setInterval(() => setImmediate(() => this.beat()), this.app.config.liveHeartbeatMs);
     this.heartbeat.unref();
     await this.presence.start();
   }
@@ -864,6 +866,7 @@ export class LiveHub {
    * instances that stopped announcing theirs.
    */
   private beat(): void {
+    if (this.closing) return; // a beat queued just before close()
     const now = Date.now();
     for (const conn of this.connections) {
       if (conn.congestedSince !== undefined && now - conn.congestedSince >= this.app.config.liveHeartbeatMs) {
