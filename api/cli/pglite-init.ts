@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { describeError, PGLITE_START_PARAMS, pgliteOptions } from '../db/database.ts';
+import { describeError, pgliteOptions, pgliteStartParams } from '../db/database.ts';
 
 /**
  * Not a tool: the short-lived process that creates an embedded database in an empty folder (initdb) and
@@ -11,7 +11,7 @@ if (!dataDir) {
   process.exit(64);
 }
 try {
-  const pglite = new PGlite({ ...pgliteOptions, dataDir, startParams: PGLITE_START_PARAMS });
+  const pglite = new PGlite({ ...pgliteOptions, dataDir, startParams: pgliteStartParams(PGlite) });
   await pglite.waitReady;
   await pglite.close();
 } catch (error) {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -89,7 +89,12 @@ export async function openDatabase(
       });
     }
     // Options object form: PGlite ignores a second argument when the first is not a string (memory://).
-    const pglite = new PGlite({ ...pgliteOptions, dataDir: target.dataDir, startParams: PGLITE_START_PARAMS });
+    const PGliteEngine = await loadPGlite();
+    const pglite = new PGliteEngine({
+      ...pgliteOptions,
+      dataDir: target.dataDir,
+      startParams: pgliteStartParams(PGliteEngine),
+    });
     try {
       await pglite.waitReady;
     } catch (error) {
@@ -105,15 +110,25 @@ export async function openDatabase(
 }
 
 /**
+ * The embedded engine, loaded when an embedded database is opened: a deployment on a PostgreSQL server
+ * never loads it (about 10 MB resident, decision 078).
+ */
+export async function loadPGlite(): Promise<typeof PGlite> {
+  return (await import('@electric-sql/pglite')).PGlite;
+}
+
+/**
  * PGlite's defaults, with PostgreSQL's memory settings cut to one site's data: the buffer cache at 16 MB
  * instead of 128 MB (decision 052 took it to 32), and smaller per-sort, maintenance and temporary-table
  * memory. PGlite's WebAssembly memory grows to what these allow and never shrinks (docs/benchmarks.md,
  * docs/decisions/078-memory-small-and-flat.md).
  */
-export const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  ...['-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'],
-];
+export function pgliteStartParams(engine: typeof PGlite): string[] {
+  return [
+    ...engine.defaultStartParams,
+    ...['-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'],
+  ];
+}
 
 /** Wraps an already created PGlite (tests clone a migrated template into one), with its folder's lock. */
 export function wrapPGlite(pglite: PGlite, lock?: EmbeddedLock): DatabaseHandle {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/schema.ts';
 
 export interface EmailMessage {
@@ -27,7 +27,9 @@ declare module 'fastify' {
  */
 export class Mailer {
   private readonly pending = new Set<Promise<void>>();
-  private readonly transport: Transporter | undefined;
+  /** SMTP_URL's transport, made at the first delivery: nodemailer is loaded only where mail is sent (decision 078). */
+  private transport: Promise<Transporter> | undefined;
+  private readonly smtp: { url: string; timeoutMs: number } | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -36,16 +38,21 @@ export class Mailer {
     private readonly from: string,
     timeoutMs = 30000,
   ) {
+    this.smtp = smtpUrl ? { url: smtpUrl, timeoutMs } : undefined;
+  }
+
+  private transportFor(smtp: { url: string; timeoutMs: number }): Promise<Transporter> {
     // One connection a message, so no pool can hold a dead one; each step is bounded, so a server that
     // stops answering fails the message (recorded on its row) and never holds shutdown (decision 072).
-    this.transport = smtpUrl
-      ? nodemailer.createTransport({
-          url: smtpUrl,
-          connectionTimeout: timeoutMs,
-          greetingTimeout: timeoutMs,
-          socketTimeout: timeoutMs,
-        })
-      : undefined;
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtp.url,
+        connectionTimeout: smtp.timeoutMs,
+        greetingTimeout: smtp.timeoutMs,
+        socketTimeout: smtp.timeoutMs,
+      }),
+    );
+    return this.transport;
   }
 
   /** Writes the message to the outbox in the given transaction; returns its id for deliver(). */
@@ -61,7 +68,7 @@ export class Mailer {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (!this.transport) {
+    if (!this.smtp) {
       this.log.info(
         { emailId: row.id, to: message.to, subject: message.subject, links: message.links },
         'e-mail kept in the outbox (no SMTP_URL)',
@@ -72,7 +79,7 @@ export class Mailer {
 
   /** Sends committed messages; never throws (a failure is recorded on the outbox row). */
   deliver(ids: number[]): void {
-    if (!this.transport || ids.length === 0) return;
+    if (!this.smtp || ids.length === 0) return;
     const job = this.send(ids).finally(() => this.pending.delete(job));
     this.pending.add(job);
   }
@@ -83,12 +90,11 @@ export class Mailer {
   }
 
   close(): void {
-    this.transport?.close();
+    void this.transport?.then((transport) => transport.close()).catch(() => {});
   }
 
   private async send(ids: number[]): Promise<void> {
-    const transport = this.transport;
-    if (!transport) return;
+    if (!this.smtp) return;
     const rows = await this.db
       .selectFrom('email_outbox')
       .selectAll()
@@ -97,6 +103,7 @@ export class Mailer {
       .execute();
     for (const row of rows) {
       try {
+        const transport = await this.transportFor(this.smtp);
         await transport.sendMail({
           from: this.from,
           to: row.to_address,
