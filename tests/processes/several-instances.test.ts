@@ -295,7 +295,11 @@ describe('two built API processes behind nginx on one PostgreSQL database', () =
     expect(a.child.exitCode).toBe(0);
     await settle();
     instances[0] = await startInstance(ports[0]);
+    // A rolling restart waits for the proxy to take the restarted instance back: nginx leaves an
+    // instance that failed alone for 2 s (fail_timeout, docker/nginx.conf), so with both out at once
+    // there would be no instance to send to (decision 076).
     await settle();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     // Instance B killed, then back.
     const b = instances[1] as ApiProcess;
     b.child.kill('SIGKILL');

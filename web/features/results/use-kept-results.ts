@@ -43,6 +43,8 @@ export function useKeptResults({
   const runId = view.runId;
   const keptQueue = useMemo(() => offlineQueue<KeptResult>('results', runId), [runId]);
   const kept = useRef<KeptResult[]>([]);
+  /** How many saves were sent: the newest is the one the announcer speaks. */
+  const lastSent = useRef(0);
   const [keptCount, setKeptCount] = useState(0);
   const keep = useCallback(
     (next: KeptResult[]) => {
@@ -61,6 +63,9 @@ export function useKeptResults({
     async (entry: KeptResult): Promise<boolean> => {
       const { registrationId, value } = entry;
       const name = names.get(registrationId) ?? 'this entrant';
+      // Saves run side by side and may come back in any order: only the newest one sent is spoken, so
+      // the announcer never ends on an older lane than the last one entered.
+      const sent = ++lastSent.current;
       const forget = () => keep(keptWithout(kept.current, entry.commandId));
       dispatch({ type: 'status', registrationId, status: { saving: true } });
       try {
@@ -74,10 +79,12 @@ export function useKeptResults({
         dispatch({ type: 'status', registrationId, status: undefined });
         const current = queryClient.getQueryData<TimingView>(resultKeys.timing(runId)) ?? view;
         const rank = provisionalRank(timedResults(current), registrationId, valueOfResult(saved));
-        dispatch({
-          type: 'say',
-          text: `Saved ${spoken(saved)} for ${name}${rank !== null ? `, provisional rank ${rank}` : ''}.`,
-        });
+        if (sent === lastSent.current) {
+          dispatch({
+            type: 'say',
+            text: `Saved ${spoken(saved)} for ${name}${rank !== null ? `, provisional rank ${rank}` : ''}.`,
+          });
+        }
         return true;
       } catch (error) {
         if (!isAppError(error) || error.status === undefined) {
