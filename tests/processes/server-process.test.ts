@@ -130,7 +130,8 @@ describe('the server process', { timeout: 300_000 }, () => {
       });
 
     const first = startServer({ ...env, ...secrets });
-    await waitFor(first, 'running at');
+    // The hint is a line of its own after the banner: waited for, not assumed to have come with it.
+    await waitFor(first, 'Create the first one with');
     expect(first.output()).not.toContain('demo data');
     expect(first.output()).not.toContain('superadmin@firefit.example');
     expect(first.output()).toContain('Create the first one with: node dist/admin-create.js (it asks');
